@@ -1,0 +1,1 @@
+"""The rules knowledge base: formats, articles, revisions, glossary, links and search."""

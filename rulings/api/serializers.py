@@ -1,0 +1,82 @@
+from rest_framework import serializers
+
+from ..articlefile import ArticleSource, check_parameters, check_terms
+from ..models import Article, Format, Revision, Term
+
+
+class FormatSerializer(serializers.ModelSerializer):
+    article_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Format
+        fields = ["slug", "name", "summary", "article_count"]
+
+
+class ArticleListSerializer(serializers.ModelSerializer):
+    format = serializers.CharField(source="format.slug")
+    revision = serializers.IntegerField(source="current_revision.number")
+    url = serializers.CharField(source="get_absolute_url")
+
+    class Meta:
+        model = Article
+        fields = ["format", "slug", "title", "summary", "order", "revision", "url"]
+
+
+class ArticleDetailSerializer(ArticleListSerializer):
+    markdown = serializers.CharField(source="current_revision.body")
+    html = serializers.CharField(source="current_revision.html")
+    parameters = serializers.JSONField(source="current_revision.parameters")
+    terms = serializers.JSONField(source="current_revision.terms")
+
+    class Meta(ArticleListSerializer.Meta):
+        fields = ArticleListSerializer.Meta.fields + ["markdown", "html", "parameters", "terms"]
+
+
+class ArticleWriteSerializer(serializers.Serializer):
+    """An edit: the whole new source, the revision it was based on, and a comment."""
+
+    title = serializers.CharField(max_length=200)
+    summary = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    order = serializers.IntegerField(required=False, default=0)
+    markdown = serializers.CharField(trim_whitespace=False)
+    parameters = serializers.JSONField(required=False, default=dict)
+    terms = serializers.JSONField(required=False, default=list)
+    comment = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    base_revision = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+    def validate_parameters(self, value):
+        problems = check_parameters(value)
+        if problems:
+            raise serializers.ValidationError([p.message for p in problems])
+        return value
+
+    def validate_terms(self, value):
+        problems = check_terms(value)
+        if problems:
+            raise serializers.ValidationError([f"{p.field}: {p.message}" for p in problems])
+        return value
+
+    def source(self):
+        data = self.validated_data
+        body = data["markdown"].replace("\r\n", "\n")
+        return ArticleSource(title=data["title"], summary=data["summary"], order=data["order"],
+                             body=body if body.endswith("\n") else body + "\n",
+                             parameters=data["parameters"], terms=data["terms"])
+
+
+class RevisionSerializer(serializers.ModelSerializer):
+    author = serializers.CharField(source="author.username", default=None)
+
+    class Meta:
+        model = Revision
+        fields = ["number", "title", "author", "created_at", "comment"]
+
+
+class TermSerializer(serializers.ModelSerializer):
+    format = serializers.CharField(source="format.slug")
+    article = serializers.CharField(source="article.slug")
+    url = serializers.CharField(source="get_absolute_url")
+
+    class Meta:
+        model = Term
+        fields = ["name", "aliases", "definition", "format", "article", "anchor", "url"]

@@ -1,0 +1,178 @@
+"""Reading and writing article files: YAML front matter, then a markdown body.
+
+The front matter is written back in one canonical layout, so loading the
+bundled files and exporting them again reproduces them byte for byte.
+"""
+import re
+from dataclasses import dataclass, field
+
+import yaml
+
+from .problems import Problem
+
+FRONT_MATTER_KEYS = ("title", "order", "summary", "parameters", "terms")
+TERM_KEYS = ("name", "aliases", "anchor", "definition")
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+PARAMETER_NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+DELIMITER = "---"
+
+
+@dataclass
+class ArticleSource:
+    """Everything an article revision is made of, as an editor or a file states it."""
+
+    title: str
+    body: str
+    order: int = 0
+    summary: str = ""
+    parameters: dict = field(default_factory=dict)
+    terms: list = field(default_factory=list)
+    # The file line on which the body starts (1-based), for locating problems.
+    body_line: int = 1
+
+    def content(self):
+        """The comparable content, ignoring where it came from."""
+        return (self.title, self.order, self.summary, self.parameters, self.terms, self.body)
+
+
+def dump_yaml(data):
+    return yaml.safe_dump(
+        data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
+    )
+
+
+def front_matter(source):
+    meta = {"title": source.title, "order": source.order, "summary": source.summary}
+    if source.parameters:
+        meta["parameters"] = source.parameters
+    if source.terms:
+        meta["terms"] = source.terms
+    return meta
+
+
+def dump_article(source):
+    """The canonical file text of an article."""
+    return f"{DELIMITER}\n{dump_yaml(front_matter(source))}{DELIMITER}\n{source.body}"
+
+
+def parse_article(text):
+    """Parse a file's text into an ArticleSource, or return the problems that stop it.
+
+    Returns (source, problems); source is None when any problem is an error.
+    """
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != DELIMITER:
+        return None, [Problem("the file must start with a '---' line opening the front matter",
+                              "front matter", 1)]
+    try:
+        closing = next(i for i in range(1, len(lines)) if lines[i].rstrip() == DELIMITER)
+    except StopIteration:
+        return None, [Problem("the front matter is never closed by a '---' line",
+                              "front matter", 1)]
+    meta_text = "\n".join(lines[1:closing])
+    body = "\n".join(lines[closing + 1:])
+    meta, problems = parse_front_matter(meta_text, first_line=2)
+    if problems:
+        return None, problems
+    source = ArticleSource(body=body, body_line=closing + 2, **meta)
+    return source, []
+
+
+def parse_yaml_field(text, field_name, first_line=1):
+    """Parse YAML text, turning a syntax error into a Problem with its line."""
+    try:
+        return yaml.safe_load(text), []
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = first_line + mark.line if mark is not None else first_line
+        reason = getattr(exc, "problem", None) or str(exc)
+        return None, [Problem(f"invalid YAML: {reason}", field_name, line)]
+
+
+def parse_front_matter(meta_text, first_line=1):
+    """Check the front matter mapping; returns (fields, problems)."""
+    meta, problems = parse_yaml_field(meta_text, "front matter", first_line)
+    if problems:
+        return None, problems
+    if not isinstance(meta, dict):
+        return None, [Problem("the front matter must be a mapping of keys to values",
+                              "front matter", first_line)]
+
+    def line_of(key):
+        pattern = re.compile(rf"^{re.escape(key)}\s*:")
+        for offset, line in enumerate(meta_text.split("\n")):
+            if pattern.match(line):
+                return first_line + offset
+        return first_line
+
+    for key in meta:
+        if key not in FRONT_MATTER_KEYS:
+            problems.append(Problem(
+                f"unknown key (allowed: {', '.join(FRONT_MATTER_KEYS)})", str(key), line_of(str(key))))
+    title = meta.get("title")
+    if not isinstance(title, str) or not title.strip():
+        problems.append(Problem("a non-empty title is required", "title", line_of("title")))
+    order = meta.get("order", 0)
+    if not isinstance(order, int) or isinstance(order, bool):
+        problems.append(Problem("order must be a whole number", "order", line_of("order")))
+    summary = meta.get("summary", "") or ""
+    if not isinstance(summary, str):
+        problems.append(Problem("summary must be text", "summary", line_of("summary")))
+    parameters = meta.get("parameters") or {}
+    problems += check_parameters(parameters, line_of("parameters"))
+    terms = meta.get("terms") or []
+    problems += check_terms(terms, line_of("terms"))
+    if problems:
+        return None, problems
+    return {"title": title.strip(), "order": order, "summary": summary.strip(),
+            "parameters": parameters, "terms": terms}, []
+
+
+def check_parameters(parameters, line=None, field_name="parameters"):
+    if not isinstance(parameters, dict):
+        return [Problem("parameters must be a mapping of names to values", field_name, line)]
+    return [
+        Problem(f"parameter name {name!r} must be snake_case (a-z, 0-9, _)", field_name, line)
+        for name in parameters
+        if not isinstance(name, str) or not PARAMETER_NAME_RE.match(name)
+    ]
+
+
+def check_terms(terms, line=None, field_name="terms"):
+    if not isinstance(terms, list):
+        return [Problem("terms must be a list of entries", field_name, line)]
+    problems = []
+    for index, term in enumerate(terms, start=1):
+        where = f"{field_name}[{index}]"
+        if not isinstance(term, dict):
+            problems.append(Problem("each term must be a mapping", where, line))
+            continue
+        for key in term:
+            if key not in TERM_KEYS:
+                problems.append(Problem(f"unknown key {key!r} (allowed: {', '.join(TERM_KEYS)})",
+                                        where, line))
+        for key in ("name", "anchor", "definition"):
+            if not isinstance(term.get(key), str) or not term.get(key).strip():
+                problems.append(Problem(f"{key} is required", f"{where}.{key}", line))
+        aliases = term.get("aliases", [])
+        if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+            problems.append(Problem("aliases must be a list of names", f"{where}.aliases", line))
+    return problems
+
+
+def parse_format_file(text):
+    """Parse a format.yaml: name, order, summary."""
+    meta, problems = parse_yaml_field(text, "format.yaml")
+    if problems:
+        return None, problems
+    if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
+        return None, [Problem("format.yaml must be a mapping with a name", "name", 1)]
+    unknown = [k for k in meta if k not in ("name", "order", "summary")]
+    if unknown:
+        return None, [Problem(f"unknown key {k!r}", k, 1) for k in unknown]
+    return {"name": meta["name"], "order": int(meta.get("order", 0)),
+            "summary": meta.get("summary", "") or ""}, []
+
+
+def dump_format(name, order, summary):
+    return dump_yaml({"name": name, "order": order, "summary": summary})

@@ -1,0 +1,192 @@
+"""Loading the bundled rule files into the database, and writing them back out.
+
+Loading is idempotent: an article whose file says what its current revision
+says is left alone; a changed file becomes a new revision. A broken file is
+reported with its file, line and field and skipped (its previous revision
+stays current); the other files still load.
+"""
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.db import transaction
+
+from .articlefile import SLUG_RE, dump_article, dump_format, parse_article, parse_format_file
+from .models import Article, Format
+from .problems import Problem
+from .publishing import SiteState, record_revision, refresh, source_of
+from .rendering.links import ArticleEntry
+from .validation import FormatContext, anchor_labels, check_article
+from .rendering import anchors
+
+FORMAT_FILE = "format.yaml"
+
+
+@dataclass
+class LoadReport:
+    created: list = field(default_factory=list)
+    updated: list = field(default_factory=list)
+    unchanged: list = field(default_factory=list)
+    skipped: list = field(default_factory=list)
+    problems: list = field(default_factory=list)
+
+    @property
+    def errors(self):
+        return [p for p in self.problems if p.is_error]
+
+    @property
+    def changed(self):
+        return bool(self.created or self.updated)
+
+
+@dataclass
+class ParsedFile:
+    path: Path
+    text: str
+    slug: str
+    source: object
+
+
+def _display(path):
+    parts = Path(path).parts
+    return "/".join(parts[-3:]) if len(parts) >= 3 else str(path)
+
+
+def _locate(problem, parsed):
+    """Place a problem found in an article's parts at its line in the file."""
+    if problem.field == "body" and problem.line is not None:
+        return problem.located(_display(parsed.path), parsed.source.body_line - 1)
+    key = problem.field.split("[")[0].split(".")[0]
+    line = next((n for n, text in enumerate(parsed.text.split("\n"), start=1)
+                 if re.match(rf"^{re.escape(key)}\s*:", text)), None)
+    return Problem(problem.message, problem.field, line, _display(parsed.path), problem.severity)
+
+
+def read_format_folder(folder, report):
+    parsed = []
+    for path in sorted(folder.glob("*.md")):
+        if path.name.lower() == "readme.md":
+            continue
+        if not SLUG_RE.match(path.stem):
+            report.problems.append(Problem(
+                "the file name must be a slug (lowercase letters, digits, hyphens)",
+                "file name", None, _display(path)))
+            continue
+        text = path.read_text(encoding="utf-8")
+        source, problems = parse_article(text)
+        if problems:
+            report.problems += [p.located(_display(path)) for p in problems]
+            report.skipped.append(f"{folder.name}/{path.stem}")
+            continue
+        parsed.append(ParsedFile(path, text, path.stem, source))
+    return parsed
+
+
+def file_index(format_slug, files):
+    """What links need to know of the articles in these files."""
+    index = {}
+    for f in files:
+        found, _ = anchors.scan(f.source.body)
+        index[(format_slug, f.slug)] = ArticleEntry(f.source.title, anchor_labels(found))
+    return index
+
+
+def format_context(format_slug, files, state, index):
+    """What the format holds once these files are in: the files win over the database."""
+    context = FormatContext(format_slug, index=dict(index))
+    in_files = {f.slug for f in files}
+    owners = [(a.slug, source_of(a.current_revision)) for a in state.articles
+              if a.format.slug == format_slug and a.slug not in in_files]
+    owners += [(f.slug, f.source) for f in files]
+    for slug, source in owners:
+        for name, value in source.parameters.items():
+            context.parameters.setdefault(name, value)
+            context.parameter_owners.setdefault(name, slug)
+        for term in source.terms:
+            for name in (term["name"], *term.get("aliases", [])):
+                context.term_owners.setdefault(name.lower(), slug)
+    return context
+
+
+def check_files(format_slug, files, state, index, report):
+    """The files that may be saved; a file that fails takes its definitions with it."""
+    good = list(files)
+    while True:
+        context = format_context(format_slug, good, state, index)
+        failed, problems = [], []
+        for f in good:
+            found = [_locate(p, f) for p in check_article(f.source, f.slug, context)]
+            problems += found
+            if any(p.is_error for p in found):
+                failed.append(f)
+        if not failed:
+            report.problems += problems
+            return good
+        for f in failed:
+            report.problems += [p for p in problems if p.path == _display(f.path)]
+            report.skipped.append(f"{format_slug}/{f.slug}")
+        good = [f for f in good if f not in failed]
+
+
+@transaction.atomic
+def load_content(root):
+    """Load every format folder under `root`; returns a LoadReport."""
+    root = Path(root)
+    report = LoadReport()
+    state = SiteState.load()
+    folders = []
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        if not SLUG_RE.match(folder.name):
+            continue
+        format_file = folder / FORMAT_FILE
+        if not format_file.exists():
+            report.problems.append(Problem(f"missing {FORMAT_FILE}", "", None, _display(format_file)))
+            continue
+        meta, problems = parse_format_file(format_file.read_text(encoding="utf-8"))
+        if problems:
+            report.problems += [p.located(_display(format_file)) for p in problems]
+            continue
+        fmt, _ = Format.objects.update_or_create(slug=folder.name, defaults=meta)
+        folders.append((fmt, read_format_folder(folder, report)))
+
+    index = state.index()
+    for fmt, files in folders:
+        index.update(file_index(fmt.slug, files))
+    to_save = []
+    for fmt, files in folders:
+        to_save += [(fmt, f) for f in check_files(fmt.slug, files, state, index, report)]
+
+    for fmt, f in to_save:
+        article = Article.objects.filter(format=fmt, slug=f.slug).select_related(
+            "current_revision").first()
+        name = f"{fmt.slug}/{f.slug}"
+        if article and article.current_revision and \
+                source_of(article.current_revision).content() == f.source.content():
+            report.unchanged.append(name)
+            continue
+        article = article or Article(format=fmt, slug=f.slug, title=f.source.title)
+        revision = record_revision(article, f.source, comment=f"Loaded from {_display(f.path)}")
+        (report.updated if revision.number > 1 else report.created).append(
+            f"{name} (revision {revision.number})")
+    if report.changed:
+        state = SiteState.load()
+        refresh(state.articles, state)
+    return report
+
+
+def export_content(root):
+    """Write every format and the current revision of every article as files under `root`."""
+    root = Path(root)
+    written = []
+    for fmt in Format.objects.all():
+        folder = root / fmt.slug
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / FORMAT_FILE
+        path.write_text(dump_format(fmt.name, fmt.order, fmt.summary), encoding="utf-8")
+        written.append(path)
+        for article in fmt.articles.select_related("current_revision").exclude(
+                current_revision=None):
+            path = folder / f"{article.slug}.md"
+            path.write_text(dump_article(source_of(article.current_revision)), encoding="utf-8")
+            written.append(path)
+    return written

@@ -1,0 +1,214 @@
+"""Saving article revisions and keeping every derived record in step.
+
+`record_revision` writes a new revision; `refresh` renders current revisions
+and rebuilds what is derived from them (links, sections and their search
+entries, examples, glossary terms). `publish` does both for one edit,
+refreshing the other articles whose rendering depends on what changed.
+"""
+from dataclasses import dataclass, replace
+
+from django.db import transaction
+from django.db.models import Max
+
+from . import search
+from .articlefile import ArticleSource
+from .models import Article, Example, Link, Revision, Term
+from .problems import ContentError
+from .rendering import RenderContext, TermEntry, anchors, render
+from .rendering.links import ArticleEntry
+from .validation import FormatContext, anchor_labels, check_article
+
+CORE = "core"
+
+
+class EditConflict(Exception):
+    """The edit was based on a revision that is no longer the current one."""
+
+    def __init__(self, base_number, current):
+        self.base_number = base_number
+        self.current = current
+        super().__init__(
+            f"revision {base_number} is no longer current: revision {current.number} was saved since")
+
+
+def source_of(revision):
+    return ArticleSource(title=revision.title, body=revision.body, order=revision.order,
+                         summary=revision.summary, parameters=revision.parameters,
+                         terms=revision.terms)
+
+
+@dataclass
+class SiteState:
+    """The current revisions of every article, read once for a batch of work."""
+
+    articles: list
+
+    @classmethod
+    def load(cls):
+        return cls(list(Article.objects.select_related("format", "current_revision")
+                        .filter(current_revision__isnull=False)))
+
+    def index(self):
+        return {(a.format.slug, a.slug): ArticleEntry(a.current_revision.title,
+                                                      a.current_revision.anchors)
+                for a in self.articles}
+
+    def format_context(self, format_slug):
+        context = FormatContext(format_slug, index=self.index())
+        for article in self.articles:
+            if article.format.slug != format_slug:
+                continue
+            revision = article.current_revision
+            for name, value in revision.parameters.items():
+                context.parameters[name] = value
+                context.parameter_owners[name] = article.slug
+            for term in revision.terms:
+                for name in (term["name"], *term.get("aliases", [])):
+                    context.term_owners[name.lower()] = article.slug
+        return context
+
+    def glossary(self, format_slug):
+        """Terms linked in a format's articles: its own, then core terms it does not redefine."""
+        by_name = {}
+        for own in (False, True):
+            for article in self.articles:
+                fmt = article.format.slug
+                if (fmt == format_slug) != own or fmt not in (format_slug, CORE):
+                    continue
+                for term in article.current_revision.terms:
+                    entry = TermEntry(
+                        key=f"{fmt}:{term['name'].lower()}", name=term["name"],
+                        url=f"{article.get_absolute_url()}#{term['anchor']}",
+                        definition=term["definition"], article_key=(fmt, article.slug),
+                        anchor=term["anchor"])
+                    for name in (term["name"], *term.get("aliases", [])):
+                        by_name[name.lower()] = (entry, name)
+        grouped = {}
+        for entry, name in by_name.values():
+            grouped.setdefault(entry, []).append(name)
+        return [replace(entry, names=tuple(names)) for entry, names in grouped.items()]
+
+    def render_context(self, article, parameters=None):
+        fmt = article.format.slug
+        return RenderContext(
+            format_slug=fmt, article_slug=article.slug,
+            parameters=parameters if parameters is not None else self.format_context(fmt).parameters,
+            index=self.index(), terms=self.glossary(fmt))
+
+
+def check(format_obj, article_slug, source, state=None):
+    """Problems with saving `source` as `format_obj/article_slug` into the current site."""
+    state = state or SiteState.load()
+    context = state.format_context(format_obj.slug)
+    return check_article(source, article_slug, context)
+
+
+def next_number(article):
+    return (article.revisions.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+def record_revision(article, source, author=None, comment=""):
+    """Write `source` as the article's new current revision (no rendering yet)."""
+    found, _ = anchors.scan(source.body)
+    if article.pk is None:
+        article.save()
+    revision = Revision.objects.create(
+        article=article, number=next_number(article), title=source.title, summary=source.summary,
+        order=source.order, parameters=source.parameters, terms=source.terms, body=source.body,
+        author=author, comment=comment[:300], anchors=anchor_labels(found))
+    article.current_revision = revision
+    article.title, article.summary, article.order = source.title, source.summary, source.order
+    article.save(update_fields=["current_revision", "title", "summary", "order"])
+    return revision
+
+
+def dependents(article, before, after):
+    """Other articles whose rendering changes when `article` goes from `before` to `after`."""
+    affected = Article.objects.none()
+    if before is None or before.title != after.title or before.anchors != after.anchors:
+        affected |= Article.objects.filter(
+            outgoing_links__target_format=article.format.slug,
+            outgoing_links__target_slug=article.slug)
+    if before is None or before.parameters != after.parameters or before.terms != after.terms:
+        affected |= Article.objects.filter(format=article.format)
+        if article.format.slug == CORE and (before is None or before.terms != after.terms):
+            affected = Article.objects.all()
+    return set(affected.exclude(pk=article.pk).distinct())
+
+
+def refresh(articles, state=None):
+    """Render the current revisions of `articles` and rebuild what derives from them."""
+    state = state or SiteState.load()
+    contexts = {}
+    for article in articles:
+        article = next((a for a in state.articles if a.pk == article.pk), article)
+        revision = article.current_revision
+        fmt = article.format.slug
+        if fmt not in contexts:
+            contexts[fmt] = state.render_context(article)
+        context = contexts[fmt]
+        context.article_slug = article.slug
+        rendered = render(revision.body, context)
+        Revision.objects.filter(pk=revision.pk).update(html=rendered.html)
+        revision.html = rendered.html
+        _rebuild_links(article, rendered.links, state)
+        _rebuild_examples(article, revision)
+        _rebuild_terms(article, revision)
+        search.index_article(article, rendered.sections)
+
+
+def _rebuild_links(article, found, state):
+    ids = {(a.format.slug, a.slug): a.pk for a in state.articles}
+    article.outgoing_links.all().delete()
+    Link.objects.bulk_create(
+        Link(source=article, target_id=ids.get((link.target_format, link.target_slug)),
+             target_format=link.target_format[:100], target_slug=link.target_slug[:200],
+             target_anchor=link.anchor[:200], text=link.text[:300], line=line,
+             broken=link.broken, problem=link.problem[:300])
+        for link, line in found)
+
+
+def _rebuild_examples(article, revision):
+    found, _ = anchors.scan(revision.body)
+    article.examples.all().delete()
+    Example.objects.bulk_create(
+        Example(article=article, anchor=a.anchor, title=a.label[:300], position=n)
+        for n, a in enumerate(a for a in found if a.kind == anchors.EXAMPLE))
+
+
+def _rebuild_terms(article, revision):
+    article.defined_terms.all().delete()
+    Term.objects.bulk_create(
+        Term(format=article.format, article=article, name=t["name"], aliases=t.get("aliases", []),
+             anchor=t["anchor"], definition=t["definition"])
+        for t in revision.terms)
+
+
+@transaction.atomic
+def publish(article, source, author=None, comment="", base_number=None):
+    """Validate and save one edit, then refresh it and everything it affects.
+
+    Raises ContentError (nothing saved) or EditConflict when `base_number` is not
+    the current revision. Returns the new revision and the warnings found.
+    """
+    if article.pk is not None:
+        article = Article.objects.select_for_update().select_related(
+            "format", "current_revision").get(pk=article.pk)
+    before = article.current_revision
+    if base_number is not None and before is not None and before.number != base_number:
+        raise EditConflict(base_number, before)
+    problems = check(article.format, article.slug, source)
+    errors = [p for p in problems if p.is_error]
+    if errors:
+        raise ContentError(errors)
+    revision = record_revision(article, source, author, comment)
+    affected = dependents(article, before, revision)
+    refresh([article, *affected])
+    return revision, [p for p in problems if not p.is_error]
+
+
+def restore(article, number, author=None):
+    """Make an old revision current again, as a new revision (history is never rewritten)."""
+    old = article.revisions.get(number=number)
+    return publish(article, source_of(old), author=author,
+                   comment=f"Restored revision {number}")

@@ -1,0 +1,61 @@
+"""Rendering an article body: markdown with the site's additions, then sanitized.
+
+`render()` is pure: given the body and its context (parameters, link index,
+glossary) it returns the HTML and what it found, and touches no database.
+"""
+from dataclasses import dataclass, field
+
+import markdown
+
+from . import anchors, links, params
+from .links import ArticleEntry, LinkResolver
+from .markup import ArticleMarkup
+from .sanitize import sanitize
+
+
+@dataclass(frozen=True)
+class TermEntry:
+    """A glossary term as the renderer links it."""
+
+    key: str
+    name: str
+    url: str
+    definition: str
+    article_key: tuple
+    anchor: str
+    names: tuple = ()  # the name and aliases that link to this entry
+
+
+@dataclass
+class RenderContext:
+    format_slug: str
+    article_slug: str
+    parameters: dict = field(default_factory=dict)
+    index: dict = field(default_factory=dict)  # (format, slug) -> ArticleEntry
+    terms: list = field(default_factory=list)  # TermEntry
+
+
+@dataclass
+class Rendered:
+    html: str
+    sections: list
+    links: list  # ResolvedLink with its source line, as (link, line)
+
+
+def render(body, context):
+    resolver = LinkResolver(context.index, context.format_slug, context.article_slug)
+    sections = []
+    extension = ArticleMarkup(
+        context.parameters, resolver, context.terms,
+        (context.format_slug, context.article_slug), sections)
+    md = markdown.Markdown(
+        extensions=["tables", "sane_lists", "md_in_html", "fenced_code", extension],
+        output_format="html",
+    )
+    html = sanitize(md.convert(body))
+    found = [(resolver.resolve(target, text), line) for target, text, line in links.scan(body)]
+    return Rendered(html=html, sections=sections, links=found)
+
+
+__all__ = ["ArticleEntry", "RenderContext", "Rendered", "TermEntry", "anchors", "params",
+           "render", "sanitize"]

@@ -1,0 +1,312 @@
+"""The python-markdown extension that turns an article body into HTML.
+
+It adds, on top of plain markdown: example blocks, rule anchors with copyable
+links, parameter values, cross-links, and glossary terms linked on first use
+in each section. What it finds (sections, links) is collected on the way.
+"""
+import html
+import re
+import xml.etree.ElementTree as etree
+
+from markdown import Extension
+from markdown.inlinepatterns import InlineProcessor
+from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
+
+from . import anchors as anchor_syntax
+from .params import BLOCK_REFERENCE_RE, UnknownParameter, format_value, humanize_key, lookup
+
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+SECTION_HEADINGS = {"h2", "h3", "h4"}
+ANCHORABLE = HEADINGS | {"p", "li", "dt", "dd", "td", "th"}
+NO_TERM_LINKS = HEADINGS | {"a", "code", "pre", "span"}
+
+
+class ExampleBlocks(Preprocessor):
+    """`::: example {#id} Title` ... `:::` becomes an <aside> whose body is markdown."""
+
+    def run(self, lines):
+        out = []
+        for line in lines:
+            opening = anchor_syntax.EXAMPLE_OPEN_RE.match(line)
+            if opening and opening.group(1):
+                anchor = html.escape(opening.group(1), quote=True)
+                title = html.escape(opening.group(2) or "")
+                out += [
+                    "",
+                    f'<aside class="example" id="{anchor}" data-example="{anchor}" markdown="1">',
+                    f'<p class="example-title"><span class="example-label">Example</span> {title}</p>',
+                    "",
+                ]
+            elif anchor_syntax.EXAMPLE_CLOSE_RE.match(line):
+                out += ["", "</aside>", ""]
+            else:
+                out.append(line)
+        return out
+
+
+class ParameterBlocks(Preprocessor):
+    """A line holding only `{{ name }}` of a list becomes a bullet list or a table."""
+
+    def __init__(self, md, parameters):
+        super().__init__(md)
+        self.parameters = parameters
+
+    def run(self, lines):
+        out = []
+        for line in lines:
+            match = BLOCK_REFERENCE_RE.match(line)
+            value = self._list_value(match.group(1)) if match else None
+            if value is None:
+                out.append(line)
+                continue
+            name = html.escape(match.group(1), quote=True)
+            out += ["", f'<div class="param-block" data-parameter="{name}" markdown="1">', ""]
+            out += _table(value) if all(isinstance(v, dict) for v in value) else _bullets(value)
+            out += ["", "</div>", ""]
+        return out
+
+    def _list_value(self, path):
+        try:
+            value = lookup(self.parameters, path)
+        except UnknownParameter:
+            return None
+        return value if isinstance(value, list) and value else None
+
+
+def _cell(value):
+    return html.escape(format_value(value), quote=False).replace("|", "\\|")
+
+
+def _bullets(values):
+    return [f"- {_cell(v)}" for v in values]
+
+
+def _table(rows):
+    keys = list(dict.fromkeys(k for row in rows for k in row))
+    lines = ["| " + " | ".join(humanize_key(k) for k in keys) + " |",
+             "|" + "---|" * len(keys)]
+    for row in rows:
+        lines.append("| " + " | ".join(_cell(row.get(k, "")) for k in keys) + " |")
+    return lines
+
+
+class ParameterPattern(InlineProcessor):
+    """`{{ name }}` shows the parameter's value, marked as coming from the rules' data."""
+
+    def __init__(self, pattern, md, parameters):
+        super().__init__(pattern, md)
+        self.parameters = parameters
+
+    def handleMatch(self, m, data):
+        path = m.group(1)
+        el = etree.Element("span")
+        try:
+            el.text = format_value(lookup(self.parameters, path))
+            el.set("class", "param")
+            el.set("title", f"Rule parameter: {path}")
+        except UnknownParameter:
+            el.text = m.group(0)
+            el.set("class", "param-missing")
+            el.set("title", f"Unknown parameter: {path}")
+        return el, m.start(0), m.end(0)
+
+
+class CrossLinkPattern(InlineProcessor):
+    def __init__(self, pattern, md, resolver):
+        super().__init__(pattern, md)
+        self.resolver = resolver
+
+    def handleMatch(self, m, data):
+        link = self.resolver.resolve(m.group(1), m.group(2))
+        if link.broken:
+            el = etree.Element("span")
+            el.set("class", "broken-link")
+            el.set("title", f"Broken link: {link.problem}")
+        else:
+            el = etree.Element("a")
+            el.set("class", "xref")
+            el.set("href", link.href)
+        el.text = link.text
+        return el, m.start(0), m.end(0)
+
+
+def _last_text_holder(el):
+    """The element and attribute ('text' or 'tail') holding an element's own final text.
+
+    Text inside nested blocks (a sub-list) belongs to them, so the last non-blank
+    piece among the element's text and its children's tails is the one.
+    """
+    holders = [(el, "text")] + [(child, "tail") for child in el]
+    for holder, attr in reversed(holders):
+        if (getattr(holder, attr) or "").strip():
+            return holder, attr
+    return el, "text"
+
+
+class RuleAnchors(Treeprocessor):
+    """Moves a trailing `{#anchor}` into the element's id; headings get a slug id if none."""
+
+    def run(self, root):
+        seen = set()
+        for el in root.iter():
+            if el.tag not in ANCHORABLE:
+                continue
+            holder, attr = _last_text_holder(el)
+            text = getattr(holder, attr) or ""
+            match = anchor_syntax.TRAILING_ANCHOR_RE.search(text)
+            if match:
+                setattr(holder, attr, text[: match.start()])
+                anchor = match.group(1)
+                if el.tag == "p" and self._parent_is_bare_li(root, el):
+                    el = self._parent
+                el.set("id", anchor)
+                seen.add(anchor)
+            elif el.tag in HEADINGS and not el.get("id"):
+                anchor = anchor_syntax.heading_slug("".join(el.itertext()))
+                anchor = anchor if anchor not in seen else anchor_syntax._unique(anchor, seen)
+                el.set("id", anchor)
+                seen.add(anchor)
+
+    def _parent_is_bare_li(self, root, el):
+        for parent in root.iter("li"):
+            if el in list(parent) and len(parent) == 1:
+                self._parent = parent
+                return True
+        return False
+
+
+class GlossaryTerms(Treeprocessor):
+    """Links the first use of each glossary term in each section to its definition."""
+
+    def __init__(self, md, terms, article_key):
+        super().__init__(md)
+        self.terms = terms
+        self.article_key = article_key
+        names = sorted({n for t in terms for n in t.names}, key=len, reverse=True)
+        self.by_name = {n.lower(): t for t in terms for n in t.names}
+        self.pattern = (
+            re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])",
+                       re.IGNORECASE)
+            if names else None
+        )
+
+    def run(self, root):
+        if self.pattern is None:
+            return
+        linked, section_ids = set(), self._ids_until_next_heading(root, 0)
+        for index, child in enumerate(list(root)):
+            if child.tag in SECTION_HEADINGS:
+                linked = set()
+                section_ids = self._ids_until_next_heading(root, index)
+                continue
+            self._link_inside(child, linked, section_ids)
+
+    def _ids_until_next_heading(self, root, start):
+        ids = set()
+        for index, child in enumerate(list(root)[start:]):
+            if index and child.tag in SECTION_HEADINGS:
+                break
+            ids |= {el.get("id") for el in child.iter() if el.get("id")}
+        return ids
+
+    def _defined_here(self, term, section_ids):
+        return term.article_key == self.article_key and term.anchor in section_ids
+
+    def _first_match(self, text, linked, section_ids):
+        for match in self.pattern.finditer(text):
+            term = self.by_name[match.group(1).lower()]
+            if term.key not in linked and not self._defined_here(term, section_ids):
+                return match, term
+        return None, None
+
+    def _link_inside(self, el, linked, section_ids):
+        if el.tag in NO_TERM_LINKS or "example-title" in (el.get("class") or ""):
+            return
+        self._link_text(el, "text", el, 0, linked, section_ids)
+        for child in list(el):
+            self._link_inside(child, linked, section_ids)
+            self._link_text(child, "tail", el, list(el).index(child) + 1, linked, section_ids)
+
+    def _link_text(self, holder, attr, parent, position, linked, section_ids):
+        text = getattr(holder, attr)
+        while text:
+            match, term = self._first_match(text, linked, section_ids)
+            if match is None:
+                return
+            linked.add(term.key)
+            link = etree.Element("a", {"class": "term", "href": term.url,
+                                       "title": f"{term.name}: {term.definition}"})
+            link.text = match.group(1)
+            link.tail = text[match.end():]
+            setattr(holder, attr, text[: match.start()])
+            parent.insert(position, link)
+            holder, attr, position, text = link, "tail", position + 1, link.tail
+
+
+class SectionCollector(Treeprocessor):
+    """Cuts the body into heading-bounded sections for the table of contents and search."""
+
+    def __init__(self, md, sink):
+        super().__init__(md)
+        self.sink = sink
+
+    def run(self, root):
+        current = {"anchor": "", "heading": "", "level": 1, "parts": []}
+        sections = [current]
+        for child in root:
+            if child.tag in SECTION_HEADINGS:
+                current = {"anchor": child.get("id", ""), "heading": "".join(child.itertext()).strip(),
+                           "level": int(child.tag[1]), "parts": []}
+                sections.append(current)
+            else:
+                current["parts"].append(" ".join("".join(child.itertext()).split()))
+        self.sink.extend(
+            {"anchor": s["anchor"], "heading": s["heading"], "level": s["level"],
+             "text": "\n".join(p for p in s["parts"] if p)}
+            for s in sections if s["heading"] or any(s["parts"])
+        )
+
+
+class AnchorLinks(Treeprocessor):
+    """Adds a copyable ¶ link to every element that carries an anchor."""
+
+    def run(self, root):
+        for el in list(root.iter()):
+            if el.tag in ANCHORABLE and el.get("id"):
+                link = etree.SubElement(el, "a", {"class": "anchor-link", "href": f"#{el.get('id')}",
+                                                  "title": "Link to this rule"})
+                link.text = "¶"
+                link.tail = None
+                self._move_to_end_text(el, link)
+
+    @staticmethod
+    def _move_to_end_text(el, link):
+        # A loose list item holds paragraphs; keep its ¶ after the last one's text.
+        if el.tag == "li" and len(el) > 1 and el[-2].tag == "p":
+            el.remove(link)
+            el[-1].append(link)
+
+
+class ArticleMarkup(Extension):
+    def __init__(self, parameters, resolver, terms, article_key, sections):
+        super().__init__()
+        self.parameters = parameters
+        self.resolver = resolver
+        self.terms = terms
+        self.article_key = article_key
+        self.sections = sections
+
+    def extendMarkdown(self, md):
+        md.preprocessors.register(ExampleBlocks(md), "example_blocks", 40)
+        md.preprocessors.register(ParameterBlocks(md, self.parameters), "parameter_blocks", 35)
+        md.inlinePatterns.register(
+            ParameterPattern(r"\{\{\s*([A-Za-z_]\w*(?:\.\w+)*)\s*\}\}", md, self.parameters),
+            "parameters", 185)
+        md.inlinePatterns.register(
+            CrossLinkPattern(r"\[\[([^\[\]|]+?)(?:\|([^\[\]]+?))?\]\]", md, self.resolver),
+            "cross_links", 186)
+        md.treeprocessors.register(RuleAnchors(md), "rule_anchors", 15)
+        md.treeprocessors.register(GlossaryTerms(md, self.terms, self.article_key), "terms", 12)
+        md.treeprocessors.register(SectionCollector(md, self.sections), "sections", 11)
+        md.treeprocessors.register(AnchorLinks(md), "anchor_links", 9)

@@ -1,0 +1,28 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from .views import editor, history, pages
+
+urlpatterns = [
+    path("", pages.home, name="home"),
+    path("rules/<slug:format_slug>/", pages.format_contents, name="format"),
+    path("rules/<slug:format_slug>/new/", editor.create_article, name="article-create"),
+    path("rules/<slug:format_slug>/<slug:article_slug>/", pages.article, name="article"),
+    path("rules/<slug:format_slug>/<slug:article_slug>/edit/", editor.edit_article,
+         name="article-edit"),
+    path("rules/<slug:format_slug>/<slug:article_slug>/history/", history.revision_list,
+         name="history"),
+    path("rules/<slug:format_slug>/<slug:article_slug>/revisions/<int:number>/",
+         history.revision_detail, name="revision"),
+    path("rules/<slug:format_slug>/<slug:article_slug>/diff/", history.diff, name="diff"),
+    path("rules/<slug:format_slug>/<slug:article_slug>/restore/<int:number>/", history.restore,
+         name="restore"),
+    path("glossary/", pages.glossary, name="glossary"),
+    path("search/", pages.search_page, name="search"),
+    path("maintenance/links/", pages.broken_links, name="broken-links"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+    path("api/", include("rulings.api.urls")),
+]

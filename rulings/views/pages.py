@@ -1,0 +1,58 @@
+"""Reading pages: formats, tables of contents, articles, glossary, search, maintenance."""
+from django.db.models import Count, Prefetch, Q
+from django.shortcuts import get_object_or_404, render
+
+from .. import search
+from ..models import Article, Format, Link, Section, Term
+
+SEARCH_LIMIT = 30
+
+
+def home(request):
+    formats = Format.objects.annotate(
+        article_count=Count("articles", filter=Q(articles__current_revision__isnull=False)))
+    return render(request, "rulings/home.html", {"formats": formats})
+
+
+def format_contents(request, format_slug):
+    fmt = get_object_or_404(Format, slug=format_slug)
+    articles = (fmt.articles.exclude(current_revision=None)
+                .prefetch_related(Prefetch("sections", Section.objects.filter(level=2),
+                                           to_attr="top_sections")))
+    return render(request, "rulings/format.html", {"format": fmt, "articles": articles})
+
+
+def article(request, format_slug, article_slug):
+    article = get_object_or_404(
+        Article.objects.select_related("format", "current_revision__author"),
+        format__slug=format_slug, slug=article_slug, current_revision__isnull=False)
+    contents = article.sections.filter(level__in=(2, 3)).exclude(anchor="")
+    backlinks = (Article.objects.filter(outgoing_links__target=article)
+                 .exclude(pk=article.pk).select_related("format").distinct())
+    recent = article.revisions.select_related("author")[:5]
+    siblings = article.format.articles.exclude(current_revision=None).only(
+        "slug", "title", "order", "format_id")
+    return render(request, "rulings/article.html", {
+        "format": article.format, "article": article, "revision": article.current_revision,
+        "contents": contents, "backlinks": backlinks, "recent_revisions": recent,
+        "siblings": siblings,
+    })
+
+
+def glossary(request):
+    terms = Term.objects.select_related("format", "article__format")
+    return render(request, "rulings/glossary.html", {"terms": terms})
+
+
+def search_page(request):
+    query = request.GET.get("q", "").strip()
+    format_slug = request.GET.get("format") or None
+    hits = search.search(query, format_slug, SEARCH_LIMIT) if query else []
+    return render(request, "rulings/search.html", {
+        "query": query, "hits": hits, "formats": Format.objects.all(),
+        "selected_format": format_slug})
+
+
+def broken_links(request):
+    links = Link.objects.filter(broken=True).select_related("source__format")
+    return render(request, "rulings/broken_links.html", {"links": links})

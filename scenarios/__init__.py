@@ -1,0 +1,1 @@
+"""Scenarios, verification runs and quizzes (filled by the engine steps)."""

@@ -1,0 +1,1 @@
+"""Scenario models arrive with the rules engine (step 2)."""
