@@ -37,7 +37,7 @@ class ArticleSource:
 
 def dump_yaml(data):
     return yaml.safe_dump(
-        data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100
+        data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=4096
     )
 
 

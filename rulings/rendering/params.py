@@ -46,8 +46,13 @@ def format_value(value):
     return str(value)
 
 
+ACRONYMS = {"lp", "atk", "def", "fp", "emz", "dm", "id"}
+
+
 def humanize_key(key):
-    text = str(key).replace("_", " ")
+    """A table header from a parameter key: `opponent_lp_at_least` -> `Opponent LP at least`."""
+    words = [w.upper() if w in ACRONYMS else w for w in str(key).split("_")]
+    text = " ".join(words)
     return text[:1].upper() + text[1:]
 
 
