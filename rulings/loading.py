@@ -95,6 +95,7 @@ def format_context(format_slug, files, state, index):
     """What the format holds once these files are in: the files win over the database."""
     context = FormatContext(format_slug, index=dict(index))
     in_files = {f.slug for f in files}
+    # An article whose file is not (or no longer) being saved keeps its current revision.
     owners = [(a.slug, source_of(a.current_revision)) for a in state.articles
               if a.format.slug == format_slug and a.slug not in in_files]
     owners += [(f.slug, f.source) for f in files]
@@ -109,23 +110,41 @@ def format_context(format_slug, files, state, index):
 
 
 def check_files(format_slug, files, state, index, report):
-    """The files that may be saved; a file that fails takes its definitions with it."""
-    good = list(files)
-    while True:
-        context = format_context(format_slug, good, state, index)
-        failed, problems = [], []
-        for f in good:
-            found = [_locate(p, f) for p in check_article(f.source, f.slug, context)]
-            problems += found
-            if any(p.is_error for p in found):
-                failed.append(f)
-        if not failed:
-            report.problems += problems
-            return good
-        for f in failed:
-            report.problems += [p for p in problems if p.path == _display(f.path)]
+    """The files that may be saved.
+
+    A file that fails keeps its previous revision, so the others are checked
+    against that revision instead: checking repeats until the set of good
+    files settles (a file failing only because of another one gets back in).
+    """
+    known, good = state.index(), list(files)
+    for _ in range(len(files) + 1):
+        context = format_context(format_slug, good, state, _index_for(index, known, format_slug, good, files))
+        results = {f.slug: [_locate(p, f) for p in check_article(f.source, f.slug, context)]
+                   for f in files}
+        passing = [f for f in files if not any(p.is_error for p in results[f.slug])]
+        if passing == good:
+            break
+        good = passing
+    for f in files:
+        report.problems += results[f.slug]
+        if f not in good:
             report.skipped.append(f"{format_slug}/{f.slug}")
-        good = [f for f in good if f not in failed]
+    index.update(_index_for(index, known, format_slug, good, files))
+    return good
+
+
+def _index_for(index, known, format_slug, good, files):
+    """The link index with failed files seen as their previous revision (or as absent)."""
+    result = dict(index)
+    for f in files:
+        key = (format_slug, f.slug)
+        if f in good:
+            continue
+        if key in known:
+            result[key] = known[key]
+        else:
+            result.pop(key, None)
+    return result
 
 
 @transaction.atomic

@@ -56,7 +56,7 @@ class ArticleWriteSerializer(serializers.Serializer):
             raise serializers.ValidationError([f"{p.field}: {p.message}" for p in problems])
         return value
 
-    def source(self):
+    def article_source(self):
         data = self.validated_data
         body = data["markdown"].replace("\r\n", "\n")
         return ArticleSource(title=data["title"], summary=data["summary"], order=data["order"],

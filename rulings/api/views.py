@@ -56,7 +56,7 @@ class ArticleList(generics.ListAPIView):
 
 def _save(article, serializer, request, ok_status):
     try:
-        publish(article, serializer.source(), author=request.user,
+        publish(article, serializer.article_source(), author=request.user,
                 comment=serializer.validated_data["comment"],
                 base_number=serializer.validated_data["base_revision"])
     except EditConflict as conflict:

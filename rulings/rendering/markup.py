@@ -260,7 +260,9 @@ class SectionCollector(Treeprocessor):
                            "level": int(child.tag[1]), "parts": []}
                 sections.append(current)
             else:
-                current["parts"].append(" ".join("".join(child.itertext()).split()))
+                # Code spans keep their text escaped inside the tree; search wants it plain.
+                text = html.unescape("".join(child.itertext()))
+                current["parts"].append(" ".join(text.split()))
         self.sink.extend(
             {"anchor": s["anchor"], "heading": s["heading"], "level": s["level"],
              "text": "\n".join(p for p in s["parts"] if p)}
