@@ -28,7 +28,8 @@ class FormatList(generics.ListAPIView):
 
     def get_queryset(self):
         return Format.objects.annotate(
-            article_count=Count("articles", filter=Q(articles__current_revision__isnull=False)))
+            article_count=Count("articles", filter=Q(articles__current_revision__isnull=False))
+        ).order_by("order", "slug")
 
 
 class ArticleList(generics.ListAPIView):

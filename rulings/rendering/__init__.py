@@ -11,6 +11,7 @@ from . import anchors, links, params
 from .links import ArticleEntry, LinkResolver
 from .markup import ArticleMarkup
 from .sanitize import sanitize
+from .sections import split_sections
 
 
 @dataclass(frozen=True)
@@ -44,17 +45,15 @@ class Rendered:
 
 def render(body, context):
     resolver = LinkResolver(context.index, context.format_slug, context.article_slug)
-    sections = []
     extension = ArticleMarkup(
-        context.parameters, resolver, context.terms,
-        (context.format_slug, context.article_slug), sections)
+        context.parameters, resolver, context.terms, (context.format_slug, context.article_slug))
     md = markdown.Markdown(
         extensions=["tables", "sane_lists", "md_in_html", "fenced_code", extension],
         output_format="html",
     )
     html = sanitize(md.convert(body))
     found = [(resolver.resolve(target, text), line) for target, text, line in links.scan(body)]
-    return Rendered(html=html, sections=sections, links=found)
+    return Rendered(html=html, sections=split_sections(html), links=found)
 
 
 __all__ = ["ArticleEntry", "RenderContext", "Rendered", "TermEntry", "anchors", "params",

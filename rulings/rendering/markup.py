@@ -2,7 +2,7 @@
 
 It adds, on top of plain markdown: example blocks, rule anchors with copyable
 links, parameter values, cross-links, and glossary terms linked on first use
-in each section. What it finds (sections, links) is collected on the way.
+in each section.
 """
 import html
 import re
@@ -244,32 +244,6 @@ class GlossaryTerms(Treeprocessor):
             holder, attr, position, text = link, "tail", position + 1, link.tail
 
 
-class SectionCollector(Treeprocessor):
-    """Cuts the body into heading-bounded sections for the table of contents and search."""
-
-    def __init__(self, md, sink):
-        super().__init__(md)
-        self.sink = sink
-
-    def run(self, root):
-        current = {"anchor": "", "heading": "", "level": 1, "parts": []}
-        sections = [current]
-        for child in root:
-            if child.tag in SECTION_HEADINGS:
-                current = {"anchor": child.get("id", ""), "heading": "".join(child.itertext()).strip(),
-                           "level": int(child.tag[1]), "parts": []}
-                sections.append(current)
-            else:
-                # Code spans keep their text escaped inside the tree; search wants it plain.
-                text = html.unescape("".join(child.itertext()))
-                current["parts"].append(" ".join(text.split()))
-        self.sink.extend(
-            {"anchor": s["anchor"], "heading": s["heading"], "level": s["level"],
-             "text": "\n".join(p for p in s["parts"] if p)}
-            for s in sections if s["heading"] or any(s["parts"])
-        )
-
-
 class AnchorLinks(Treeprocessor):
     """Adds a copyable ¶ link to every element that carries an anchor."""
 
@@ -291,13 +265,12 @@ class AnchorLinks(Treeprocessor):
 
 
 class ArticleMarkup(Extension):
-    def __init__(self, parameters, resolver, terms, article_key, sections):
+    def __init__(self, parameters, resolver, terms, article_key):
         super().__init__()
         self.parameters = parameters
         self.resolver = resolver
         self.terms = terms
         self.article_key = article_key
-        self.sections = sections
 
     def extendMarkdown(self, md):
         md.preprocessors.register(ExampleBlocks(md), "example_blocks", 40)
@@ -310,5 +283,4 @@ class ArticleMarkup(Extension):
             "cross_links", 186)
         md.treeprocessors.register(RuleAnchors(md), "rule_anchors", 15)
         md.treeprocessors.register(GlossaryTerms(md, self.terms, self.article_key), "terms", 12)
-        md.treeprocessors.register(SectionCollector(md, self.sections), "sections", 11)
         md.treeprocessors.register(AnchorLinks(md), "anchor_links", 9)

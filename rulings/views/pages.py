@@ -10,7 +10,8 @@ SEARCH_LIMIT = 30
 
 def home(request):
     formats = Format.objects.annotate(
-        article_count=Count("articles", filter=Q(articles__current_revision__isnull=False)))
+        article_count=Count("articles", filter=Q(articles__current_revision__isnull=False))
+    ).order_by("order", "slug")
     return render(request, "rulings/home.html", {"formats": formats})
 
 

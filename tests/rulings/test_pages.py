@@ -12,6 +12,13 @@ def test_home_lists_formats_with_article_counts(client, make_article):
     assert "2 articles" in page and "1 article<" in page
 
 
+def test_home_lists_formats_in_their_own_order(client, make_format):
+    make_format("zeta", "Zeta first", order=1)
+    make_format("alpha", "Alpha second", order=2)
+    page = client.get("/").content.decode()
+    assert page.index("Zeta first") < page.index("Alpha second")
+
+
 def test_format_page_is_a_table_of_contents(client, make_article):
     make_article("nightfall", "## Using it {#using-it}\n\nText.\n", fmt="trh")
     page = client.get("/rules/trh/").content.decode()

@@ -132,3 +132,10 @@ def test_sections_are_collected_for_contents_and_search():
     assert [(s["anchor"], s["level"]) for s in rendered.sections] == [("", 1), ("first", 2), ("sub", 3)]
     assert rendered.sections[1]["text"] == "Text one."
     assert "¶" not in rendered.sections[2]["text"]
+
+
+def test_section_text_is_what_a_reader_sees_including_example_blocks():
+    body = ("## Tokens {#tokens}\n\nTokens never count. {#never}\n\n"
+            "::: example {#example-two} Two monsters at once\nA Pendulum Summon.\n:::\n")
+    section = render(body, context()).sections[-1]
+    assert section["text"] == "Tokens never count. Example Two monsters at once A Pendulum Summon."
