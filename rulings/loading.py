@@ -28,6 +28,7 @@ class LoadReport:
     updated: list = field(default_factory=list)
     unchanged: list = field(default_factory=list)
     skipped: list = field(default_factory=list)
+    not_in_files: list = field(default_factory=list)
     problems: list = field(default_factory=list)
 
     @property
@@ -174,6 +175,10 @@ def load_content(root):
     to_save = []
     for fmt, files in folders:
         to_save += [(fmt, f) for f in check_files(fmt.slug, files, state, index, report)]
+        in_files = {f.slug for f in files} | {s.split("/", 1)[1] for s in report.skipped
+                                              if s.startswith(f"{fmt.slug}/")}
+        report.not_in_files += [f"{fmt.slug}/{a.slug}" for a in state.articles
+                                if a.format.slug == fmt.slug and a.slug not in in_files]
 
     for fmt, f in to_save:
         article = Article.objects.filter(format=fmt, slug=f.slug).select_related(

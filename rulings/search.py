@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from django.db import connection
+from django.urls import reverse
 
 from .models import Section
 
@@ -30,8 +31,6 @@ class Hit:
 
     @property
     def url(self):
-        from django.urls import reverse
-
         base = reverse("article", args=[self.format_slug, self.article_slug])
         return f"{base}#{self.anchor}" if self.anchor else base
 

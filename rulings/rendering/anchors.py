@@ -85,7 +85,7 @@ def scan(body):
             label = TRAILING_ANCHOR_RE.sub("", text)
             anchor = explicit.group(1) if explicit else heading_slug(label)
             if not explicit and anchor in seen:
-                anchor = _unique(anchor, seen)
+                anchor = unique(anchor, seen)
             add(anchor, HEADING, label, number, level=len(heading.group(1)))
             paragraph_label = ""
             continue
@@ -103,7 +103,7 @@ def scan(body):
     return anchors, problems
 
 
-def _unique(anchor, seen):
+def unique(anchor, seen):
     n = 2
     while f"{anchor}-{n}" in seen:
         n += 1

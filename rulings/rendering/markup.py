@@ -145,11 +145,16 @@ def _last_text_holder(el):
 
 
 class RuleAnchors(Treeprocessor):
-    """Moves a trailing `{#anchor}` into the element's id; headings get a slug id if none."""
+    """Moves a trailing `{#anchor}` into the element's id; headings get a slug id if none.
+
+    In a loose list the text sits in a <p> inside the <li>; the id goes on the <li>,
+    so a bullet is cited the same way whether its list is tight or loose.
+    """
 
     def run(self, root):
+        parents = {child: parent for parent in root.iter() for child in parent}
         seen = set()
-        for el in root.iter():
+        for el in list(root.iter()):
             if el.tag not in ANCHORABLE:
                 continue
             holder, attr = _last_text_holder(el)
@@ -157,23 +162,16 @@ class RuleAnchors(Treeprocessor):
             match = anchor_syntax.TRAILING_ANCHOR_RE.search(text)
             if match:
                 setattr(holder, attr, text[: match.start()])
-                anchor = match.group(1)
-                if el.tag == "p" and self._parent_is_bare_li(root, el):
-                    el = self._parent
-                el.set("id", anchor)
-                seen.add(anchor)
+                parent = parents.get(el)
+                if el.tag == "p" and parent is not None and parent.tag == "li" and len(parent) == 1:
+                    el = parent
+                el.set("id", match.group(1))
+                seen.add(match.group(1))
             elif el.tag in HEADINGS and not el.get("id"):
                 anchor = anchor_syntax.heading_slug("".join(el.itertext()))
-                anchor = anchor if anchor not in seen else anchor_syntax._unique(anchor, seen)
+                anchor = anchor if anchor not in seen else anchor_syntax.unique(anchor, seen)
                 el.set("id", anchor)
                 seen.add(anchor)
-
-    def _parent_is_bare_li(self, root, el):
-        for parent in root.iter("li"):
-            if el in list(parent) and len(parent) == 1:
-                self._parent = parent
-                return True
-        return False
 
 
 class GlossaryTerms(Treeprocessor):

@@ -116,3 +116,11 @@ def test_link_to_nothing_loads_with_a_warning_and_is_listed(db, content_copy, cl
     assert Article.objects.filter(slug="draws").exists()
     page = client.get("/maintenance/links/").content.decode()
     assert "no-such-article" in page
+
+
+def test_articles_missing_from_the_files_are_kept_and_reported(db, content_copy, capsys):
+    load_content(content_copy)
+    (content_copy / "core" / "draws.md").unlink()
+    call_command("load_rules", "--dir", str(content_copy))
+    assert "kept     core/draws (in the database, not in the files" in capsys.readouterr().out
+    assert Article.objects.filter(slug="draws").exists()

@@ -17,6 +17,8 @@ class Command(BaseCommand):
             self.stdout.write(f"created  {name}")
         for name in report.updated:
             self.stdout.write(f"updated  {name}")
+        for name in report.not_in_files:
+            self.stdout.write(f"kept     {name} (in the database, not in the files; left as it is)")
         for problem in report.problems:
             self.stderr.write(str(problem))
         for name in report.skipped:
