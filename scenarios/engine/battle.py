@@ -1,0 +1,191 @@
+"""Summoning and battle: Normal Summons, Sets, Flip Summons, attacks and damage."""
+from .rules import Rule
+from .state import Attack
+
+MONSTER_ZONES = 5
+
+
+class BattleRules:
+    BATTLE_RULES = ()
+
+    # --- summoning -----------------------------------------------------------------------------
+
+    def tributes_needed(self, card):
+        level = card.card.level or 0
+        return 0 if level <= 4 else 1 if level <= 6 else 2
+
+    def require_open_main_phase(self, player, what):
+        if player != self.turn_player or self.phase not in ("main1", "main2"):
+            self.illegal(None, "wrong_phase", f"{what} happens only in its player's Main Phase")
+        if self.chain or self.attack is not None:
+            self.illegal(None, "not_open_game_state", f"{what} needs an open game state")
+
+    def take_tributes(self, card, player, action, purpose):
+        needed = self.tributes_needed(card)
+        if len(action.tributes) != needed:
+            self.illegal(None, "wrong_tributes", f"{card.name} needs {needed} Tribute(s)")
+        for tribute_id in action.tributes:
+            tribute = self.card(tribute_id)
+            if tribute.zone != "monsters" or tribute.controller != player:
+                self.illegal(None, "wrong_tributes", f"{tribute_id} cannot be Tributed")
+            self.check_tribute(tribute, player, purpose)
+        for tribute_id in action.tributes:
+            self.move(self.card(tribute_id), "graveyard", reason=f"Tributed for {card.id}")
+
+    def check_tribute(self, tribute, player, purpose):
+        """Formats forbid some Tributes (a Deck Master)."""
+
+    def normal_summon_check(self, card, player):
+        if card.zone != "hand" or card.controller != player or not card.card.is_monster:
+            self.illegal(None, "not_in_hand", f"{card.id} is not a monster in {player}'s hand")
+        if self.normal_summon_used:
+            self.illegal(None, "normal_summon_used", "the Normal Summon or Set of this turn is used")
+
+    def do_summon(self, action):
+        player, card = action.player, self.card(action.card)
+        self.require_open_main_phase(player, "a Normal Summon")
+        self.normal_summon_check(card, player)
+        self.take_tributes(card, player, action, "tribute_summon")
+        self.normal_summon_used = True
+        self.summon_to_field(card, player, action.position or "attack", face_up=True,
+                             how="tribute" if action.tributes else "normal")
+
+    def do_set(self, action):
+        player, card = action.player, self.card(action.card)
+        self.require_open_main_phase(player, "a Set")
+        if card.card.is_monster:
+            self.normal_summon_check(card, player)
+            self.take_tributes(card, player, action, "tribute_set")
+            self.normal_summon_used = True
+            self.move(card, "monsters", controller=player, face_up=False, position="defense",
+                      reason="Set")
+            card.set_turn = self.turn
+            return
+        if card.zone != "hand":
+            self.illegal(None, "not_in_hand", f"{card.id} is not in {player}'s hand")
+        zone = "field_zone" if card.card.subtype == "field" else "spell_trap"
+        if zone == "spell_trap" and len(self.zone_of(player, zone)) >= 5:
+            self.illegal(None, "no_free_zone", "no free Spell & Trap Zone")
+        self.move(card, zone, controller=player, face_up=False, reason="Set")
+        card.set_turn = self.turn
+
+    def do_flip_summon(self, action):
+        player, card = action.player, self.card(action.card)
+        self.require_open_main_phase(player, "a Flip Summon")
+        if card.zone != "monsters" or card.face_up or card.controller != player:
+            self.illegal(None, "not_flippable", f"{card.id} is not a face-down monster of {player}")
+        if card.set_turn == self.turn:
+            self.illegal(None, "set_this_turn", f"{card.id} was Set this turn")
+        card.position = "attack"
+        self.emit("summon", f"{player} Flip Summons {card.id}", card=card.id, how="flip")
+        self.flip_face_up(card)
+        self.priority, self.passes = self.turn_player, 0
+
+    def summon_to_field(self, card, player, position, face_up=True, how="normal"):
+        if len(self.zone_of(player, "monsters")) >= MONSTER_ZONES:
+            self.illegal(None, "no_free_zone", "no free Monster Zone")
+        self.move(card, "monsters", controller=player, face_up=face_up, position=position,
+                  reason=f"{how} summoned")
+        card.summoned_turn = self.turn
+        self.emit("summon", f"{player} {how.capitalize()} Summons {card.id} ({card.name})",
+                  card=card.id, how=how)
+        self.priority, self.passes = self.turn_player, 0
+
+    # --- attacking -----------------------------------------------------------------------------
+
+    def do_attack(self, action):
+        player, attacker = action.player, self.card(action.card)
+        if player != self.turn_player or self.phase != "battle":
+            self.illegal(None, "wrong_phase", "attacks are declared in your own Battle Phase")
+        if self.chain or self.attack is not None:
+            self.illegal(None, "not_open_game_state", "an attack is already under way")
+        if attacker.zone != "monsters" or attacker.controller != player or not attacker.face_up \
+                or attacker.position != "attack":
+            self.illegal(None, "cannot_attack", f"{attacker.id} is not a face-up Attack Position "
+                         f"monster of {player}")
+        if attacker.attacked_this_turn:
+            self.illegal(None, "already_attacked", f"{attacker.id} has already attacked this turn")
+        target = None if action.target in (None, "direct") else self.card(action.target)
+        self.check_attack_target(attacker, target, player)
+        attacker.attacked_this_turn = True
+        self.attack = Attack(attacker.id, target.id if target else None, player)
+        self.emit("attack", f"{attacker.id} attacks " + (target.id if target else "directly"),
+                  attacker=attacker.id, target=target.id if target else None)
+        self.priority, self.passes = self.turn_player, 0
+
+    def check_attack_target(self, attacker, target, player):
+        defenders = self.zone_of(self.opponent(player), "monsters")
+        if target is None:
+            if defenders:
+                self.illegal(None, "direct_attack_blocked",
+                             "a direct attack needs the opponent to control no monsters")
+        elif target.id not in defenders:
+            self.illegal(None, "invalid_attack_target", f"{target.id} cannot be attacked")
+
+    def negate_attack(self, end_battle_phase=False, cause=""):
+        if self.attack is None:
+            return
+        self.attack.negated = True
+        self.end_battle_phase_pending = self.end_battle_phase_pending or end_battle_phase
+        self.emit("attack", f"{cause} negates the attack of {self.attack.attacker}")
+
+    def fight(self):
+        """Both players passed with the attack standing: damage calculation."""
+        attack, self.attack = self.attack, None
+        if attack.negated:
+            return
+        attacker = self.card(attack.attacker)
+        if attacker.zone != "monsters":
+            return
+        player, rival = attack.player, self.opponent(attack.player)
+        if attack.target is None:
+            self.battle_damage(rival, self.effective_atk(attacker), attacker, direct=True)
+        else:
+            self.monster_battle(attacker, self.card(attack.target), player, rival)
+        self.after_battle(attacker)
+
+    def monster_battle(self, attacker, defender, player, rival):
+        flipped = not defender.face_up
+        if flipped:
+            defender.face_up = True
+            self.emit("flip", f"{defender.id} is flipped face-up by the attack", card=defender.id)
+        atk = self.effective_atk(attacker)
+        if defender.position == "attack":
+            other = self.effective_atk(defender)
+            if atk > other:
+                self.battle_damage(rival, atk - other, attacker)
+                self.destroy_by_battle(defender)
+            elif atk < other:
+                self.battle_damage(player, other - atk, defender)
+                self.destroy_by_battle(attacker)
+            else:
+                self.destroy_by_battle(attacker)
+                self.destroy_by_battle(defender)
+        else:
+            other = self.effective_def(defender)
+            if atk > other:
+                self.destroy_by_battle(defender)
+            elif atk < other:
+                self.battle_damage(player, other - atk, defender)
+        if flipped:
+            self.queue_triggers(defender, "flipped")
+        if defender.zone == "monsters" and defender.face_up:
+            self.queue_triggers(defender, "attacked_after_damage", attacker=attacker.id)
+
+    def destroy_by_battle(self, card):
+        if self.battle_destroys(card):
+            self.destroy(card, "battle")
+
+    def battle_destroys(self, card):
+        return card.zone == "monsters"
+
+    def battle_damage(self, player, value, source, direct=False):
+        if value <= 0 or self.result is not None:
+            return
+        self.last_battle = {"source": source.id, "direct": direct, "player": player}
+        self.change_lp({player: -value}, source.id, kind="battle damage")
+        if source.on_field:
+            self.queue_triggers(source, "inflicts_battle_damage")
+
+    def after_battle(self, attacker):
+        """Hook for effects that apply after damage calculation."""

@@ -1,0 +1,133 @@
+"""The card catalog: what each card is, and its behaviour written in effect primitives.
+
+Cards are data (YAML files in `catalog/`). A card's activation and effects are
+small programs of primitives (`damage`, `draw`, `destroy`...), checked against
+the primitive vocabulary when the catalog loads, so a misspelt effect fails at
+load time with its file and line rather than mid-replay.
+"""
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import ScenarioError
+from .yamlsource import load_with_lines
+
+KINDS = {
+    "monster": {"normal", "effect", "fusion", "ritual", "synchro", "xyz", "link", "token"},
+    "spell": {"normal", "quick-play", "continuous", "field", "equip", "ritual"},
+    "trap": {"normal", "continuous", "counter"},
+}
+ATTRIBUTES = {"DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"}
+CARD_KEYS = {"name", "kind", "subtype", "attribute", "race", "level", "atk", "def", "text",
+             "activation", "effects", "flags", "ability"}
+CATALOG_DIR = Path(__file__).resolve().parent / "catalog"
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    kind: str
+    subtype: str
+    attribute: str | None = None
+    race: str | None = None
+    level: int | None = None
+    atk: int | None = None
+    defense: int | None = None
+    text: str = ""
+    activation: dict | None = None
+    effects: tuple = ()
+    flags: frozenset = frozenset()
+    ability: dict | None = None
+
+    @property
+    def is_monster(self):
+        return self.kind == "monster"
+
+    @property
+    def is_effect_monster(self):
+        return self.kind == "monster" and self.subtype == "effect"
+
+    def effects_of(self, key):
+        """The card's effects that have `key` (trigger, continuous, ignition...)."""
+        return [e for e in self.effects if key in e]
+
+
+class Catalog:
+    """Every card the engine knows, by name."""
+
+    def __init__(self, cards):
+        self.cards = dict(cards)
+
+    def __contains__(self, name):
+        return name in self.cards
+
+    def get(self, name):
+        return self.cards.get(name)
+
+    @classmethod
+    def load(cls, folder=CATALOG_DIR, vocabulary=None):
+        cards = {}
+        for path in sorted(Path(folder).glob("*.yaml")):
+            for card in read_catalog_file(path, vocabulary):
+                if card.name in cards:
+                    raise ScenarioError(f"card '{card.name}' is defined twice", path.name,
+                                        None, "name")
+                cards[card.name] = card
+        return cls(cards)
+
+
+def read_catalog_file(path, vocabulary=None):
+    data, lines = load_with_lines(Path(path).read_text(encoding="utf-8"), str(path.name))
+    if not isinstance(data, list):
+        raise ScenarioError("a catalog file is a list of cards", path.name, 1)
+    return [card_from_data(entry, path.name, lines, f"[{i}]", vocabulary)
+            for i, entry in enumerate(data)]
+
+
+def card_from_data(entry, file, lines, where, vocabulary=None):
+    def fail(message, key=""):
+        path = f"{where}.{key}" if key else where
+        raise ScenarioError(message, file, lines.get(path, lines.get(where)), key or "card")
+
+    if not isinstance(entry, dict):
+        fail("each card is a mapping")
+    unknown = set(entry) - CARD_KEYS
+    if unknown:
+        fail(f"unknown field(s): {', '.join(sorted(unknown))}", sorted(unknown)[0])
+    name, kind, subtype = entry.get("name"), entry.get("kind"), entry.get("subtype")
+    if not isinstance(name, str) or not name:
+        fail("a card needs a name", "name")
+    if kind not in KINDS:
+        fail(f"kind must be one of {', '.join(sorted(KINDS))}", "kind")
+    if subtype not in KINDS[kind]:
+        fail(f"subtype of a {kind} must be one of {', '.join(sorted(KINDS[kind]))}", "subtype")
+    if entry.get("attribute") is not None and entry["attribute"] not in ATTRIBUTES:
+        fail(f"unknown attribute {entry['attribute']!r}", "attribute")
+    if kind == "monster":
+        for key in ("level", "atk", "def"):
+            if key in entry and not isinstance(entry[key], int):
+                fail(f"{key} must be a whole number", key)
+    if vocabulary is not None:
+        for key in ("activation", "effects", "ability"):
+            if entry.get(key) is not None:
+                problem = vocabulary(entry[key])
+                if problem:
+                    fail(f"{name}: {problem}", key)
+    return CardDef(
+        name=name, kind=kind, subtype=subtype, attribute=entry.get("attribute"),
+        race=entry.get("race"), level=entry.get("level"), atk=entry.get("atk"),
+        defense=entry.get("def"), text=entry.get("text", ""), activation=entry.get("activation"),
+        effects=tuple(entry.get("effects") or ()), flags=frozenset(entry.get("flags") or ()),
+        ability=entry.get("ability"))
+
+
+_DEFAULT = None
+
+
+def default_catalog():
+    """The bundled catalog, loaded and checked once per process."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        from .primitives import check_card_spec
+
+        _DEFAULT = Catalog.load(CATALOG_DIR, vocabulary=check_card_spec)
+    return _DEFAULT

@@ -1,0 +1,362 @@
+"""The duel: its state and the mechanics every format shares.
+
+`Duel` is the core ruleset. Its rules are split by topic into mixins
+(chains, battle, turns, endings); a format subclasses Duel and overrides or
+adds rule hooks, the way python-chess builds its variants on one Board.
+"""
+import random
+
+from .battle import BattleRules
+from .chains import ChainRules
+from .endings import EndingRules
+from .errors import IllegalAction, ScenarioError
+from .rules import Mutation, rulebook
+from .state import ON_FIELD, Event, PlayerState
+from .turns import TurnRules
+
+PLAYERS = ("A", "B")
+SPELL_TRAP_ZONES = 5
+MONSTER_ZONES = 5
+
+
+class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
+    slug = "core"
+    RULES = rulebook(*ChainRules.CHAIN_RULES, *BattleRules.BATTLE_RULES,
+                     *TurnRules.TURN_RULES, *EndingRules.ENDING_RULES)
+    # Parameters a ruleset reads from its articles; the core needs none.
+    PARAMETERS = ()
+
+    def __init__(self, catalog, params=None, mutation=None, seed=0):
+        self.catalog = catalog
+        self.params = dict(params or {})
+        missing = [name for name in self.PARAMETERS if name not in self.params]
+        if missing:
+            raise ScenarioError(f"the {self.slug} ruleset needs the article parameter(s) "
+                                f"{', '.join(missing)}", field="parameters")
+        self.mutation = Mutation.parse(mutation) if isinstance(mutation, str) else mutation
+        if self.mutation and (self.mutation.rule not in self.RULES or self.mutation.name
+                              not in self.RULES[self.mutation.rule].mutations):
+            raise ValueError(f"unknown mutation {self.mutation}")
+        self.rng = random.Random(seed)
+        self.players = {}
+        self.cards = {}
+        self.turn = 1
+        self.turn_player = "A"
+        self.phase = "main1"
+        self.chain = []
+        self.priority = "A"
+        self.passes = 0
+        self.attack = None
+        self.result = None
+        self.events = []
+        self.rules_used = []
+        self.resolved = []
+        self.negated = []
+        self.normal_summon_used = False
+        self.pending_triggers = []
+        self.optional_triggers = []
+        self.delayed_wins = []
+        self.end_battle_phase_pending = False
+        self.resolving = False
+
+    # --- rules and trace -------------------------------------------------------------------
+
+    def misreads(self, rule, name):
+        """True when this replay applies the wrong reading `name` of `rule`."""
+        return self.mutation is not None and (self.mutation.rule, self.mutation.name) == (rule, name)
+
+    def anchor(self, rule):
+        return self.RULES[rule].anchor
+
+    def emit(self, kind, text, rules=(), **data):
+        anchors = tuple(self.anchor(r) for r in rules)
+        self.rules_used.extend(a for a in anchors if a not in self.rules_used)
+        self.events.append(Event(kind, text, anchors, data))
+
+    def illegal(self, rule, reason, message):
+        """Refuse an action, noting the rule that forbids it."""
+        if rule:
+            self.rules_used.append(self.anchor(rule))
+        raise IllegalAction(reason, message)
+
+    # --- looking things up ---------------------------------------------------------------
+
+    def opponent(self, player):
+        return "B" if player == "A" else "A"
+
+    def card(self, card_id):
+        try:
+            return self.cards[card_id]
+        except KeyError:
+            raise ScenarioError(f"no card with id '{card_id}' in this duel") from None
+
+    def zone_of(self, player, zone):
+        return self.players[player].zones[zone]
+
+    def cards_on_field(self, kind=None, controller=None):
+        found = []
+        for player in PLAYERS:
+            if controller and player != controller:
+                continue
+            for zone in ON_FIELD:
+                for card_id in self.zone_of(player, zone):
+                    card = self.cards[card_id]
+                    if kind is None or card.card.kind == kind:
+                        found.append(card)
+        return found
+
+    def matches(self, card, spec):
+        """Does `card` fit a filter such as {kind: monster, attribute: DARK, level_max: 3}?"""
+        definition = card.card
+        checks = {
+            "kind": lambda v: definition.kind == v,
+            "subtype": lambda v: definition.subtype == v,
+            "attribute": lambda v: definition.attribute == v,
+            "race": lambda v: self.races(card) and v in self.races(card),
+            "level_max": lambda v: (definition.level or 0) <= v,
+            "atk_max": lambda v: (definition.atk or 0) <= v,
+            "face": lambda v: card.face_up == (v == "up"),
+            "position": lambda v: card.position == v,
+            "name": lambda v: definition.name == v,
+        }
+        return all(checks[key](value) for key, value in spec.items())
+
+    def count(self, spec, player):
+        if spec == "effect_monsters_on_field":
+            return sum(1 for c in self.cards_on_field("monster")
+                       if c.face_up and self.is_effect_monster(c))
+        zone, side = spec["zone"], spec.get("side", "own")
+        owners = [player] if side == "own" else [self.opponent(player)] if side == "opponent" \
+            else list(PLAYERS)
+        return sum(1 for p in owners for i in self.zone_of(p, zone)
+                   if self.matches(self.cards[i], spec.get("filter", {})))
+
+    # Format rules may change what a card is while it sits somewhere (a Deck Master).
+    def is_effect_monster(self, card):
+        return card.card.is_effect_monster
+
+    def races(self, card):
+        return {card.card.race} if card.card.race else set()
+
+    def effective_atk(self, card):
+        atk = card.card.atk or 0
+        for effect in self.continuous_effects(card, "atk_per"):
+            spec = effect["atk_per"]
+            atk += self.count(spec["count"], card.controller) * spec["each"]
+        return atk
+
+    def effective_def(self, card):
+        return card.card.defense or 0
+
+    def continuous_effects(self, card, key):
+        """The card's continuous effects of one kind that apply now (face-up on the field)."""
+        if not (card.on_field and card.face_up) or card.card.kind != "monster" or \
+                not self.has_effects(card):
+            return []
+        return [e["continuous"] for e in card.card.effects_of("continuous")
+                if key in e["continuous"]]
+
+    def has_effects(self, card):
+        return True
+
+    # --- changing the state --------------------------------------------------------------
+
+    def move(self, card, zone, controller=None, face_up=True, position=None, reason=""):
+        """Move a card; cards leaving the field lose their position, counters and control."""
+        old_zone, old_controller = card.zone, card.controller
+        self.zone_of(old_controller, old_zone).remove(card.id)
+        if zone in ON_FIELD:
+            card.controller = controller or card.controller
+        else:
+            card.controller = card.owner
+            card.position, card.counters, card.attacked_this_turn = None, {}, False
+        card.zone, card.face_up = zone, face_up
+        if zone == "monsters":
+            card.position = position or card.position or "attack"
+        self.zone_of(card.controller, zone).append(card.id)
+        if old_zone in ON_FIELD and zone not in ON_FIELD:
+            self.left_field(card, old_zone, old_controller)
+            if zone == "graveyard":
+                self.queue_triggers(card, "sent_to_graveyard_from_field")
+        self.emit("move", f"{card.id} ({card.name}): {old_zone} -> {zone}"
+                  + (f" ({reason})" if reason else ""), card=card.id, to=zone)
+
+    def left_field(self, card, old_zone, old_controller):
+        """Hook for formats whose rules watch cards leaving the field."""
+
+    def destroy(self, card, cause):
+        self.move(card, "graveyard", reason=f"destroyed by {cause}")
+
+    def flip_face_up(self, card, activate_flip=True, cause=""):
+        card.face_up = True
+        self.emit("flip", f"{card.id} is flipped face-up" + (f" by {cause}" if cause else ""),
+                  card=card.id)
+        if activate_flip:
+            self.queue_triggers(card, "flipped")
+
+    def special_summon(self, card, player, position, cause=""):
+        if len(self.zone_of(player, "monsters")) >= MONSTER_ZONES:
+            raise IllegalAction("no_free_zone", "no free Monster Zone for the summon")
+        self.move(card, "monsters", controller=player, position=position,
+                  reason=f"special summoned by {cause}" if cause else "special summoned")
+        card.summoned_turn = self.turn
+        self.emit("summon", f"{card.id} is special summoned in {position} position",
+                  card=card.id, how="special")
+
+    def change_lp(self, changes, cause, kind=""):
+        """Change several players' LP at once, then check the duel (0 LP ends it)."""
+        for player, delta in changes.items():
+            if delta == 0:
+                continue
+            before = self.players[player].lp
+            self.players[player].lp = max(0, before + delta)
+            self.emit("lp", f"{player}: {before} -> {self.players[player].lp} LP"
+                      + (f" ({kind} from {cause})" if kind else f" ({cause})"),
+                      player=player, before=before, after=self.players[player].lp)
+        self.lp_changed(cause)
+
+    def draw(self, counts, cause="draw"):
+        """Players draw at the same time; one who cannot draw them all decks out."""
+        short = {p: n for p, n in counts.items() if len(self.zone_of(p, "deck")) < n}
+        for player, n in counts.items():
+            if player in short and not self.partial_draw_allowed():
+                continue
+            for _ in range(min(n, len(self.zone_of(player, "deck")))):
+                card = self.cards[self.zone_of(player, "deck")[0]]
+                self.move(card, "hand", reason=f"drawn ({cause})")
+        if short:
+            self.decked_out(list(short), cause)
+
+    def queue_triggers(self, card, event, **data):
+        """Mandatory triggers wait for the next chain; optional ones may be activated next."""
+        for effect in card.card.effects_of("trigger"):
+            if effect["trigger"] != event or not self.has_effects(card):
+                continue
+            waiting = {"card": card.id, "effect": effect, "data": data}
+            (self.pending_triggers if effect.get("mandatory") else self.optional_triggers).append(
+                waiting)
+
+    # --- the setup -------------------------------------------------------------------------
+
+    def add_player(self, name, lp):
+        self.players[name] = PlayerState(name, lp)
+
+    def starting_lp(self):
+        """LP when a scenario states none: a format's parameter; the core requires it stated."""
+        return self.params.get("starting_lp")
+
+    def setup_players(self, scenario, players):
+        if set(players) != set(PLAYERS):
+            raise scenario.error("a duel has players A and B", "setup.players")
+        for name, player in players.items():
+            lp = player.get("lp", self.starting_lp())
+            if not isinstance(lp, int) or lp < 0:
+                raise scenario.error("lp must be a whole number of Life Points",
+                                     f"setup.players.{name}.lp")
+            self.add_player(name, lp)
+
+    def setup_player_extras(self, scenario, name, player):
+        """Hook for format zones (a Deck Master, terrains)."""
+
+    def placement_problem(self, card):
+        """Why a card cannot start where the scenario puts it, or None."""
+        definition = card.card
+        if card.zone == "monsters":
+            if not definition.is_monster:
+                return f"{definition.name} is not a monster and cannot be in a Monster Zone"
+            if card.position not in ("attack", "defense"):
+                return "a monster on the field needs position: attack or defense"
+            if not card.face_up and card.position != "defense":
+                return "a face-down monster is in Defense Position"
+        elif card.position is not None:
+            return "only monsters on the field have a position"
+        if card.zone == "spell_trap" and (definition.kind not in ("spell", "trap")
+                                          or definition.subtype == "field"):
+            return f"{definition.name} cannot be in a Spell & Trap Zone"
+        if card.zone == "field_zone" and definition.subtype != "field":
+            return f"{definition.name} is not a Field Spell"
+        if card.zone in ("hand", "deck", "graveyard", "banished", "extra_deck") and not card.face_up:
+            return "only cards on the field can be face-down"
+        return None
+
+    def zone_count_problem(self, player):
+        zones = self.players[player].zones
+        if len(zones["monsters"]) > MONSTER_ZONES:
+            return f"{len(zones['monsters'])} monsters do not fit in {MONSTER_ZONES} Monster Zones"
+        if len(zones["spell_trap"]) > SPELL_TRAP_ZONES:
+            return f"{len(zones['spell_trap'])} cards do not fit in {SPELL_TRAP_ZONES} Spell & Trap Zones"
+        if len(zones["field_zone"]) > 1:
+            return "a player has one Field Zone"
+        return None
+
+    def place(self, card_instance):
+        if card_instance.id in self.cards:
+            raise ScenarioError(f"card id '{card_instance.id}' is used twice", field="id")
+        self.cards[card_instance.id] = card_instance
+        self.zone_of(card_instance.controller, card_instance.zone).append(card_instance.id)
+
+    # --- actions ---------------------------------------------------------------------------
+
+    ACTIONS = ("activate", "pass", "attack", "summon", "set", "flip_summon", "phase", "end_turn",
+               "pass_turns", "concede")
+
+    def perform(self, action):
+        """Carry out one scripted action; raises IllegalAction when the rules forbid it."""
+        if self.result is not None:
+            raise IllegalAction("duel_over", "the duel is already over")
+        verb = action.verb
+        handler = getattr(self, f"do_{verb}", None)
+        if handler is None:
+            raise ScenarioError(f"this format has no action '{verb}'", field=verb)
+        if verb not in ("activate", "pass"):
+            self.optional_triggers = []
+        handler(action)
+        self.after_action()
+
+    def after_action(self):
+        """Put waiting mandatory triggers on a new chain once the game state is open."""
+        if self.result is None and not self.chain and self.pending_triggers and not self.resolving:
+            self.start_trigger_chain()
+        if self.result is None:
+            self.check_state()
+
+    # --- format hooks for expectations ------------------------------------------------------
+
+    def card_facts(self, card):
+        """Extra facts about a card that a format's scenarios may expect."""
+        return {}
+
+    def format_differences(self, expect):
+        """Differences in a format's own expectations (team LP, warnings...)."""
+        return []
+
+    # --- writing the state out --------------------------------------------------------------
+
+    def snapshot(self):
+        """The state after a step, as plain data for replays and pages."""
+        return {
+            "turn": self.turn, "turn_player": self.turn_player, "phase": self.phase,
+            "priority": self.priority,
+            "players": {p: {"lp": s.lp, **{zone: [self.cards[i].describe() for i in ids]
+                                           for zone, ids in s.zones.items() if ids and zone != "deck"},
+                            "deck_count": len(s.zones["deck"])}
+                        for p, s in self.players.items()},
+            "chain": [{"link": l.number, "card": l.card_id, "player": l.player,
+                       "speed": l.speed, "negated": l.negated} for l in self.chain],
+            "attack": None if self.attack is None else {
+                "attacker": self.attack.attacker, "target": self.attack.target,
+                "negated": self.attack.negated},
+            "result": None if self.result is None else self.result.as_dict(),
+        }
+
+    def to_setup(self):
+        """The current state in the scenario `setup:` form, to start a new scenario from."""
+        players = {}
+        for name, state in self.players.items():
+            entry = {"lp": state.lp}
+            for zone, ids in state.zones.items():
+                if ids:
+                    entry[zone] = [self.cards[i].describe() for i in ids]
+            players[name] = entry
+        return {"turn": {"number": self.turn, "player": self.turn_player, "phase": self.phase},
+                "players": players}

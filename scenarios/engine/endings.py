@@ -1,0 +1,171 @@
+"""How a duel ends: 0 LP, decking out, cards that win, conceding, and draws."""
+from .rules import Rule
+from .state import Result
+
+
+class EndingRules:
+    ENDING_RULES = (
+        Rule("zero-lp", "core/ending-the-game#zero-lp-immediate-loss",
+             "A player at 0 LP loses at once, even in the middle of a chain.",
+             {"checked-after-chain": "0 LP only counts once the whole chain has resolved"}),
+        Rule("both-zero-lp", "core/draws#draw-both-zero-lp",
+             "Both players reaching 0 LP at the same time is a draw.",
+             {"turn-player-loses": "when both reach 0 LP together, the turn player loses"}),
+        Rule("deckout", "core/ending-the-game#deckout-loss",
+             "A player who must draw and cannot loses.",
+             {"skip-the-draw": "a player with an empty deck simply skips the draw"}),
+        Rule("partial-draw", "core/ending-the-game#deckout-partial-draw",
+             "A player who cannot draw as many cards as required loses.",
+             {"partial-draw-allowed": "the player draws what is left and plays on"}),
+        Rule("both-deckout", "core/draws#draw-both-deckout",
+             "Both players decking out at the same time is a draw.",
+             {"turn-player-loses": "when both deck out together, the turn player loses"}),
+        Rule("exodia", "core/ending-the-game#exodia-after-link-resolves",
+             "A hand win is checked only once a chain link has fully resolved.",
+             {"checked-mid-resolution": "the win counts the moment the fifth piece is drawn"}),
+        Rule("turn-count-win", "core/ending-the-game#card-win-conditions",
+             "A card that wins after a number of turns counts both players' turns.",
+             {"own-turns-only": "only its controller's own turns are counted"}),
+        Rule("counter-win", "core/ending-the-game#card-win-conditions",
+             "A card that wins on its counters wins the moment the last counter is placed.",
+             {"checked-at-end-phase": "the counters are only checked in the End Phase"}),
+        Rule("match-win", "core/ending-the-game#card-win-conditions",
+             "A card that wins the Match ends the Match, not only the Duel.",
+             {"duel-only": "the card only wins the Duel in progress"}),
+        Rule("concede", "core/ending-the-game#concede-any-time",
+             "A player may concede at any time; the opponent wins that Duel only.",
+             {"counts-as-lp-loss": "a concession under a Match-winning attack loses the Match"}),
+    )
+
+    # --- results ---------------------------------------------------------------------------
+
+    def finish(self, winner, reason, rules=(), match=False):
+        if self.result is not None:
+            return
+        self.result = Result(winner, reason, match)
+        text = "the duel is a draw" if winner is None else f"{winner} wins" + (
+            " the Match" if match else "")
+        self.emit("result", f"{text} ({reason})", rules)
+
+    def lose(self, loser, reason, rules=()):
+        self.finish(self.opponent(loser), reason, rules)
+
+    def both_lose(self, rule, reason):
+        if self.misreads(rule, "turn-player-loses"):
+            self.lose(self.turn_player, reason, [rule])
+        else:
+            self.finish(None, reason, [rule])
+
+    # --- Life Points -------------------------------------------------------------------------
+
+    def lp_changed(self, cause):
+        if self.resolving and self.misreads("zero-lp", "checked-after-chain"):
+            return
+        self.check_lp()
+
+    def check_lp(self):
+        at_zero = [p for p, s in self.players.items() if s.lp <= 0]
+        if len(at_zero) == 2:
+            self.both_lose("both-zero-lp", "lp_zero")
+        elif at_zero:
+            loser = at_zero[0]
+            winner = self.opponent(loser)
+            match = self.battle_wins_match(loser)
+            self.finish(winner, "lp_zero", ["zero-lp"] + (["match-win"] if match else []), match)
+
+    def battle_wins_match(self, loser):
+        battle = getattr(self, "last_battle", None)
+        if not battle or battle["player"] != loser or not battle["direct"]:
+            return False
+        source = self.card(battle["source"])
+        wins = any(e.get("wins_match_on_direct_attack") for e in
+                   self.continuous_effects(source, "wins_match_on_direct_attack"))
+        return wins and not self.misreads("match-win", "duel-only")
+
+    # --- decking out -------------------------------------------------------------------------
+
+    def partial_draw_allowed(self):
+        return self.misreads("partial-draw", "partial-draw-allowed")
+
+    def decked_out(self, players, cause):
+        if self.partial_draw_allowed():
+            return
+        if len(players) == 2:
+            self.both_lose("both-deckout", "deck_out")
+        else:
+            self.lose(players[0], "deck_out", ["deckout", "partial-draw"])
+
+    def draw_phase_draw(self, player):
+        if not self.zone_of(player, "deck") and self.misreads("deckout", "skip-the-draw"):
+            self.emit("draw", f"{player} has no card to draw and skips the draw")
+            return
+        if not self.zone_of(player, "deck"):
+            self.lose(player, "deck_out", ["deckout"])
+            return
+        self.draw({player: 1}, "Draw Phase")
+
+    # --- state checks --------------------------------------------------------------------------
+
+    def after_primitive(self, ctx):
+        if not self.misreads("counter-win", "checked-at-end-phase"):
+            self.check_counter_wins()
+        if self.misreads("exodia", "checked-mid-resolution"):
+            self.check_hand_wins()
+
+    def link_resolved(self, link):
+        if self.result is None:
+            self.check_hand_wins()
+
+    def check_state(self, after_chain=False):
+        if self.result is not None:
+            return
+        if after_chain and self.misreads("zero-lp", "checked-after-chain"):
+            self.check_lp()
+        if not self.resolving:
+            self.check_hand_wins()
+
+    def check_hand_wins(self):
+        for player, state in self.players.items():
+            names = {self.card(i).name for i in state.zones["hand"]}
+            for card_id in state.zones["hand"]:
+                for effect in self.card(card_id).card.effects_of("hand_win"):
+                    if set(effect["hand_win"]) <= names:
+                        self.finish(player, "card_effect", ["exodia"])
+                        return
+
+    def check_counter_wins(self):
+        for card in self.cards_on_field("monster"):
+            for effect in self.continuous_effects(card, "win_on_counters"):
+                spec = effect["win_on_counters"]
+                if card.counters.get(spec["counter"], 0) >= spec["count"]:
+                    self.finish(card.controller, "card_effect", ["counter-win"])
+                    return
+
+    # --- cards that win after turns ----------------------------------------------------------
+
+    def register_turn_win(self, player, turns, cause):
+        self.delayed_wins.append({"player": player, "start": self.turn, "turns": turns,
+                                  "cause": cause})
+        self.emit("win", f"{cause}: {player} wins once {turns} turns have passed")
+
+    def turn_ended(self):
+        if self.misreads("counter-win", "checked-at-end-phase"):
+            self.check_counter_wins()
+        for pending in self.delayed_wins:
+            counted = range(pending["start"], self.turn + 1)
+            if self.misreads("turn-count-win", "own-turns-only"):
+                first = pending["start"] % 2
+                counted = [t for t in counted if t % 2 == first]
+            if len(counted) >= pending["turns"]:
+                self.finish(pending["player"], "card_effect", ["turn-count-win"])
+                return
+
+    # --- conceding -----------------------------------------------------------------------------
+
+    def do_concede(self, action):
+        rival = self.opponent(action.player)
+        match = False
+        if self.misreads("concede", "counts-as-lp-loss") and self.attack is not None:
+            attacker = self.card(self.attack.attacker)
+            match = bool(self.continuous_effects(attacker, "wins_match_on_direct_attack"))
+        self.finish(rival, "concession", ["concede"], match)

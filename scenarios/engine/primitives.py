@@ -1,0 +1,270 @@
+"""Effect primitives: the small vocabulary card behaviour is written in.
+
+A card's program is a list of steps, each a one-key mapping: `{damage: {to:
+opponent, amount: 500}}`. Each primitive is a function of the duel, the
+context of the effect resolving (who controls it, its targets, the selections
+scripted for it) and the step's argument. Cards never need engine code of
+their own; a new combination of catalogued cards runs as it is.
+"""
+from dataclasses import dataclass, field
+
+from .errors import IllegalAction, ScenarioError
+
+PRIMITIVES = {}
+COSTS = {}
+
+
+def primitive(name, registry=PRIMITIVES):
+    def register(fn):
+        registry[name] = fn
+        return fn
+    return register
+
+
+@dataclass
+class EffectContext:
+    """What an effect knows while it resolves."""
+
+    card_id: str
+    controller: str
+    targets: list = field(default_factory=list)
+    selections: dict = field(default_factory=dict)
+    link: object = None
+    remembered: dict = field(default_factory=dict)  # values a later step refers to
+
+    def select(self, key):
+        if key not in self.selections:
+            raise ScenarioError(f"the effect of '{self.card_id}' needs a scripted choice "
+                                f"'{key}' (select: {{{key}: <card id>}})", field="select")
+        return self.selections.pop(key)
+
+
+def run(duel, program, ctx):
+    """Run a program step by step; stops early once the duel has a result."""
+    for step in program:
+        (name, arg), = step.items()
+        PRIMITIVES[name](duel, ctx, arg)
+        duel.after_primitive(ctx)
+        if duel.result is not None:
+            return
+
+
+def check_program(program, where="resolve"):
+    """The first problem with a program, or None: used when the catalog loads."""
+    if isinstance(program, dict):
+        for option, steps in program.items():
+            problem = check_program(steps, f"{where}.{option}")
+            if problem:
+                return problem
+        return None
+    if not isinstance(program, list):
+        return f"{where} must be a list of steps"
+    for number, step in enumerate(program, start=1):
+        if not isinstance(step, dict) or len(step) != 1:
+            return f"{where} step {number} must be a single 'primitive: argument' pair"
+        (name, _), = step.items()
+        if name not in PRIMITIVES:
+            return f"{where} step {number}: unknown primitive '{name}'"
+    return None
+
+
+# --- values -------------------------------------------------------------------------------
+
+def players_named(duel, ctx, who):
+    me = ctx.controller
+    return {"self": [me], "controller": [me], "opponent": [duel.opponent(me)],
+            "both": [me, duel.opponent(me)]}[who or "self"]
+
+
+def amount(duel, ctx, spec):
+    """A number: literal, `target.atk`, `half_lp`, or `{per: <count>, each: n}`."""
+    if isinstance(spec, int):
+        return spec
+    if spec == "target.atk":
+        return ctx.remembered.get("target.atk", duel.effective_atk(duel.card(ctx.targets[0])))
+    if spec == "half_lp":
+        return duel.players[ctx.controller].lp // 2
+    if isinstance(spec, dict) and "per" in spec:
+        return duel.count(spec["per"], ctx.controller) * spec["each"]
+    raise ScenarioError(f"cannot read amount {spec!r}")
+
+
+def cards_in(duel, ctx, ref):
+    if ref == "target":
+        return [duel.card(i) for i in ctx.targets]
+    if ref == "self":
+        return [duel.card(ctx.card_id)]
+    return [duel.card(ref)]
+
+
+# --- life points ---------------------------------------------------------------------------
+
+@primitive("gain_lp")
+def gain_lp(duel, ctx, arg):
+    duel.change_lp({ctx.controller: amount(duel, ctx, arg)}, ctx.card_id)
+
+
+@primitive("damage")
+def damage(duel, ctx, arg):
+    value = amount(duel, ctx, arg["amount"])
+    duel.change_lp({p: -value for p in players_named(duel, ctx, arg.get("to", "opponent"))},
+                   ctx.card_id, kind="effect damage")
+
+
+@primitive("set_lp")
+def set_lp(duel, ctx, arg):
+    players = players_named(duel, ctx, arg.get("who", "both"))
+    duel.change_lp({p: arg["value"] - duel.players[p].lp for p in players}, ctx.card_id)
+
+
+# --- cards ---------------------------------------------------------------------------------
+
+@primitive("draw")
+def draw(duel, ctx, arg):
+    spec = arg if isinstance(arg, dict) else {"count": arg}
+    duel.draw({p: spec["count"] for p in players_named(duel, ctx, spec.get("who", "self"))},
+              ctx.card_id)
+
+
+@primitive("destroy")
+def destroy(duel, ctx, arg):
+    for card in cards_in(duel, ctx, arg):
+        if card.on_field:
+            if arg == "target":
+                ctx.remembered["target.atk"] = duel.effective_atk(card)
+            duel.destroy(card, ctx.card_id)
+
+
+@primitive("discard_hand")
+def discard_hand(duel, ctx, arg):
+    for player in players_named(duel, ctx, arg):
+        for card_id in list(duel.players[player].zones["hand"]):
+            duel.move(duel.card(card_id), "graveyard", reason=f"discarded by {ctx.card_id}")
+
+
+@primitive("banish_from_hand")
+def banish_from_hand(duel, ctx, arg):
+    hand = [duel.card(i) for i in duel.players[ctx.controller].zones["hand"]]
+    allowed = [c for c in hand if duel.matches(c, arg.get("filter", {}))]
+    if not allowed:
+        otherwise = arg.get("otherwise")
+        if otherwise:
+            run(duel, [{otherwise: "self"}], ctx)
+        return
+    chosen = duel.card(ctx.select("banish"))
+    if chosen not in allowed:
+        raise IllegalAction("invalid_selection", f"'{chosen.id}' cannot be banished by this effect")
+    duel.move(chosen, "banished", reason=f"banished by {ctx.card_id}")
+
+
+@primitive("flip_face_up")
+def flip_face_up(duel, ctx, arg):
+    for card in duel.cards_on_field(kind="monster"):
+        if not card.face_up:
+            duel.flip_face_up(card, activate_flip=not arg.get("no_flip_effects", False),
+                              cause=ctx.card_id)
+
+
+@primitive("special_summon")
+def special_summon(duel, ctx, arg):
+    if arg.get("card") == "target":
+        card = duel.card(ctx.targets[0])
+    else:
+        card = duel.card(ctx.select("summon"))
+        if card.zone not in arg.get("from", ["hand"]) or not duel.matches(card, arg.get("filter", {})):
+            raise IllegalAction("invalid_selection", f"'{card.id}' cannot be summoned by this effect")
+    duel.special_summon(card, ctx.controller, arg.get("position", "attack"), cause=ctx.card_id)
+
+
+@primitive("search_deck")
+def search_deck(duel, ctx, arg):
+    card = duel.card(ctx.select("search"))
+    if card.zone != "deck" or card.owner != ctx.controller or \
+            not duel.matches(card, arg.get("filter", {})):
+        raise IllegalAction("invalid_selection", f"'{card.id}' cannot be added by this effect")
+    duel.move(card, "hand", reason=f"added by {ctx.card_id}")
+
+
+@primitive("return_to_hand")
+def return_to_hand(duel, ctx, arg):
+    card_id = ctx.remembered.get(arg) if arg in ("attacker",) else None
+    for card in ([duel.card(card_id)] if card_id else cards_in(duel, ctx, arg)):
+        if card.on_field:
+            duel.move(card, "hand", reason=f"returned by {ctx.card_id}")
+
+
+@primitive("add_counter")
+def add_counter(duel, ctx, arg):
+    card = duel.card(ctx.card_id)
+    card.counters[arg["counter"]] = card.counters.get(arg["counter"], 0) + arg.get("count", 1)
+    duel.emit("counter", f"{card.id} now has {card.counters[arg['counter']]} {arg['counter']} "
+                         f"counter(s)", card=card.id)
+
+
+# --- chains and battle ---------------------------------------------------------------------
+
+@primitive("negate_previous")
+def negate_previous(duel, ctx, arg):
+    duel.negate_link_below(ctx.link, destroy=arg.get("destroy", True), cause=ctx.card_id)
+
+
+@primitive("negate_attack")
+def negate_attack(duel, ctx, arg):
+    duel.negate_attack(end_battle_phase=arg.get("end_battle_phase", False), cause=ctx.card_id)
+
+
+# --- winning -------------------------------------------------------------------------------
+
+@primitive("win_after_turns")
+def win_after_turns(duel, ctx, arg):
+    duel.register_turn_win(ctx.controller, arg["turns"], ctx.card_id)
+
+
+# --- costs (paid at activation) ------------------------------------------------------------
+
+@primitive("pay_lp", COSTS)
+def pay_lp(duel, player, arg, selections):
+    value = duel.players[player].lp // 2 if arg == "half" else arg
+    return ("lp", value)
+
+
+@primitive("discard", COSTS)
+def discard(duel, player, arg, selections):
+    chosen = selections.get("discard")
+    if chosen is None:
+        raise ScenarioError("this cost needs a scripted 'discard' choice (select: {discard: <id>})",
+                            field="select")
+    return ("discard", chosen)
+
+
+# --- checking card data ------------------------------------------------------------------------
+
+ACTIVATION_KEYS = {"speed", "when", "cost", "target", "resolve"}
+EFFECT_KINDS = {"trigger", "continuous", "quick", "ignition", "hand_win"}
+
+
+def check_card_spec(spec):
+    """The first problem with a card's activation or effects, or None."""
+    if isinstance(spec, list):
+        for number, effect in enumerate(spec, start=1):
+            if not isinstance(effect, dict) or not EFFECT_KINDS & set(effect):
+                return f"effect {number} needs one of {', '.join(sorted(EFFECT_KINDS))}"
+            for kind in ("quick", "ignition"):
+                if kind in effect:
+                    problem = check_card_spec(effect[kind])
+                    if problem:
+                        return problem
+            if "trigger" in effect:
+                problem = check_program(effect.get("resolve", []))
+                if problem:
+                    return problem
+        return None
+    if not isinstance(spec, dict):
+        return "an activation is a mapping"
+    unknown = set(spec) - ACTIVATION_KEYS
+    if unknown:
+        return f"unknown activation field(s) {', '.join(sorted(unknown))}"
+    for number, step in enumerate(spec.get("cost", []), start=1):
+        if not isinstance(step, dict) or any(name not in COSTS for name in step):
+            return f"cost {number}: unknown cost (known: {', '.join(sorted(COSTS))})"
+    return check_program(spec.get("resolve", []))

@@ -1,0 +1,86 @@
+"""Replaying a scenario: build the duel, run every step strictly, compare the outcome."""
+from dataclasses import dataclass, field
+
+from .errors import IllegalAction, ScenarioError
+from .expect import differences
+from .scenario import build_duel
+
+
+@dataclass
+class StepRecord:
+    number: int
+    line: int | None
+    action: dict
+    status: str  # "done", "illegal (expected)", "illegal", "legal (expected illegal)", "skipped"
+    reason: str | None
+    events: list
+    rules: list
+    state: dict
+
+
+@dataclass
+class Replay:
+    scenario: object
+    steps: list
+    differences: list
+    result: dict | None
+    rules: list = field(default_factory=list)
+    duel: object = None
+
+    @property
+    def matches(self):
+        return not self.differences
+
+    @property
+    def status(self):
+        if self.scenario.xfail:
+            return "xfail" if self.differences else "xpass"
+        return "passed" if not self.differences else "failed"
+
+    @property
+    def message(self):
+        if self.status == "xfail":
+            return f"expected to fail: {self.scenario.xfail}"
+        if self.status == "xpass":
+            return f"marked expected-to-fail ({self.scenario.xfail}) but it passes"
+        return self.differences[0] if self.differences else ""
+
+
+def replay(scenario, duel_class, catalog, params=None, mutation=None):
+    """Replay `scenario` with a fresh duel of `duel_class`; returns a Replay."""
+    duel = duel_class(catalog, params=params, mutation=mutation, seed=scenario.seed)
+    try:
+        build_duel(scenario, duel)
+    except ScenarioError as error:
+        raise error.at(scenario.file, None, "setup") from None
+    steps, found = [], []
+    for number, action in enumerate(scenario.steps, start=1):
+        mark_events, mark_rules = len(duel.events), len(duel.rules_used)
+        status, reason = "done", None
+        try:
+            duel.perform(action)
+            if action.expect_illegal:
+                status = "legal (expected illegal)"
+                found.append(f"step {number}: expected illegal ({action.expect_illegal}), "
+                             "but it was allowed")
+        except IllegalAction as illegal:
+            reason = illegal.reason
+            if action.expect_illegal == illegal.reason:
+                status = "illegal (expected)"
+            else:
+                status = "illegal"
+                found.append(f"step {number}: illegal ({illegal.reason}: {illegal.message})"
+                             + (f", expected {action.expect_illegal}" if action.expect_illegal
+                                else ""))
+        except ScenarioError as error:
+            raise error.at(scenario.file, action.line, f"steps[{number - 1}]") from None
+        steps.append(StepRecord(
+            number=number, line=action.line, action=action.raw, status=status, reason=reason,
+            events=[e.as_dict() for e in duel.events[mark_events:]],
+            rules=list(dict.fromkeys(duel.rules_used[mark_rules:])), state=duel.snapshot()))
+        if status in ("illegal", "legal (expected illegal)"):
+            break
+    if not found:
+        found = differences(scenario, duel, steps)
+    return Replay(scenario, steps, found, duel.result.as_dict() if duel.result else None,
+                  list(dict.fromkeys(duel.rules_used)), duel)

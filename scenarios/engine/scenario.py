@@ -1,0 +1,259 @@
+"""Scenario files: one worked example as setup, scripted steps and the expected outcome.
+
+The file only states what a judge expects; the engine computes. Every field is
+checked here, and a mistake is reported with the file, line and field.
+"""
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import ScenarioError
+from .state import ZONES, CardInstance
+from .yamlsource import load_with_lines
+
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+ANCHOR_RE = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+#[a-z0-9-]+$")
+TOP_KEYS = {"slug", "format", "rule", "example", "title", "narrative", "seed", "xfail",
+            "setup", "steps", "expect"}
+REQUIRED = ("slug", "format", "rule", "title", "narrative", "setup", "steps", "expect")
+VERBS = {"activate", "pass", "attack", "summon", "set", "flip_summon", "phase", "end_turn",
+         "pass_turns", "concede", "special_summon", "nightfall", "move", "hide", "reveal",
+         "use_ability"}
+STEP_OPTIONS = {"player", "target", "targets", "choose", "select", "tributes", "position",
+                "stop_at", "illegal", "materials", "to"}
+EXPECT_KEYS = {"result", "lp", "zones", "cards", "resolved", "negated", "chain", "phase", "turn",
+               "counters", "team_lp", "formation_points", "warnings", "summons"}
+PLAYER_KEYS = set(ZONES) | {"lp", "deck_master", "team", "terrains"}
+CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner"}
+FILLER_CARD = "Giant Soldier of Stone"
+
+
+@dataclass
+class Action:
+    verb: str
+    player: str | None
+    line: int | None
+    card: str | None = None
+    target: str | None = None
+    targets: list = field(default_factory=list)
+    choose: str | None = None
+    select: dict = field(default_factory=dict)
+    tributes: list = field(default_factory=list)
+    materials: list = field(default_factory=list)
+    position: str | None = None
+    phase: str | None = None
+    stop_at: str | None = None
+    count: int = 1
+    to: str | None = None
+    expect_illegal: str | None = None
+    raw: dict = field(default_factory=dict)
+
+
+@dataclass
+class Scenario:
+    slug: str
+    format: str
+    rule: str
+    title: str
+    narrative: str
+    setup: dict
+    steps: list
+    expect: dict
+    example: str | None = None
+    seed: int = 0
+    xfail: str | None = None
+    file: str | None = None
+    lines: dict = field(default_factory=dict)
+    source: str = ""
+
+    def line_of(self, path):
+        return self.lines.get(path)
+
+    def error(self, message, path):
+        return ScenarioError(message, self.file, self.line_of(path), path)
+
+
+def load_scenario(path, formats=None):
+    path = Path(path)
+    return parse_scenario(path.read_text(encoding="utf-8"), str(path), formats)
+
+
+def parse_scenario(text, file=None, formats=None):
+    data, lines = load_with_lines(text, file)
+
+    def fail(message, path):
+        raise ScenarioError(message, file, lines.get(path, 1), path)
+
+    if not isinstance(data, dict):
+        fail("a scenario is a mapping of fields", "")
+    for key in data:
+        if key not in TOP_KEYS:
+            fail(f"unknown field (allowed: {', '.join(sorted(TOP_KEYS))})", str(key))
+    for key in REQUIRED:
+        if key not in data:
+            fail(f"missing field '{key}'", "")
+    if not isinstance(data["slug"], str) or not SLUG_RE.match(data["slug"]):
+        fail("slug must be lowercase words joined by hyphens", "slug")
+    if formats is not None and data["format"] not in formats:
+        fail(f"unknown format '{data['format']}' (known: {', '.join(sorted(formats))})", "format")
+    for key in ("rule", "example"):
+        if key in data and (not isinstance(data[key], str) or not ANCHOR_RE.match(data[key])):
+            fail("must be an anchor like 'format/article#anchor'", key)
+    for key in ("title", "narrative"):
+        if not isinstance(data[key], str) or not data[key].strip():
+            fail("must be non-empty text", key)
+    if not isinstance(data["steps"], list):
+        fail("steps must be a list", "steps")
+    if not isinstance(data["expect"], dict):
+        fail("expect must be a mapping", "expect")
+    for key in data["expect"]:
+        if key not in EXPECT_KEYS:
+            fail(f"unknown expectation (allowed: {', '.join(sorted(EXPECT_KEYS))})", f"expect.{key}")
+    scenario = Scenario(
+        slug=data["slug"], format=data["format"], rule=data["rule"], title=data["title"].strip(),
+        narrative=" ".join(data["narrative"].split()), setup=data["setup"],
+        steps=[parse_step(step, f"steps[{i}]", lines, file) for i, step in enumerate(data["steps"])],
+        expect=data["expect"], example=data.get("example"), seed=data.get("seed", 0),
+        xfail=data.get("xfail"), file=file, lines=lines, source=text)
+    check_setup_shape(scenario)
+    return scenario
+
+
+def parse_step(step, path, lines, file):
+    def fail(message, key=None):
+        where = f"{path}.{key}" if key else path
+        raise ScenarioError(message, file, lines.get(where, lines.get(path)), where)
+
+    if not isinstance(step, dict):
+        fail("a step is a mapping such as {player: A, activate: card-id}")
+    verbs = [k for k in step if k in VERBS]
+    unknown = [k for k in step if k not in VERBS and k not in STEP_OPTIONS]
+    if unknown:
+        fail(f"unknown step field '{unknown[0]}'", unknown[0])
+    if len(verbs) != 1:
+        fail(f"a step needs exactly one action among {', '.join(sorted(VERBS))}")
+    verb = verbs[0]
+    value = step[verb]
+    player = step.get("player")
+    if verb != "pass_turns" and player not in ("A", "B", "C", "D"):
+        fail("player must be A or B (or C, D in team formats)", "player")
+    action = Action(verb=verb, player=player, line=lines.get(path), raw=dict(step),
+                    expect_illegal=step.get("illegal"), choose=step.get("choose"),
+                    position=step.get("position"), stop_at=step.get("stop_at"),
+                    to=step.get("to"))
+    if verb in ("activate", "attack", "summon", "set", "flip_summon", "special_summon", "move",
+                "hide", "reveal", "use_ability", "nightfall"):
+        if not isinstance(value, str):
+            fail(f"{verb} takes a card id", verb)
+        action.card = value
+    elif verb == "phase":
+        action.phase = value
+    elif verb == "pass_turns":
+        if not isinstance(value, int) or value < 1:
+            fail("pass_turns takes a number of turns", verb)
+        action.count = value
+    elif value is not True:
+        fail(f"write '{verb}: true'", verb)
+    target = step.get("target")
+    if target is not None:
+        action.target = str(target)
+        action.targets = [] if target == "direct" else [str(target)]
+    if "targets" in step:
+        if not isinstance(step["targets"], list):
+            fail("targets must be a list of card ids", "targets")
+        action.targets = [str(t) for t in step["targets"]]
+    for key in ("tributes", "materials"):
+        if key in step:
+            if not isinstance(step[key], list):
+                fail(f"{key} must be a list of card ids", key)
+            setattr(action, key, [str(t) for t in step[key]])
+    if "select" in step:
+        if not isinstance(step["select"], dict):
+            fail("select must map choice names to card ids", "select")
+        action.select = {str(k): str(v) for k, v in step["select"].items()}
+    return action
+
+
+def check_setup_shape(scenario):
+    setup = scenario.setup
+    if not isinstance(setup, dict) or not isinstance(setup.get("players"), dict):
+        raise scenario.error("setup needs players: {A: ..., B: ...}", "setup")
+    for key in setup:
+        if key not in ("turn", "players", "first"):
+            raise scenario.error("unknown setup field", f"setup.{key}")
+    for name, player in setup["players"].items():
+        where = f"setup.players.{name}"
+        if name not in ("A", "B", "C", "D"):
+            raise scenario.error("players are named A and B (C and D in team formats)", where)
+        if not isinstance(player, dict):
+            raise scenario.error("a player is a mapping of LP and zones", where)
+        for key in player:
+            if key not in PLAYER_KEYS:
+                raise scenario.error(f"unknown field (allowed: {', '.join(sorted(PLAYER_KEYS))})",
+                                     f"{where}.{key}")
+
+
+def card_entries(scenario, player, zone, value):
+    """Normalise a zone's cards: names, mappings, or a count of filler cards for a deck."""
+    where = f"setup.players.{player}.{zone}"
+    if zone == "deck" and isinstance(value, int):
+        return [{"id": f"{player}-deck-{n + 1}", "card": FILLER_CARD} for n in range(value)], \
+            [where] * value
+    if isinstance(value, (str, dict)):
+        value = [value]
+    if not isinstance(value, list):
+        raise scenario.error("a zone holds a list of cards", where)
+    entries, paths = [], []
+    for n, entry in enumerate(value):
+        path = f"{where}[{n}]"
+        if isinstance(entry, str):
+            entry = {"id": f"{player}-{zone}-{n + 1}", "card": entry}
+        if not isinstance(entry, dict) or "card" not in entry:
+            raise scenario.error("a card is a name or {id: ..., card: ...}", path)
+        for key in entry:
+            if key not in CARD_KEYS:
+                raise scenario.error(f"unknown card field (allowed: {', '.join(sorted(CARD_KEYS))})",
+                                     f"{path}.{key}")
+        entry = dict(entry)
+        entry.setdefault("id", f"{player}-{zone}-{n + 1}")
+        entries.append(entry)
+        paths.append(path)
+    return entries, paths
+
+
+def build_duel(scenario, duel):
+    """Put the scenario's setup on the table; impossible setups are ScenarioErrors."""
+    setup = scenario.setup
+    turn = setup.get("turn", {})
+    duel.turn = turn.get("number", 1)
+    duel.turn_player = duel.priority = turn.get("player", "A")
+    duel.phase = turn.get("phase", "main1")
+    players = setup["players"]
+    duel.setup_players(scenario, players)
+    for name, player in players.items():
+        for zone in ZONES:
+            if zone not in player:
+                continue
+            entries, paths = card_entries(scenario, name, zone, player[zone])
+            for entry, path in zip(entries, paths):
+                definition = duel.catalog.get(entry["card"])
+                if definition is None:
+                    raise scenario.error(f"unknown card '{entry['card']}'", f"{path}.card"
+                                         if isinstance(player[zone], list) else path)
+                instance = CardInstance(
+                    id=str(entry["id"]), card=definition, owner=entry.get("owner", name),
+                    controller=name, zone=zone, face_up=entry.get("face", "up") == "up",
+                    position=entry.get("position"), set_turn=entry.get("set_turn"),
+                    counters=dict(entry.get("counters", {})))
+                problem = duel.placement_problem(instance)
+                if problem:
+                    raise scenario.error(problem, path)
+                if instance.id in duel.cards:
+                    raise scenario.error(f"card id '{instance.id}' is in two places", f"{path}.id")
+                duel.place(instance)
+        duel.setup_player_extras(scenario, name, player)
+    for name in players:
+        problem = duel.zone_count_problem(name)
+        if problem:
+            raise scenario.error(problem, f"setup.players.{name}")
+    return duel

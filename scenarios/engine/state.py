@@ -1,0 +1,112 @@
+"""The state of a duel: players, their zones, the cards, the turn, the chain and the result."""
+from dataclasses import dataclass, field
+
+ZONES = ("hand", "deck", "extra_deck", "graveyard", "banished", "monsters", "spell_trap",
+         "field_zone")
+ON_FIELD = ("monsters", "spell_trap", "field_zone")
+PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+
+
+@dataclass
+class CardInstance:
+    """One physical card in the duel, known by the scenario's local id."""
+
+    id: str
+    card: object  # CardDef
+    owner: str
+    controller: str
+    zone: str
+    face_up: bool = True
+    position: str | None = None  # "attack" or "defense" for monsters on the field
+    set_turn: int | None = None
+    counters: dict = field(default_factory=dict)
+    attacked_this_turn: bool = False
+    flipped_in_chain: bool = False  # a continuous trap flipped face-up in the open chain
+    summoned_turn: int | None = None
+    notes: set = field(default_factory=set)  # per-card rule marks a format may set
+
+    @property
+    def name(self):
+        return self.card.name
+
+    @property
+    def on_field(self):
+        return self.zone in ON_FIELD
+
+    def describe(self):
+        """The card as the scenario format writes it (the engine can write states back)."""
+        entry = {"id": self.id, "card": self.card.name}
+        if self.on_field and not self.face_up:
+            entry["face"] = "down"
+        if self.zone == "monsters" and self.position:
+            entry["position"] = self.position
+        if self.set_turn is not None and not self.face_up:
+            entry["set_turn"] = self.set_turn
+        if self.counters:
+            entry["counters"] = dict(self.counters)
+        if self.controller != self.owner:
+            entry["owner"] = self.owner
+        return entry
+
+
+@dataclass
+class PlayerState:
+    name: str
+    lp: int
+    zones: dict = field(default_factory=lambda: {zone: [] for zone in ZONES})
+
+
+@dataclass
+class ChainLink:
+    number: int
+    card_id: str
+    player: str
+    speed: int
+    program: dict  # the activation or effect being resolved
+    is_card_activation: bool
+    targets: list = field(default_factory=list)
+    choice: str | None = None
+    negated: bool = False
+    resolved: bool = False
+    selections: dict = field(default_factory=dict)  # choices scripted for its resolution
+    data: dict = field(default_factory=dict)  # what the triggering event passed on (the attacker)
+
+
+@dataclass
+class Attack:
+    attacker: str
+    target: str | None  # None: a direct attack
+    player: str
+    negated: bool = False
+
+
+@dataclass
+class Result:
+    winner: str | None
+    reason: str
+    match: bool = False
+
+    @property
+    def is_draw(self):
+        return self.winner is None
+
+    def as_dict(self):
+        if self.winner is None:
+            return {"draw": True, "reason": self.reason}
+        data = {"winner": self.winner, "reason": self.reason}
+        if self.match:
+            data["match"] = True
+        return data
+
+
+@dataclass
+class Event:
+    """Something that happened, and the rule anchors that decided it."""
+
+    kind: str
+    text: str
+    rules: tuple = ()
+    data: dict = field(default_factory=dict)
+
+    def as_dict(self):
+        return {"kind": self.kind, "text": self.text, "rules": list(self.rules), **self.data}

@@ -1,0 +1,46 @@
+"""YAML with line numbers: every value's path (`setup.players.A.lp`) maps to its line."""
+import yaml
+
+from .errors import ScenarioError
+
+
+def load_with_lines(text, file=None):
+    """Parse YAML text; returns (data, lines) where lines maps dotted paths to 1-based lines."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        raise ScenarioError(f"invalid YAML: {getattr(exc, 'problem', None) or exc}", file, line,
+                            "yaml") from None
+    lines = {}
+    if node is None:
+        return None, lines
+    return _convert(node, "", lines, file), lines
+
+
+def _convert(node, path, lines, file):
+    lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        result = {}
+        for key_node, value_node in node.value:
+            key = _scalar(key_node)
+            if not isinstance(key, (str, int)):
+                raise ScenarioError("mapping keys must be plain names", file,
+                                    key_node.start_mark.line + 1, path or "yaml")
+            if key in result:
+                raise ScenarioError(f"duplicate key '{key}'", file, key_node.start_mark.line + 1,
+                                    f"{path}.{key}" if path else str(key))
+            child = f"{path}.{key}" if path else str(key)
+            result[key] = _convert(value_node, child, lines, file)
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        return [_convert(item, f"{path}[{i}]", lines, file) for i, item in enumerate(node.value)]
+    return _scalar(node)
+
+
+_constructor = yaml.constructor.SafeConstructor()
+
+
+def _scalar(node):
+    return _constructor.construct_object(node, deep=True)
