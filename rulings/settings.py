@@ -116,6 +116,9 @@ REST_FRAMEWORK = {
 # The bundled rule content that `load_rules` reads and `export_rules` writes.
 RULES_CONTENT_DIR = Path(os.environ.get("RULES_CONTENT_DIR", BASE_DIR / "rulings" / "content"))
 
+# The scenario files that `verify` replays (one folder per format).
+SCENARIOS_DIR = Path(os.environ.get("SCENARIOS_DIR", BASE_DIR / "scenarios" / "data"))
+
 # The group whose members may edit articles.
 EDITORS_GROUP = "editors"
 

@@ -25,4 +25,5 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("api/", include("rulings.api.urls")),
+    path("", include("scenarios.urls")),
 ]

@@ -1,5 +1,5 @@
 """Activations and chains: spell speeds, priority, costs, targets, and resolving backwards."""
-from .errors import IllegalAction, ScenarioError
+from .errors import IllegalAction, ScenarioError, ScriptError
 from .primitives import COSTS, EffectContext, run
 from .rules import Rule
 from .state import ChainLink
@@ -167,7 +167,7 @@ class ChainRules:
                                            self.program_steps(top))
         if name == "lp_behind_by":
             return self.players[player].lp <= self.players[self.opponent(player)].lp - arg
-        raise ScenarioError(f"unknown activation condition '{name}' on {card.name}")
+        raise ScriptError(f"unknown activation condition '{name}' on {card.name}")
 
     @staticmethod
     def program_steps(link):
@@ -180,10 +180,10 @@ class ChainRules:
         spec = program.get("target")
         if spec is None:
             if action.targets:
-                raise ScenarioError(f"{card.name} takes no target", field="target")
+                raise ScriptError(f"{card.name} takes no target", field="target")
             return []
         if not action.targets:
-            raise ScenarioError(f"{card.name} needs a scripted target (target: <card id>)",
+            raise ScriptError(f"{card.name} needs a scripted target (target: <card id>)",
                                 field="target")
         for target_id in action.targets:
             target = self.card(target_id)
@@ -211,14 +211,14 @@ class ChainRules:
         options = program.get("resolve")
         if isinstance(options, dict):
             if action.choose is None:
-                raise ScenarioError(f"{card.name} needs a scripted choice among "
+                raise ScriptError(f"{card.name} needs a scripted choice among "
                                     f"{', '.join(options)} (choose: ...)", field="choose")
             if action.choose not in options:
-                raise ScenarioError(f"'{action.choose}' is not an option of {card.name} "
+                raise ScriptError(f"'{action.choose}' is not an option of {card.name} "
                                     f"({', '.join(options)})", field="choose")
             return action.choose
         if action.choose is not None:
-            raise ScenarioError(f"{card.name} has no options to choose from", field="choose")
+            raise ScriptError(f"{card.name} has no options to choose from", field="choose")
         return None
 
     def pay_costs(self, card, player, program, selections):
@@ -343,7 +343,7 @@ class ChainRules:
                   link=link.number, card=card.id)
         run(self, program, ctx)
         if ctx.selections and self.result is None:
-            raise ScenarioError(f"unused selection(s) {', '.join(ctx.selections)} for {card.id}",
+            raise ScriptError(f"unused selection(s) {', '.join(ctx.selections)} for {card.id}",
                                 field="select")
         link.resolved = True
         self.resolved.append(card.id)

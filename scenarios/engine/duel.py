@@ -9,7 +9,7 @@ import random
 from .battle import BattleRules
 from .chains import ChainRules
 from .endings import EndingRules
-from .errors import IllegalAction, ScenarioError
+from .errors import IllegalAction, ScenarioError, ScriptError
 from .rules import Mutation, rulebook
 from .state import ON_FIELD, Event, PlayerState
 from .turns import TurnRules
@@ -88,7 +88,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         try:
             return self.cards[card_id]
         except KeyError:
-            raise ScenarioError(f"no card with id '{card_id}' in this duel") from None
+            raise ScriptError(f"no card with id '{card_id}' in this duel") from None
 
     def zone_of(self, player, zone):
         return self.players[player].zones[zone]
@@ -307,7 +307,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         verb = action.verb
         handler = getattr(self, f"do_{verb}", None)
         if handler is None:
-            raise ScenarioError(f"this format has no action '{verb}'", field=verb)
+            raise ScriptError(f"this format has no action '{verb}'", field=verb)
         if verb not in ("activate", "pass"):
             self.optional_triggers = []
         handler(action)

@@ -10,6 +10,19 @@ class IllegalAction(Exception):
         super().__init__(f"{reason}: {self.message}")
 
 
+class ScriptError(IllegalAction):
+    """The script of a step is incomplete or says too much: a choice the rules need was
+    not scripted, a scripted choice went unused, or a card id names nothing.
+
+    The engine raises it like any refusal; a replay turns it into a ScenarioError at
+    the step's line, because it is the file that must change, not the play.
+    """
+
+    def __init__(self, message, field=""):
+        self.field = field
+        super().__init__("script", message)
+
+
 class ScenarioError(Exception):
     """A scenario file (or the catalog) says something the engine cannot use.
 

@@ -8,7 +8,7 @@ their own; a new combination of catalogued cards runs as it is.
 """
 from dataclasses import dataclass, field
 
-from .errors import IllegalAction, ScenarioError
+from .errors import IllegalAction, ScenarioError, ScriptError
 
 PRIMITIVES = {}
 COSTS = {}
@@ -34,7 +34,7 @@ class EffectContext:
 
     def select(self, key):
         if key not in self.selections:
-            raise ScenarioError(f"the effect of '{self.card_id}' needs a scripted choice "
+            raise ScriptError(f"the effect of '{self.card_id}' needs a scripted choice "
                                 f"'{key}' (select: {{{key}: <card id>}})", field="select")
         return self.selections.pop(key)
 
@@ -86,7 +86,7 @@ def amount(duel, ctx, spec):
         return duel.players[ctx.controller].lp // 2
     if isinstance(spec, dict) and "per" in spec:
         return duel.count(spec["per"], ctx.controller) * spec["each"]
-    raise ScenarioError(f"cannot read amount {spec!r}")
+    raise ScriptError(f"cannot read amount {spec!r}")
 
 
 def cards_in(duel, ctx, ref):
@@ -232,7 +232,7 @@ def pay_lp(duel, player, arg, selections):
 def discard(duel, player, arg, selections):
     chosen = selections.get("discard")
     if chosen is None:
-        raise ScenarioError("this cost needs a scripted 'discard' choice (select: {discard: <id>})",
+        raise ScriptError("this cost needs a scripted 'discard' choice (select: {discard: <id>})",
                             field="select")
     return ("discard", chosen)
 

@@ -1,7 +1,7 @@
 """Replaying a scenario: build the duel, run every step strictly, compare the outcome."""
 from dataclasses import dataclass, field
 
-from .errors import IllegalAction, ScenarioError
+from .errors import IllegalAction, ScenarioError, ScriptError
 from .expect import differences
 from .scenario import build_duel
 
@@ -58,7 +58,11 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None):
         mark_events, mark_rules = len(duel.events), len(duel.rules_used)
         status, reason = "done", None
         try:
-            duel.perform(action)
+            try:
+                duel.perform(action)
+            except ScriptError as error:
+                field = f"steps[{number - 1}]" + (f".{error.field}" if error.field else "")
+                raise ScenarioError(error.message, scenario.file, action.line, field) from None
             if action.expect_illegal:
                 status = "legal (expected illegal)"
                 found.append(f"step {number}: expected illegal ({action.expect_illegal}), "

@@ -1,0 +1,51 @@
+import json
+import sys
+
+from django.core.management.base import BaseCommand
+from django.db import DatabaseError
+
+from scenarios.junit import junit_xml
+from scenarios.verification import Verifier
+
+
+class Command(BaseCommand):
+    help = ("Replay scenario files and check their outcomes. Exits 0 when all pass, 1 when any "
+            "fails, 2 when any file is invalid.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("paths", nargs="*", help="scenario files or folders (default: all)")
+        parser.add_argument("--format", dest="format_slug", help="only this format's scenarios")
+        parser.add_argument("--json", action="store_true", help="print one JSON object")
+        parser.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report")
+        parser.add_argument("--no-record", action="store_true",
+                            help="do not store the verdicts in the database")
+
+    def handle(self, *args, **options):
+        report = Verifier().verify(options["paths"], options["format_slug"])
+        if options["junit"]:
+            with open(options["junit"], "w", encoding="utf-8") as handle:
+                handle.write(junit_xml(report))
+        if not options["no_record"]:
+            self.record(report)
+        if options["json"]:
+            self.stdout.write(json.dumps(report.as_dict(), indent=2))
+        else:
+            self.print_table(report)
+        sys.exit(report.exit_code)
+
+    def record(self, report):
+        from scenarios.sync import record
+
+        try:
+            record(report)
+        except DatabaseError:
+            pass  # no migrated database: verification still stands on its own
+
+    def print_table(self, report):
+        width = max([len(v.slug) for v in report.verdicts] + [8])
+        self.stdout.write(f"{'scenario':{width}}  {'status':8} {'ms':>7}  first difference")
+        for v in report.verdicts:
+            self.stdout.write(f"{v.slug:{width}}  {v.status:8} {v.ms:7.2f}  {v.message}")
+        data = report.as_dict()
+        self.stdout.write(f"{data['total']} scenarios: {data['passed']} passed, "
+                          f"{data['failed']} failed, {data['invalid']} invalid")

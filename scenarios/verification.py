@@ -1,0 +1,115 @@
+"""Verifying scenario files: parse, replay with the engine, compare, and time each one."""
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+
+from .engine import ScenarioError, load_scenario, replay, ruleset_for
+from .engine.cards import default_catalog
+from .engine.rulesets import RULESETS
+from .parameters import parameters_for
+
+PASSING = ("passed", "xfail")
+
+
+@dataclass
+class Verdict:
+    slug: str
+    format: str
+    status: str  # passed, failed, invalid, xfail, xpass
+    ms: float
+    message: str
+    path: str
+    scenario: object = None
+    replay: object = None
+
+    def as_dict(self):
+        return {"slug": self.slug, "format": self.format, "status": self.status,
+                "ms": round(self.ms, 3), "message": self.message}
+
+
+@dataclass
+class Report:
+    verdicts: list = field(default_factory=list)
+
+    def count(self, *statuses):
+        return sum(1 for v in self.verdicts if v.status in statuses)
+
+    @property
+    def exit_code(self):
+        if self.count("invalid"):
+            return 2
+        return 1 if self.count("failed", "xpass") else 0
+
+    def as_dict(self):
+        formats = {}
+        for verdict in self.verdicts:
+            entry = formats.setdefault(verdict.format, {"total": 0, "passed": 0})
+            entry["total"] += 1
+            entry["passed"] += verdict.status in PASSING
+        return {"total": len(self.verdicts), "passed": self.count(*PASSING),
+                "failed": self.count("failed", "xpass"), "invalid": self.count("invalid"),
+                "formats": formats, "scenarios": [v.as_dict() for v in self.verdicts]}
+
+
+def discover(paths=None):
+    """Scenario files under the given files and folders (default: the bundled ones)."""
+    roots = [Path(p) for p in paths] if paths else [settings.SCENARIOS_DIR]
+    found = []
+    for root in roots:
+        if root.is_dir():
+            found += sorted(root.rglob("*.yaml"))
+        else:
+            found.append(root)
+    return found
+
+
+class Verifier:
+    """Replays scenarios with the parameters of each format, read once per run."""
+
+    def __init__(self):
+        self.catalog = default_catalog()
+        self.parameters = {}
+
+    def params(self, format_slug):
+        if format_slug not in self.parameters:
+            self.parameters[format_slug] = parameters_for(format_slug)
+        return self.parameters[format_slug]
+
+    def verify_file(self, path, mutation=None):
+        started = time.perf_counter()
+        slug, format_slug = Path(path).stem, Path(path).parent.name
+        try:
+            scenario = load_scenario(path, formats=RULESETS)
+            slug, format_slug = scenario.slug, scenario.format
+            result = self.replay(scenario, mutation)
+        except ScenarioError as error:
+            return Verdict(slug, format_slug, "invalid", _ms(started), str(error), str(path))
+        except OSError as error:
+            return Verdict(slug, format_slug, "invalid", _ms(started), f"{path}: {error}",
+                           str(path))
+        return Verdict(slug, format_slug, result.status, _ms(started), result.message, str(path),
+                       scenario, result)
+
+    def replay(self, scenario, mutation=None):
+        return replay(scenario, ruleset_for(scenario.format), self.catalog,
+                      params=self.params(scenario.format), mutation=mutation)
+
+    def verify(self, paths=None, format_slug=None):
+        report, seen = Report(), {}
+        for path in discover(paths):
+            verdict = self.verify_file(path)
+            if format_slug and verdict.format != format_slug:
+                continue
+            if verdict.status != "invalid" and verdict.slug in seen:
+                verdict = Verdict(verdict.slug, verdict.format, "invalid", verdict.ms,
+                                  f"{path}: slug '{verdict.slug}' is already used by "
+                                  f"{seen[verdict.slug]}", str(path))
+            seen.setdefault(verdict.slug, str(path))
+            report.verdicts.append(verdict)
+        return report
+
+
+def _ms(started):
+    return (time.perf_counter() - started) * 1000
