@@ -77,13 +77,13 @@ class Verifier:
             self.parameters[format_slug] = parameters_for(format_slug)
         return self.parameters[format_slug]
 
-    def verify_file(self, path, mutation=None):
+    def verify_file(self, path, mutation=None, record_states=True):
         started = time.perf_counter()
         slug, format_slug = Path(path).stem, Path(path).parent.name
         try:
             scenario = load_scenario(path, formats=RULESETS)
             slug, format_slug = scenario.slug, scenario.format
-            result = self.replay(scenario, mutation)
+            result = self.replay(scenario, mutation, record_states)
         except ScenarioError as error:
             return Verdict(slug, format_slug, "invalid", _ms(started), str(error), str(path))
         except OSError as error:
@@ -92,14 +92,15 @@ class Verifier:
         return Verdict(slug, format_slug, result.status, _ms(started), result.message, str(path),
                        scenario, result)
 
-    def replay(self, scenario, mutation=None):
+    def replay(self, scenario, mutation=None, record_states=True):
         return replay(scenario, ruleset_for(scenario.format), self.catalog,
-                      params=self.params(scenario.format), mutation=mutation)
+                      params=self.params(scenario.format), mutation=mutation,
+                      record_states=record_states)
 
     def verify(self, paths=None, format_slug=None):
         report, seen = Report(), {}
         for path in discover(paths):
-            verdict = self.verify_file(path)
+            verdict = self.verify_file(path, record_states=False)
             if format_slug and verdict.format != format_slug:
                 continue
             if verdict.status != "invalid" and verdict.slug in seen:

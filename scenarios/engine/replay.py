@@ -46,8 +46,12 @@ class Replay:
         return self.differences[0] if self.differences else ""
 
 
-def replay(scenario, duel_class, catalog, params=None, mutation=None):
-    """Replay `scenario` with a fresh duel of `duel_class`; returns a Replay."""
+def replay(scenario, duel_class, catalog, params=None, mutation=None, record_states=True):
+    """Replay `scenario` with a fresh duel of `duel_class`; returns a Replay.
+
+    `record_states=False` skips the per-step state snapshots that pages and the
+    replay API show, for plain verification.
+    """
     duel = duel_class(catalog, params=params, mutation=mutation, seed=scenario.seed)
     try:
         build_duel(scenario, duel)
@@ -81,7 +85,8 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None):
         steps.append(StepRecord(
             number=number, line=action.line, action=action.raw, status=status, reason=reason,
             events=[e.as_dict() for e in duel.events[mark_events:]],
-            rules=list(dict.fromkeys(duel.rules_used[mark_rules:])), state=duel.snapshot()))
+            rules=list(dict.fromkeys(duel.rules_used[mark_rules:])),
+            state=duel.snapshot() if record_states else None))
         if status in ("illegal", "legal (expected illegal)"):
             break
     if not found:

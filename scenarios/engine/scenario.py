@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ScenarioError
-from .state import ZONES, CardInstance
+from .state import PHASES, ZONES, CardInstance
 from .yamlsource import load_with_lines
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -94,6 +94,8 @@ def parse_scenario(text, file=None, formats=None):
             fail(f"missing field '{key}'", "")
     if not isinstance(data["slug"], str) or not SLUG_RE.match(data["slug"]):
         fail("slug must be lowercase words joined by hyphens", "slug")
+    if not isinstance(data["format"], str):
+        fail("format must be a format slug", "format")
     if formats is not None and data["format"] not in formats:
         fail(f"unknown format '{data['format']}' (known: {', '.join(sorted(formats))})", "format")
     for key in ("rule", "example"):
@@ -116,6 +118,11 @@ def parse_scenario(text, file=None, formats=None):
         expect=data["expect"], example=data.get("example"), seed=data.get("seed", 0),
         xfail=data.get("xfail"), file=file, lines=lines, source=text)
     check_setup_shape(scenario)
+    check_expect_shape(scenario)
+    if not isinstance(scenario.seed, int) or isinstance(scenario.seed, bool):
+        raise scenario.error("seed must be a whole number", "seed")
+    if scenario.xfail is not None and not isinstance(scenario.xfail, str):
+        raise scenario.error("xfail takes the reason the scenario is expected to fail", "xfail")
     return scenario
 
 
@@ -174,6 +181,51 @@ def parse_step(step, path, lines, file):
     return action
 
 
+PLAYER_NAMES = ("A", "B", "C", "D")
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _ids(value):
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def check_expect_shape(scenario):
+    """Each expectation must have the shape the comparison reads."""
+    expect = scenario.expect
+
+    def bad(key, message):
+        raise scenario.error(message, f"expect.{key}")
+
+    result = expect.get("result")
+    if "result" in expect and result != "none":
+        if not isinstance(result, dict) or not (
+                (result.get("winner") in PLAYER_NAMES or result.get("draw") is True)
+                and isinstance(result.get("reason"), str)):
+            bad("result", "result is 'none', {winner: A, reason: ...} or {draw: true, reason: ...}")
+    for key in ("lp", "team_lp", "formation_points", "warnings"):
+        if key in expect and not (isinstance(expect[key], dict) and
+                                  all(_is_int(v) for v in expect[key].values())):
+            bad(key, f"{key} maps names to whole numbers")
+    zones = expect.get("zones", {})
+    if not isinstance(zones, dict) or not all(
+            isinstance(z, dict) and all(_ids(v) or _is_int(v) for v in z.values())
+            for z in zones.values()):
+        bad("zones", "zones maps players to {zone: [card ids] or a count}")
+    cards = expect.get("cards", {})
+    if not isinstance(cards, dict) or not all(isinstance(f, dict) for f in cards.values()):
+        bad("cards", "cards maps card ids to {zone: ..., face: ..., ...}")
+    for key in ("resolved", "negated", "chain"):
+        if key in expect and not _ids(expect[key]):
+            bad(key, f"{key} is a list of card ids")
+    if "phase" in expect and not isinstance(expect["phase"], str):
+        bad("phase", "phase is a phase name")
+    if "turn" in expect and not _is_int(expect["turn"]):
+        bad("turn", "turn is a whole number")
+
+
 def check_setup_shape(scenario):
     setup = scenario.setup
     if not isinstance(setup, dict) or not isinstance(setup.get("players"), dict):
@@ -181,6 +233,12 @@ def check_setup_shape(scenario):
     for key in setup:
         if key not in ("turn", "players", "first"):
             raise scenario.error("unknown setup field", f"setup.{key}")
+    turn = setup.get("turn", {})
+    if not isinstance(turn, dict) or set(turn) - {"number", "player", "phase"} or \
+            not _is_int(turn.get("number", 1)) or turn.get("player", "A") not in PLAYER_NAMES \
+            or turn.get("phase", "main1") not in PHASES:
+        raise scenario.error(f"turn is {{number: N, player: A or B, phase: one of "
+                             f"{', '.join(PHASES)}}}", "setup.turn")
     for name, player in setup["players"].items():
         where = f"setup.players.{name}"
         if name not in ("A", "B", "C", "D"):
@@ -216,9 +274,28 @@ def card_entries(scenario, player, zone, value):
                                      f"{path}.{key}")
         entry = dict(entry)
         entry.setdefault("id", f"{player}-{zone}-{n + 1}")
+        problem = _card_entry_problem(entry)
+        if problem:
+            raise scenario.error(problem[1], f"{path}.{problem[0]}")
         entries.append(entry)
         paths.append(path)
     return entries, paths
+
+
+def _card_entry_problem(entry):
+    checks = {
+        "id": lambda v: isinstance(v, (str, int)) and not isinstance(v, bool) and str(v) != "",
+        "card": lambda v: isinstance(v, str),
+        "face": lambda v: v in ("up", "down"),
+        "position": lambda v: v in ("attack", "defense"),
+        "set_turn": _is_int,
+        "counters": lambda v: isinstance(v, dict) and all(_is_int(n) for n in v.values()),
+        "owner": lambda v: v in PLAYER_NAMES,
+    }
+    for key, ok in checks.items():
+        if key in entry and not ok(entry[key]):
+            return key, f"{key} has a value the engine cannot use: {entry[key]!r}"
+    return None
 
 
 def build_duel(scenario, duel):

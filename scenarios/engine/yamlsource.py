@@ -19,7 +19,10 @@ def load_with_lines(text, file=None):
     lines = {}
     if node is None:
         return None, lines
-    return _convert(node, "", lines, file), lines
+    try:
+        return _convert(node, "", lines, file), lines
+    except ScenarioError as error:
+        raise error.at(file) from None
 
 
 def _convert(node, path, lines, file):
@@ -46,4 +49,8 @@ _constructor = yaml.constructor.SafeConstructor()
 
 
 def _scalar(node):
-    return _constructor.construct_object(node, deep=True)
+    try:
+        return _constructor.construct_object(node, deep=True)
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"invalid YAML value: {getattr(exc, 'problem', None) or exc}", None,
+                            node.start_mark.line + 1, "yaml") from None

@@ -1,0 +1,43 @@
+def test_list_filters_by_format(client, loaded):
+    data = client.get("/api/scenarios/?format=core").json()
+    assert len(data) >= 25
+    entry = next(s for s in data if s["slug"] == "poison-vs-ceasefire")
+    assert entry == {"slug": "poison-vs-ceasefire", "format": "core",
+                     "title": "Damage inside a chain ends the duel at once",
+                     "article": "core/ending-the-game#zero-lp-immediate-loss",
+                     "example": "core/ending-the-game#example-poison-vs-ceasefire",
+                     "status": "passed", "url": "/scenarios/poison-vs-ceasefire/"}
+    assert client.get("/api/scenarios/?format=nope").status_code == 400
+
+
+def test_detail_has_source_and_last_verdict(client, loaded):
+    data = client.get("/api/scenarios/poison-vs-ceasefire/").json()
+    assert data["source"].startswith("slug: poison-vs-ceasefire")
+    assert data["verdict"]["status"] == "passed"
+    assert client.get("/api/scenarios/nope/").status_code == 404
+
+
+def test_replay_gives_every_step_with_state_events_and_rules(client, loaded):
+    data = client.get("/api/scenarios/poison-vs-ceasefire/replay/").json()
+    assert data["status"] == "passed" and len(data["steps"]) == 4
+    last = data["steps"][-1]
+    assert last["state"]["players"]["A"]["lp"] == 0
+    assert last["state"]["result"] == {"winner": "B", "reason": "lp_zero"}
+    assert "core/ending-the-game#zero-lp-immediate-loss" in last["rules"]
+    assert any("never resolves" in e["text"] for e in last["events"])
+
+
+def test_post_verify_runs_and_records(client, loaded):
+    from scenarios.models import Scenario
+    Scenario.objects.filter(slug="final-countdown").update(status="unverified")
+    data = client.post("/api/scenarios/final-countdown/verify/").json()
+    assert data["status"] == "passed"
+    assert Scenario.objects.get(slug="final-countdown").status == "passed"
+
+
+def test_pages_show_scenarios_and_the_article_lists_its_verifiers(client, loaded):
+    assert "Final Countdown wins" in client.get("/scenarios/").content.decode()
+    page = client.get("/scenarios/poison-vs-ceasefire/").content.decode()
+    assert "Step by step" in page and "/rules/core/ending-the-game/#zero-lp-immediate-loss" in page
+    article = client.get("/rules/core/ending-the-game/").content.decode()
+    assert "Verified by scenarios" in article and "/scenarios/poison-vs-ceasefire/" in article
