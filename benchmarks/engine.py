@@ -13,18 +13,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rulings.articlefile import parse_article  # noqa: E402  (pure Python, no Django)
+from rulings.articlefile import folder_parameters  # noqa: E402  (pure Python, no Django)
 from scenarios.engine import load_scenario, replay, ruleset_for  # noqa: E402
 from scenarios.engine.cards import default_catalog  # noqa: E402
 
 
 def parameters(format_slug):
-    merged = {}
-    for path in sorted((ROOT / "rulings" / "content" / format_slug).glob("*.md")):
-        source, _ = parse_article(path.read_text(encoding="utf-8"))
-        if source:
-            merged.update(source.parameters)
-    return merged
+    return folder_parameters(ROOT / "rulings" / "content" / format_slug)
 
 
 def main():

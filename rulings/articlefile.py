@@ -176,3 +176,19 @@ def parse_format_file(text):
 
 def dump_format(name, order, summary):
     return dump_yaml({"name": name, "order": order, "summary": summary})
+
+
+def folder_parameters(folder):
+    """The rule parameters of every readable article file in a format's folder, merged.
+
+    Pure Python, so the engine's benchmarks and tests can read a format's numbers
+    straight from the bundled files without a database.
+    """
+    from pathlib import Path
+
+    merged = {}
+    for path in sorted(Path(folder).glob("*.md")):
+        source, _ = parse_article(path.read_text(encoding="utf-8"))
+        if source is not None:
+            merged.update(source.parameters)
+    return merged

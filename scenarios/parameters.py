@@ -6,7 +6,7 @@ When the database holds no articles of the format (a fresh checkout running
 from django.conf import settings
 from django.db import DatabaseError
 
-from rulings.articlefile import parse_article
+from rulings.articlefile import folder_parameters
 from rulings.models import Article
 
 
@@ -26,9 +26,4 @@ def parameters_for(format_slug):
 
 
 def bundled_parameters(format_slug):
-    merged = {}
-    for path in sorted((settings.RULES_CONTENT_DIR / format_slug).glob("*.md")):
-        source, problems = parse_article(path.read_text(encoding="utf-8"))
-        if source is not None:
-            merged.update(source.parameters)
-    return merged
+    return folder_parameters(settings.RULES_CONTENT_DIR / format_slug)

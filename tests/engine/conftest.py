@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from rulings.articlefile import parse_article
+from rulings.articlefile import folder_parameters
 from scenarios.engine import load_scenario, replay, ruleset_for
 from scenarios.engine.cards import default_catalog
 
@@ -15,12 +15,7 @@ SCENARIO_FILES = sorted((ROOT / "scenarios" / "data").rglob("*.yaml"))
 @lru_cache(maxsize=None)
 def parameters(format_slug):
     """A format's rule parameters, read from its bundled article files."""
-    merged = {}
-    for path in sorted((ROOT / "rulings" / "content" / format_slug).glob("*.md")):
-        source, _ = parse_article(path.read_text(encoding="utf-8"))
-        if source:
-            merged.update(source.parameters)
-    return merged
+    return folder_parameters(ROOT / "rulings" / "content" / format_slug)
 
 
 @lru_cache(maxsize=None)
