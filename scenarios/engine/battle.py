@@ -49,6 +49,12 @@ class BattleRules:
         self.normal_summon_used = True
         self.summon_to_field(card, player, action.position or "attack", face_up=True,
                              how="tribute" if action.tributes else "normal")
+        if action.tributes:
+            self.tribute_summoned(card, player, action.tributes)
+
+    def tribute_summoned(self, card, player, tributes):
+        """A Tribute Summon has happened: the summoned monster's own effects may start."""
+        self.queue_triggers(card, "tribute_summoned")
 
     def do_set(self, action):
         player, card = action.player, self.card(action.card)
@@ -87,6 +93,7 @@ class BattleRules:
         self.move(card, "monsters", controller=player, face_up=face_up, position=position,
                   reason=f"{how} summoned")
         card.summoned_turn = self.turn
+        self.just_summoned = [card.id]
         self.emit("summon", f"{player} {how.capitalize()} Summons {card.id} ({card.name})",
                   card=card.id, how=how)
         self.priority, self.passes = self.turn_player, 0
@@ -177,10 +184,16 @@ class BattleRules:
             self.destroy(card, "battle")
 
     def battle_destroys(self, card):
+        if "no_battle_destruction" in self.turn_flags:
+            self.emit("battle", f"{card.id} is not destroyed by this battle")
+            return False
         return card.zone == "monsters"
 
     def battle_damage(self, player, value, source, direct=False):
         if value <= 0 or self.result is not None:
+            return
+        if "no_battle_damage" in self.turn_flags:
+            self.emit("battle", f"{player} takes no battle damage this turn")
             return
         self.last_battle = {"source": source.id, "direct": direct, "player": player}
         self.change_lp({player: -value}, source.id, kind="battle damage")

@@ -18,7 +18,7 @@ KINDS = {
 }
 ATTRIBUTES = {"DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"}
 CARD_KEYS = {"name", "kind", "subtype", "attribute", "race", "level", "atk", "def", "text",
-             "activation", "effects", "flags", "ability"}
+             "activation", "effects", "flags", "materials", "scale"}
 CATALOG_DIR = Path(__file__).resolve().parent / "catalog"
 
 
@@ -36,7 +36,8 @@ class CardDef:
     activation: dict | None = None
     effects: tuple = ()
     flags: frozenset = frozenset()
-    ability: dict | None = None
+    materials: tuple = ()  # a Fusion Monster's materials, by name
+    scale: int | None = None  # a Pendulum Monster's scale
 
     @property
     def is_monster(self):
@@ -107,7 +108,7 @@ def card_from_data(entry, file, lines, where, vocabulary=None):
             if key in entry and not isinstance(entry[key], int):
                 fail(f"{key} must be a whole number", key)
     if vocabulary is not None:
-        for key in ("activation", "effects", "ability"):
+        for key in ("activation", "effects"):
             if entry.get(key) is not None:
                 problem = vocabulary(entry[key])
                 if problem:
@@ -117,7 +118,7 @@ def card_from_data(entry, file, lines, where, vocabulary=None):
         race=entry.get("race"), level=entry.get("level"), atk=entry.get("atk"),
         defense=entry.get("def"), text=entry.get("text", ""), activation=entry.get("activation"),
         effects=tuple(entry.get("effects") or ()), flags=frozenset(entry.get("flags") or ()),
-        ability=entry.get("ability"))
+        materials=tuple(entry.get("materials") or ()), scale=entry.get("scale"))
 
 
 _DEFAULT = None

@@ -89,7 +89,7 @@ class ChainRules:
             self.illegal(None, "no_priority", f"{player} does not hold priority")
         program, is_card = self.activation_for(card, player)
         speed = self.speed_of(card, program, is_card)
-        self.check_timing(card, player, speed, is_card)
+        self.check_timing(card, player, speed, is_card, program)
         self.check_conditions(card, player, program)
         targets = self.choose_targets(card, player, program, action)
         choice = self.check_choice(card, program, action)
@@ -99,7 +99,9 @@ class ChainRules:
         link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=player, speed=speed,
                          program=program, is_card_activation=is_card, targets=targets,
                          choice=choice, selections=selections,
-                         data=self.__dict__.pop("trigger_data", {}))
+                         data={**self.__dict__.pop("trigger_data", {}),
+                               **({"materials": list(action.materials)} if action.materials
+                                  else {})})
         self.chain.append(link)
         self.emit("activate", f"{player} activates {card.id} ({card.name}) as Chain Link "
                   f"{link.number} (Spell Speed {speed})", card=card.id, link=link.number)
@@ -110,7 +112,7 @@ class ChainRules:
             self.move(card, "graveyard", reason="sent at activation")
         self.priority, self.passes = self.opponent(player), 0
 
-    def check_timing(self, card, player, speed, is_card):
+    def check_timing(self, card, player, speed, is_card, program):
         definition = card.card
         if self.chain:
             top = self.chain[-1]
@@ -121,7 +123,7 @@ class ChainRules:
                 self.illegal("spell-speed", "spell_speed_too_low",
                              f"Spell Speed {speed} cannot answer Chain Link {top.number} "
                              f"(Spell Speed {top.speed})")
-        elif speed == 1 and (player != self.turn_player or self.phase not in ("main1", "main2")
+        elif speed == 1 and not self.is_trigger(program) and (player != self.turn_player or self.phase not in ("main1", "main2")
                              or self.attack is not None):
             self.illegal("spell-speed", "spell_speed_1_timing",
                          "a Spell Speed 1 activation needs its controller's open Main Phase")
@@ -144,6 +146,10 @@ class ChainRules:
             self.illegal("continuous-trap-once", "flipped_this_chain",
                          f"{card.id} was flipped face-up in this chain")
 
+    @staticmethod
+    def is_trigger(program):
+        return "trigger" in program
+
     def check_conditions(self, card, player, program):
         for condition in program.get("when", []):
             name, arg = (condition, None) if isinstance(condition, str) else next(iter(condition.items()))
@@ -153,12 +159,14 @@ class ChainRules:
 
     def condition_holds(self, name, arg, card, player):
         top = self.chain[-1] if self.chain else None
+        if name == "monster_summoned":
+            return bool(self.just_summoned) and not self.chain
         if name == "opponent_attack":
             return self.attack is not None and not self.attack.negated and \
                 self.attack.player != player
         if name == "responds_to_spell_trap":
-            return top is not None and top.is_card_activation and \
-                self.card(top.card_id).card.kind in ("spell", "trap")
+            return top is not None and (top.is_card_activation and self.card(
+                top.card_id).card.kind in ("spell", "trap") or top.ability_type in ("spell", "trap"))
         if name == "responds_to_spell":
             return top is not None and top.is_card_activation and \
                 self.card(top.card_id).card.kind == "spell"
@@ -201,10 +209,12 @@ class ChainRules:
         if side == "own" and target.controller != player or \
                 side == "opponent" and target.controller == player:
             return False
-        return self.matches(target, {k: v for k, v in spec.items() if k not in ("zone", "side")}) \
-            and self.can_be_targeted(target, source)
+        return self.matches(target, {k: v for k, v in spec.items()
+                                     if k not in ("zone", "side", "for")}) \
+            and self.can_be_targeted(target, source, spec.get("for"))
 
-    def can_be_targeted(self, target, source):
+    def can_be_targeted(self, target, source, purpose=None):
+        """Format rules may shield a card from some effects (a Deck Master)."""
         return True
 
     def check_choice(self, card, program, action):

@@ -55,6 +55,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.normal_summon_used = False
         self.pending_triggers = []
         self.optional_triggers = []
+        self.just_summoned = []
+        self.turn_flags = set()
         self.delayed_wins = []
         self.end_battle_phase_pending = False
         self.resolving = False
@@ -115,6 +117,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             "race": lambda v: self.races(card) and v in self.races(card),
             "level_max": lambda v: (definition.level or 0) <= v,
             "atk_max": lambda v: (definition.atk or 0) <= v,
+            "name_contains": lambda v: v in definition.name,
             "face": lambda v: card.face_up == (v == "up"),
             "position": lambda v: card.position == v,
             "name": lambda v: definition.name == v,
@@ -136,7 +139,20 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return card.card.is_effect_monster
 
     def races(self, card):
-        return {card.card.race} if card.card.race else set()
+        """A monster's Types now: printed, unless a face-up card declares one for all."""
+        races = {card.card.race} if card.card.race else set()
+        if card.zone == "monsters" and card.face_up:
+            for declared in self.declared_races():
+                races = {declared}
+        return races
+
+    def declared_races(self):
+        """Types declared by face-up cards whose continuous effect changes every monster's Type."""
+        for other in self.cards_on_field():
+            if other.face_up and other.card.kind != "monster" and "declared_race" in other.counters:
+                if any(e.get("continuous", {}).get("set_race_all") == "declared"
+                       for e in other.card.effects):
+                    yield other.counters["declared_race"]
 
     def effective_atk(self, card):
         atk = card.card.atk or 0
@@ -184,6 +200,18 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def left_field(self, card, old_zone, old_controller):
         """Hook for formats whose rules watch cards leaving the field."""
 
+    def after_mass_move(self, cause):
+        """Hook: several cards moved at once (a format may judge them together)."""
+
+    def fusion_summoned(self, fusion, materials):
+        """Hook: a Fusion Summon has happened (a format may hand over a role)."""
+
+    def queue_triggers_for_face_down(self, card):
+        """Effects that wake when a face-up monster is flipped face-down."""
+        for other in self.cards.values():
+            if other.controller == card.controller:
+                self.queue_triggers(other, "own_monster_flipped_face_down", flipped=card.id)
+
     def destroy(self, card, cause):
         self.move(card, "graveyard", reason=f"destroyed by {cause}")
 
@@ -200,6 +228,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.move(card, "monsters", controller=player, position=position,
                   reason=f"special summoned by {cause}" if cause else "special summoned")
         card.summoned_turn = self.turn
+        self.just_summoned.append(card.id)
         self.emit("summon", f"{card.id} is special summoned in {position} position",
                   card=card.id, how="special")
 
@@ -233,8 +262,9 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             if effect["trigger"] != event or not self.has_effects(card):
                 continue
             waiting = {"card": card.id, "effect": effect, "data": data}
-            (self.pending_triggers if effect.get("mandatory") else self.optional_triggers).append(
-                waiting)
+            # A mandatory effect that needs a target waits for its controller to script it.
+            automatic = effect.get("mandatory") and "target" not in effect
+            (self.pending_triggers if automatic else self.optional_triggers).append(waiting)
 
     # --- the setup -------------------------------------------------------------------------
 
@@ -308,8 +338,13 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         handler = getattr(self, f"do_{verb}", None)
         if handler is None:
             raise ScriptError(f"this format has no action '{verb}'", field=verb)
+        waiting = [t for t in self.optional_triggers if t["effect"].get("mandatory")]
+        if waiting and not (verb == "activate" and action.card in {t["card"] for t in waiting}):
+            raise IllegalAction("mandatory_trigger_pending",
+                                f"{waiting[0]['card']} must first activate its mandatory effect")
         if verb not in ("activate", "pass"):
             self.optional_triggers = []
+            self.just_summoned = []
         handler(action)
         self.after_action()
 
@@ -317,14 +352,18 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         """Put waiting mandatory triggers on a new chain once the game state is open."""
         if self.result is None and not self.chain and self.pending_triggers and not self.resolving:
             self.start_trigger_chain()
+        waiting = [t for t in self.optional_triggers if t["effect"].get("mandatory")]
+        if waiting and not self.chain:
+            self.priority, self.passes = self.card(waiting[0]["card"]).controller, 0
         if self.result is None:
             self.check_state()
 
     # --- format hooks for expectations ------------------------------------------------------
 
     def card_facts(self, card):
-        """Extra facts about a card that a format's scenarios may expect."""
-        return {}
+        """Extra facts about a card that scenarios may expect."""
+        return {"races": sorted(self.races(card)), "atk": self.effective_atk(card),
+                "level": card.card.level}
 
     def format_differences(self, expect):
         """Differences in a format's own expectations (team LP, warnings...)."""

@@ -165,15 +165,25 @@ def flip_face_up(duel, ctx, arg):
                               cause=ctx.card_id)
 
 
+@primitive("add_to_hand")
+def add_to_hand(duel, ctx, arg):
+    for card in cards_in(duel, ctx, arg):
+        if card.zone in ("graveyard", "deck", "banished"):
+            duel.move(card, "hand", reason=f"added by {ctx.card_id}")
+
+
 @primitive("special_summon")
 def special_summon(duel, ctx, arg):
     if arg.get("card") == "target":
         card = duel.card(ctx.targets[0])
+        if card.zone not in arg.get("from", [card.zone]):
+            return
     else:
         card = duel.card(ctx.select("summon"))
         if card.zone not in arg.get("from", ["hand"]) or not duel.matches(card, arg.get("filter", {})):
             raise IllegalAction("invalid_selection", f"'{card.id}' cannot be summoned by this effect")
-    duel.special_summon(card, ctx.controller, arg.get("position", "attack"), cause=ctx.card_id)
+    player = card.owner if arg.get("side") == "owner" else ctx.controller
+    duel.special_summon(card, player, arg.get("position", "attack"), cause=ctx.card_id)
 
 
 @primitive("search_deck")
@@ -199,6 +209,74 @@ def add_counter(duel, ctx, arg):
     card.counters[arg["counter"]] = card.counters.get(arg["counter"], 0) + arg.get("count", 1)
     duel.emit("counter", f"{card.id} now has {card.counters[arg['counter']]} {arg['counter']} "
                          f"counter(s)", card=card.id)
+
+
+@primitive("destroy_all")
+def destroy_all(duel, ctx, arg):
+    doomed = [c for c in duel.cards_on_field("monster")]
+    for card in doomed:
+        if card.on_field:
+            duel.destroy(card, ctx.card_id)
+    duel.after_mass_move(ctx.card_id)
+
+
+@primitive("flip_face_down")
+def flip_face_down(duel, ctx, arg):
+    for card in cards_in(duel, ctx, arg):
+        if card.zone == "monsters":
+            card.face_up, card.position = False, "defense"
+            duel.emit("flip", f"{card.id} is changed to face-down Defense Position by {ctx.card_id}",
+                      card=card.id)
+            duel.queue_triggers_for_face_down(card)
+
+
+@primitive("take_control")
+def take_control(duel, ctx, arg):
+    for card in cards_in(duel, ctx, arg):
+        if card.zone == "monsters" and card.controller != ctx.controller:
+            duel.move(card, "monsters", controller=ctx.controller, position=card.position,
+                      reason=f"control taken by {ctx.card_id}")
+
+
+@primitive("equip_monster")
+def equip_monster(duel, ctx, arg):
+    for card in cards_in(duel, ctx, arg):
+        if card.zone == "monsters":
+            duel.move(card, "spell_trap", controller=ctx.controller,
+                      reason=f"equipped to {ctx.card_id}")
+
+
+@primitive("turn_flag")
+def turn_flag(duel, ctx, arg):
+    duel.turn_flags.add(arg)
+    duel.emit("effect", f"{ctx.card_id}: {arg.replace('_', ' ')} for the rest of this turn")
+
+
+@primitive("declare_race")
+def declare_race(duel, ctx, arg):
+    race = ctx.select("race")
+    duel.card(ctx.card_id).counters["declared_race"] = race
+    duel.emit("effect", f"{ctx.card_id} declares the Type {race}")
+
+
+@primitive("fusion_summon")
+def fusion_summon(duel, ctx, arg):
+    fusion = duel.card(ctx.select("fusion"))
+    materials = [duel.card(i) for i in ctx.remembered.get("materials", [])]
+    needed = sorted(fusion.card.materials)
+    if fusion.zone != "extra_deck" or fusion.owner != ctx.controller or \
+            sorted(m.name for m in materials) != needed:
+        raise IllegalAction("invalid_fusion", f"{fusion.id} cannot be Fusion Summoned with "
+                            f"{', '.join(m.id for m in materials) or 'no materials'}")
+    for material in materials:
+        if material.zone not in ("hand", "monsters") or material.controller != ctx.controller:
+            raise IllegalAction("invalid_fusion", f"{material.id} cannot be a Fusion Material")
+        duel.check_tribute(material, ctx.controller, "fusion")
+    for material in materials:
+        duel.move(material, "graveyard", reason=f"Fusion Material for {fusion.id}")
+    duel.special_summon(fusion, ctx.controller, arg.get("position", "attack") if isinstance(
+        arg, dict) else "attack", cause=ctx.card_id)
+    duel.fusion_summoned(fusion, materials)
 
 
 # --- chains and battle ---------------------------------------------------------------------

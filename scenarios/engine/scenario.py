@@ -18,7 +18,7 @@ TOP_KEYS = {"slug", "format", "rule", "example", "title", "narrative", "seed", "
 REQUIRED = ("slug", "format", "rule", "title", "narrative", "setup", "steps", "expect")
 VERBS = {"activate", "pass", "attack", "summon", "set", "flip_summon", "phase", "end_turn",
          "pass_turns", "concede", "special_summon", "nightfall", "move", "hide", "reveal",
-         "use_ability"}
+         "use_ability", "pay_to_negate", "pendulum_summon"}
 STEP_OPTIONS = {"player", "target", "targets", "choose", "select", "tributes", "position",
                 "stop_at", "illegal", "materials", "to"}
 EXPECT_KEYS = {"result", "lp", "zones", "cards", "resolved", "negated", "chain", "phase", "turn",
@@ -26,6 +26,8 @@ EXPECT_KEYS = {"result", "lp", "zones", "cards", "resolved", "negated", "chain",
 PLAYER_KEYS = set(ZONES) | {"lp", "deck_master", "team", "terrains"}
 CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner"}
 FILLER_CARD = "Giant Soldier of Stone"
+# Zones a format fills from its own setup keys (the Deck Master's place).
+FORMAT_ZONES = ("deck_master", "extra_monster_zone")
 
 
 @dataclass
@@ -309,7 +311,7 @@ def build_duel(scenario, duel):
     duel.setup_players(scenario, players)
     for name, player in players.items():
         for zone in ZONES:
-            if zone not in player:
+            if zone not in player or zone in FORMAT_ZONES:
                 continue
             entries, paths = card_entries(scenario, name, zone, player[zone])
             for entry, path in zip(entries, paths):

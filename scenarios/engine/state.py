@@ -2,7 +2,7 @@
 from dataclasses import dataclass, field
 
 ZONES = ("hand", "deck", "extra_deck", "graveyard", "banished", "monsters", "spell_trap",
-         "field_zone")
+         "field_zone", "deck_master", "extra_monster_zone")
 ON_FIELD = ("monsters", "spell_trap", "field_zone")
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 
@@ -64,6 +64,7 @@ class ChainLink:
     speed: int
     program: dict  # the activation or effect being resolved
     is_card_activation: bool
+    ability_type: str | None = None  # set when a Deck Master Ability is activated
     targets: list = field(default_factory=list)
     choice: str | None = None
     negated: bool = False

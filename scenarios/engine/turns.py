@@ -22,7 +22,16 @@ class TurnRules:
             self.end_phase()
 
     def end_phase(self):
-        """Hook: End Phase effects (a format may return a card to the hand here)."""
+        """End Phase effects that apply by themselves (a Spirit monster returning to the hand)."""
+        from .primitives import EffectContext, run
+
+        for card in self.cards_on_field("monster", controller=self.turn_player):
+            if not card.face_up or not self.has_effects(card):
+                continue
+            for effect in card.card.effects_of("trigger"):
+                if effect["trigger"] == "end_phase":
+                    self.emit("trigger", f"{card.id} ({card.name}) applies its End Phase effect")
+                    run(self, effect["resolve"], EffectContext(card.id, card.controller))
 
     def do_end_turn(self, action):
         if action.player != self.turn_player:
@@ -47,6 +56,7 @@ class TurnRules:
         self.turn += 1
         self.turn_player = self.opponent(self.turn_player)
         self.normal_summon_used = False
+        self.turn_flags = set()
         for card in self.cards.values():
             card.attacked_this_turn = False
         self.phase, self.priority, self.passes = "draw", self.turn_player, 0
@@ -60,4 +70,6 @@ class TurnRules:
             self.phase = stop_at
 
     def standby_phase(self):
-        """Hook: Standby Phase effects."""
+        """Cards whose effects wake in their owner's Standby Phase from the Graveyard."""
+        for card_id in list(self.zone_of(self.turn_player, "graveyard")):
+            self.queue_triggers(self.card(card_id), "standby_in_graveyard")

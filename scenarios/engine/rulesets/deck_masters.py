@@ -1,0 +1,422 @@
+"""Deck Masters: a monster chosen from the Deck leads each player's side, with its Abilities.
+
+Built on the core Duel. The Deck Master waits in its Deck Master Position,
+outside the game, until its player Special Summons it; on the field it is a
+Normal Monster with its effect erased. Abilities are their own catalog entries,
+typed by the `ability_types` table of the abilities article. A player whose
+Deck Master is neither in its Position nor face-up on their field loses.
+"""
+from functools import lru_cache
+from pathlib import Path
+
+from ..cards import CATALOG_DIR
+from ..duel import Duel
+from ..errors import ScenarioError, ScriptError
+from ..primitives import EffectContext, check_program, primitive
+from ..rules import Rule, rulebook
+from ..state import ChainLink
+from ..yamlsource import load_with_lines
+
+ABILITIES_FILE = CATALOG_DIR / "abilities" / "deck-masters.yaml"
+ABILITY_KEYS = {"deck_master", "type", "text", "cost", "target", "when", "resolve", "once_per_turn",
+                "self_negation", "reaches_position", "continuous", "trigger"}
+
+
+@lru_cache(maxsize=None)
+def abilities(path=ABILITIES_FILE):
+    """Deck Master Abilities by the name of their Deck Master, checked when first read."""
+    data, lines = load_with_lines(Path(path).read_text(encoding="utf-8"), Path(path).name)
+    found = {}
+    for index, entry in enumerate(data or []):
+        where = f"[{index}]"
+        unknown = set(entry) - ABILITY_KEYS if isinstance(entry, dict) else {"(not a mapping)"}
+        problem = f"unknown field(s) {', '.join(sorted(unknown))}" if unknown else \
+            check_program(entry.get("resolve", []))
+        if problem:
+            raise ScenarioError(problem, Path(path).name, lines.get(where), "ability")
+        found[entry["deck_master"]] = entry
+    return found
+
+
+@primitive("return_to_position")
+def return_to_position(duel, ctx, arg):
+    duel.return_deck_master_to_position(ctx.controller, ctx.card_id)
+
+
+class DeckMastersDuel(Duel):
+    slug = "deck-masters"
+    PARAMETERS = ("ability_types",)
+    RULES = rulebook(
+        Rule("dm-position", "deck-masters/deck-master-position#no-card-effects",
+             "A card in a Deck Master Position cannot be affected or targeted by card effects; "
+             "only Abilities that say so reach it.",
+             {"position-reachable": "effects that reach the field also reach the Position"}),
+        Rule("ability-chain-link", "deck-masters/abilities#ignition-chain-link",
+             "Ignition and Spell Abilities must always be Chain Link 1.",
+             {"any-link": "an Ignition Ability may be chained like a Quick Effect"}),
+        Rule("continuous-ability", "deck-masters/abilities#continuous-no-spell-speed",
+             "A Continuous Ability never activates; it simply applies.",
+             {"activatable": "a Continuous Ability can be activated like an Ignition one"}),
+        Rule("self-negation", "deck-masters/abilities#self-negation-cost",
+             "An Ability negated by the opponent's payment still counts as used.",
+             {"use-refunded": "a self-negated Ability may be used again this turn"}),
+        Rule("ability-overrides", "deck-masters/abilities#ability-overrides-card-effect",
+             "An Ability overrides a card effect it contradicts.",
+             {"card-effect-wins": "the card effect overrides the Ability"}),
+        Rule("abilities-together", "deck-masters/abilities#abilities-apply-together",
+             "Two contradicting Abilities both apply at the same time.",
+             {"one-ability-wins": "only one of two contradicting Abilities applies"}),
+        Rule("abilities-anywhere", "deck-masters/abilities#abilities-from-position-or-field",
+             "Abilities can be used from the Position or from the field.",
+             {"position-only": "Abilities work only while the Deck Master is in its Position"}),
+        Rule("dm-summon", "deck-masters/summoning#treated-as-special-summon",
+             "Summoning the Deck Master is an ordinary Special Summon that can be responded to.",
+             {"not-a-summon": "bringing out the Deck Master is not a summon"}),
+        Rule("dm-normal-monster", "deck-masters/on-the-field#effect-erased-while-deck-master",
+             "On the field a Deck Master is a Normal Monster; its effect is erased.",
+             {"keeps-effects": "the Deck Master keeps its printed effect"}),
+        Rule("dm-protected", "deck-masters/on-the-field#invalid-target",
+             "A Deck Master cannot be flipped face-down, equipped, or have its control changed.",
+             {"ordinary-target": "a Deck Master can be flipped, equipped or taken like any monster"}),
+        Rule("dm-tribute", "deck-masters/on-the-field#no-tribute-set",
+             "A Deck Master is Tributed only for a Tribute Summon, Fusion or Ritual Summon, "
+             "and never by the opponent.",
+             {"tribute-set-allowed": "a Deck Master may also be Tributed for a Tribute Set"}),
+        Rule("dm-replacement", "deck-masters/changing-your-deck-master#summoned-monster-becomes-deck-master",
+             "The monster summoned with the Deck Master becomes the new Deck Master.",
+             {"old-stays": "the Tributed monster stays the Deck Master"}),
+        Rule("dm-loss", "deck-masters/winning#lose-immediately",
+             "A player whose Deck Master is neither in its Position nor face-up on their field loses.",
+             {"only-destruction": "only a destroyed Deck Master loses the Duel"}),
+        Rule("dm-both-lost", "deck-masters/winning#simultaneous-loss-is-draw",
+             "Both Deck Masters lost at the same time is a draw.",
+             {"turn-player-loses": "when both are lost together, the turn player loses"}),
+        base=Duel.RULES,
+    )
+
+    def __init__(self, catalog, params=None, mutation=None, seed=0):
+        super().__init__(catalog, params, mutation, seed)
+        self.deck_masters = {}
+        self.ability_negated_until = {}
+        self.abilities_used = set()
+        self.ability_catalog = abilities()
+        self.types = {row["type"].lower(): row for row in self.params["ability_types"]}
+
+    # --- setup -----------------------------------------------------------------------------
+
+    def setup_player_extras(self, scenario, name, player):
+        where = f"setup.players.{name}.deck_master"
+        entry = player.get("deck_master")
+        if not isinstance(entry, dict) or set(entry) - {"id", "card", "position",
+                                                        "ability_negated_until"}:
+            raise scenario.error("each player needs deck_master: {id, card, position?, "
+                                 "ability_negated_until?}", where)
+        definition = self.catalog.get(entry.get("card"))
+        if definition is None or not definition.is_monster:
+            raise scenario.error(f"the Deck Master must be a known Monster Card, not "
+                                 f"{entry.get('card')!r}", f"{where}.card")
+        from ..state import CardInstance
+        position = entry.get("position")
+        if position not in (None, "attack", "defense"):
+            raise scenario.error("position is attack or defense", f"{where}.position")
+        card = CardInstance(id=str(entry.get("id", f"{name}-deck-master")), card=definition,
+                            owner=name, controller=name,
+                            zone="monsters" if position else "deck_master", position=position)
+        if card.id in self.cards:
+            raise scenario.error(f"card id '{card.id}' is in two places", f"{where}.id")
+        self.place(card)
+        self.deck_masters[name] = card.id
+        if "ability_negated_until" in entry:
+            self.ability_negated_until[name] = entry["ability_negated_until"]
+
+    # --- what a Deck Master is -------------------------------------------------------------
+
+    def is_deck_master(self, card):
+        return self.deck_masters.get(card.owner) == card.id
+
+    def has_effects(self, card):
+        if self.is_deck_master(card) and card.zone == "monsters" and \
+                not self.misreads("dm-normal-monster", "keeps-effects"):
+            return False
+        return True
+
+    def is_effect_monster(self, card):
+        return super().is_effect_monster(card) and self.has_effects(card)
+
+    def card_facts(self, card):
+        facts = super().card_facts(card)
+        facts["deck_master"] = self.is_deck_master(card)
+        if self.is_deck_master(card) and card.zone == "monsters":
+            facts["monster_type"] = "normal" if not self.has_effects(card) else card.card.subtype
+        return facts
+
+    def ability_of(self, card):
+        return self.ability_catalog.get(card.card.name)
+
+    def ability_active(self, player):
+        card = self.card(self.deck_masters[player])
+        negated = self.ability_negated_until.get(player)
+        return self.ability_of(card) is not None and (negated is None or negated < self.turn)
+
+    # --- Types: Abilities over card effects --------------------------------------------------
+
+    def races(self, card):
+        races = super().races(card)
+        if card.zone != "monsters" or not card.face_up:
+            return races
+        from_abilities = []
+        for player in sorted(self.deck_masters):
+            if not self.ability_active(player):
+                continue
+            spec = self.ability_of(self.card(self.deck_masters[player])).get("continuous", {})
+            if "set_race_all" in spec:
+                from_abilities.append(spec["set_race_all"])
+            if "set_race_own" in spec and card.controller == player:
+                from_abilities.append(spec["set_race_own"])
+        if not from_abilities:
+            return races
+        if self.misreads("ability-overrides", "card-effect-wins") and list(self.declared_races()):
+            return races
+        self.emit_once("ability-overrides")
+        if len(from_abilities) > 1:
+            self.emit_once("abilities-together")
+            if self.misreads("abilities-together", "one-ability-wins"):
+                return {from_abilities[-1]}
+        return set(from_abilities)
+
+    def emit_once(self, rule):
+        anchor = self.anchor(rule)
+        if anchor not in self.rules_used:
+            self.rules_used.append(anchor)
+
+    # --- targets and protection ------------------------------------------------------------
+
+    def valid_target(self, target, spec, player, source):
+        if target.zone == "deck_master":
+            reaches = getattr(self, "_ability_reaches", False)
+            if not reaches and not self.misreads("dm-position", "position-reachable"):
+                self.emit_once("dm-position")
+                return False
+            if spec.get("zone") in ("field", "monsters") or reaches:
+                spec = {**spec, "zone": "deck_master"}
+        return super().valid_target(target, spec, player, source)
+
+    def can_be_targeted(self, target, source, purpose=None):
+        if self.is_deck_master(target) and target.zone == "monsters" and \
+                purpose in ("flip_face_down", "equip", "take_control") and \
+                not self.misreads("dm-protected", "ordinary-target"):
+            self.emit_once("dm-protected")
+            return False
+        return True
+
+    # --- Tributes and replacing the Deck Master ----------------------------------------------
+
+    def check_tribute(self, tribute, player, purpose):
+        if not self.is_deck_master(tribute):
+            return
+        if tribute.owner != player:
+            self.illegal("dm-tribute", "opponents_deck_master",
+                         "a player can never Tribute the opponent's Deck Master")
+        if purpose == "tribute_set" and not self.misreads("dm-tribute", "tribute-set-allowed"):
+            self.illegal("dm-tribute", "deck_master_tribute",
+                         "a Deck Master is not Tributed for a Tribute Set")
+
+    def do_summon(self, action):
+        old = self.deck_masters.get(action.player)
+        self._tribute_trigger = self.ability_trigger(action.player, "tribute_summon") \
+            if action.tributes else None
+        self._old_deck_master = old
+        super().do_summon(action)
+
+    def tribute_summoned(self, card, player, tributes):
+        """The new monster becomes the Deck Master before its own effect could start."""
+        if self._old_deck_master in tributes:
+            self.replace_deck_master(player, card)
+        super().tribute_summoned(card, player, tributes)
+        if self._tribute_trigger:
+            self.pending_triggers.append(self._tribute_trigger)
+
+    def fusion_summoned(self, fusion, materials):
+        player = fusion.controller
+        if self.deck_masters.get(player) in {m.id for m in materials}:
+            self.replace_deck_master(player, fusion)
+
+    def replace_deck_master(self, player, new):
+        if self.misreads("dm-replacement", "old-stays"):
+            return
+        old = self.card(self.deck_masters[player])
+        self.deck_masters[player] = new.id
+        self.ability_negated_until.pop(player, None)
+        self.emit("deck-master", f"{new.id} ({new.name}) becomes {player}'s Deck Master; {old.id} "
+                  "is a regular card again", ["dm-replacement"])
+
+    def return_deck_master_to_position(self, player, cause):
+        card = self.card(self.deck_masters[player])
+        if card.zone == "monsters":
+            self.move(card, "deck_master", reason=f"returned by the Ability of {cause}")
+
+    # --- summoning the Deck Master -----------------------------------------------------------
+
+    def do_special_summon(self, action):
+        player, card = action.player, self.card(action.card)
+        if self.deck_masters.get(player) != card.id or card.zone != "deck_master":
+            self.illegal(None, "not_in_position", f"{card.id} is not {player}'s Deck Master in "
+                         "its Deck Master Position")
+        if self.priority != player:
+            self.illegal(None, "no_priority", f"{player} does not hold priority")
+        if self.chain:
+            self.illegal(None, "not_open_game_state", "a summon cannot happen inside a chain")
+        if action.position not in ("attack", "defense"):
+            raise ScriptError("the summon needs position: attack or defense", field="position")
+        self.special_summon(card, player, action.position, cause="its own rules")
+        self.emit("deck-master", f"{player} Special Summons the Deck Master {card.id}",
+                  ["dm-summon"])
+        if self.misreads("dm-summon", "not-a-summon"):
+            self.just_summoned = []
+        if self.attack is not None and self.attack.player != player:
+            attacker = self.card(self.attack.attacker)
+            attacker.attacked_this_turn = False
+            self.attack = None
+            self.emit("attack", f"the monsters {player} controls changed: a replay occurs, and "
+                      f"{attacker.id} may attack again")
+        self.priority, self.passes = self.turn_player, 0
+
+    # --- Abilities -------------------------------------------------------------------------
+
+    def ability_trigger(self, player, event):
+        card = self.card(self.deck_masters[player])
+        ability = self.ability_of(card)
+        if ability and ability.get("trigger") == event and self.ability_active(player):
+            return {"card": card.id, "effect": {"resolve": ability.get("resolve", []),
+                                                "trigger": event}, "data": {}}
+        return None
+
+    def do_use_ability(self, action):
+        player, card = action.player, self.card(action.card)
+        if self.deck_masters.get(player) != card.id:
+            self.illegal(None, "not_your_deck_master", f"{card.id} is not {player}'s Deck Master")
+        ability = self.ability_of(card)
+        if ability is None:
+            self.illegal(None, "no_ability", f"{card.name} has no Deck Master Ability")
+        if card.zone == "monsters" and self.misreads("abilities-anywhere", "position-only"):
+            self.illegal("abilities-anywhere", "ability_from_field",
+                         "Abilities work only from the Position")
+        if card.zone not in ("deck_master", "monsters"):
+            self.illegal("abilities-anywhere", "deck_master_gone", f"{card.id} has left play")
+        self.emit_once("abilities-anywhere")
+        if not self.ability_active(player):
+            self.illegal(None, "ability_negated", f"the Ability of {card.id} is negated")
+        kind = ability["type"].lower()
+        info = self.types[kind]
+        if info["spell_speed"] is None and not self.misreads("continuous-ability", "activatable"):
+            self.illegal("continuous-ability", "continuous_ability",
+                         "a Continuous Ability never activates")
+        if self.priority != player:
+            self.illegal(None, "no_priority", f"{player} does not hold priority")
+        if ability.get("once_per_turn") and (player, card.id) in self.abilities_used:
+            self.illegal(None, "once_per_turn", f"the Ability of {card.id} was used this turn")
+        if ability.get("trigger"):
+            self.illegal(None, "not_triggered", f"the Ability of {card.id} waits for its trigger")
+        speed = info["spell_speed"] or 1
+        if self.chain and info["chain_link"] == "1 only" and \
+                not self.misreads("ability-chain-link", "any-link"):
+            self.illegal("ability-chain-link", "chain_link_1_only",
+                         f"a {ability['type']} Ability must be Chain Link 1")
+        self.check_timing(card, player, 2 if self.misreads("ability-chain-link", "any-link")
+                          and self.chain else speed, False, ability)
+        self.check_conditions(card, player, ability)
+        self._ability_reaches = bool(ability.get("reaches_position"))
+        try:
+            targets = self.choose_targets(card, player, ability, action)
+        finally:
+            self._ability_reaches = False
+        selections = dict(action.select)
+        self.pay_costs(card, player, ability, selections)
+        self.abilities_used.add((player, card.id))
+        link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=player, speed=speed,
+                         program=ability, is_card_activation=False, ability_type=kind,
+                         targets=targets, selections=selections)
+        self.chain.append(link)
+        self.emit("ability", f"{player} activates the {ability['type']} Ability of {card.id} as "
+                  f"Chain Link {link.number} (Spell Speed {speed})",
+                  card=card.id, link=link.number)
+        self.priority, self.passes = self.opponent(player), 0
+
+    def do_pay_to_negate(self, action):
+        player = action.player
+        top = self.chain[-1] if self.chain else None
+        if top is None or top.ability_type is None or "self_negation" not in top.program or \
+                top.player == player or top.negated:
+            self.illegal(None, "nothing_to_negate", "no Ability the opponent may negate by paying")
+        selections = {}
+        self.pay_costs(self.card(top.card_id), player, top.program["self_negation"], selections)
+        top.negated = True
+        self.negated.append(top.card_id)
+        self.emit("negate", f"{player} pays to negate the Ability of {top.card_id}; it still "
+                  "counts as used this turn", ["self-negation"])
+        if self.misreads("self-negation", "use-refunded"):
+            self.abilities_used.discard((top.player, top.card_id))
+        self.priority, self.passes = self.opponent(player), 0
+
+    # --- losing the Deck Master --------------------------------------------------------------
+
+    def deck_master_lost(self, player):
+        card = self.card(self.deck_masters[player])
+        if card.zone == "deck_master":
+            return False
+        if card.zone == "monsters" and card.face_up and card.controller == player:
+            return False
+        if self.misreads("dm-loss", "only-destruction") and card.zone != "graveyard":
+            return False
+        return True
+
+    def check_deck_masters(self):
+        if self.result is not None or not self.deck_masters:
+            return
+        lost = [p for p in sorted(self.deck_masters) if self.deck_master_lost(p)]
+        if len(lost) == 2:
+            if self.misreads("dm-both-lost", "turn-player-loses"):
+                self.lose(self.turn_player, "deck_master_lost", ["dm-both-lost"])
+            else:
+                self.finish(None, "deck_master_lost", ["dm-both-lost"])
+        elif lost:
+            self.lose(lost[0], "deck_master_lost", ["dm-loss"])
+
+    def check_state(self, after_chain=False):
+        super().check_state(after_chain)
+        self.check_deck_masters()
+
+    def after_primitive(self, ctx):
+        super().after_primitive(ctx)
+        self.check_deck_masters()
+
+    def resolve_link(self, link):
+        if link.ability_type is not None and not link.negated:
+            self._ability_reaches = bool(link.program.get("reaches_position"))
+        try:
+            super().resolve_link(link)
+        finally:
+            self._ability_reaches = False
+
+    def snapshot(self):
+        data = super().snapshot()
+        data["deck_masters"] = dict(self.deck_masters)
+        return data
+
+    def to_setup(self):
+        setup = super().to_setup()
+        for player, card_id in self.deck_masters.items():
+            card = self.card(card_id)
+            entries = setup["players"][player]
+            for zone in ("deck_master", "monsters"):
+                entries[zone] = [e for e in entries.get(zone, []) if e["id"] != card_id]
+                if not entries[zone]:
+                    entries.pop(zone)
+            entry = {"id": card_id, "card": card.name}
+            if card.zone == "monsters":
+                entry["position"] = card.position
+            entries["deck_master"] = entry
+        return setup
+
+
+__all__ = ["DeckMastersDuel", "abilities", "EffectContext"]
