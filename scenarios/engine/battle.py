@@ -35,11 +35,21 @@ class BattleRules:
     def check_tribute(self, tribute, player, purpose):
         """Formats forbid some Tributes (a Deck Master)."""
 
-    def normal_summon_check(self, card, player):
+    def normal_summon_check(self, card, player, setting=False):
         if card.zone != "hand" or card.controller != player or not card.card.is_monster:
             self.illegal(None, "not_in_hand", f"{card.id} is not a monster in {player}'s hand")
         if self.normal_summon_used:
             self.illegal(None, "normal_summon_used", "the Normal Summon or Set of this turn is used")
+        self.check_summon_condition(card, player)
+
+    def check_summon_condition(self, card, player):
+        condition = card.card.summon_condition or {}
+        if condition.get("cannot_normal_summon"):
+            self.illegal(None, "cannot_normal_summon", f"{card.name} cannot be Normal Summoned/Set")
+        if "control" in condition and not any(
+                self.matches(c, condition["control"]) and c.face_up
+                for c in self.cards_on_field("monster", controller=player)):
+            self.illegal(None, "summon_condition", f"{card.name}'s summoning condition is not met")
 
     def do_summon(self, action):
         player, card = action.player, self.card(action.card)
@@ -48,9 +58,8 @@ class BattleRules:
         self.take_tributes(card, player, action, "tribute_summon")
         self.normal_summon_used = True
         self.summon_to_field(card, player, action.position or "attack", face_up=True,
-                             how="tribute" if action.tributes else "normal")
-        if action.tributes:
-            self.tribute_summoned(card, player, action.tributes)
+                             how="tribute" if action.tributes else "normal",
+                             tributes=action.tributes)
 
     def tribute_summoned(self, card, player, tributes):
         """A Tribute Summon has happened: the summoned monster's own effects may start."""
@@ -60,12 +69,13 @@ class BattleRules:
         player, card = action.player, self.card(action.card)
         self.require_open_main_phase(player, "a Set")
         if card.card.is_monster:
-            self.normal_summon_check(card, player)
+            self.normal_summon_check(card, player, setting=True)
             self.take_tributes(card, player, action, "tribute_set")
             self.normal_summon_used = True
             self.move(card, "monsters", controller=player, face_up=False, position="defense",
                       reason="Set")
             card.set_turn = self.turn
+            self.monster_set(card, player)
             return
         if card.zone != "hand":
             self.illegal(None, "not_in_hand", f"{card.id} is not in {player}'s hand")
@@ -84,19 +94,80 @@ class BattleRules:
             self.illegal(None, "set_this_turn", f"{card.id} was Set this turn")
         card.position = "attack"
         self.emit("summon", f"{player} Flip Summons {card.id}", card=card.id, how="flip")
+        self.summoned([card], player, "flip")
         self.flip_face_up(card)
         self.priority, self.passes = self.turn_player, 0
 
-    def summon_to_field(self, card, player, position, face_up=True, how="normal"):
+    def summon_to_field(self, card, player, position, face_up=True, how="normal", tributes=()):
+        """The monster is placed; the summon succeeds once nobody negates the attempt."""
         if len(self.zone_of(player, "monsters")) >= MONSTER_ZONES:
             self.illegal(None, "no_free_zone", "no free Monster Zone")
         self.move(card, "monsters", controller=player, face_up=face_up, position=position,
                   reason=f"{how} summoned")
         card.summoned_turn = self.turn
-        self.just_summoned = [card.id]
         self.emit("summon", f"{player} {how.capitalize()} Summons {card.id} ({card.name})",
                   card=card.id, how=how)
+        self.summon_attempt = {"cards": [card.id], "player": player, "how": how,
+                               "tributes": list(tributes), "negated": False}
         self.priority, self.passes = self.turn_player, 0
+
+    def settle_summon(self):
+        """A summon nobody negated succeeds: it counts, and effects of being summoned start."""
+        attempt, self.summon_attempt = self.summon_attempt, None
+        if attempt is None or attempt["negated"]:
+            return
+        cards = [self.card(i) for i in attempt["cards"] if self.card(i).zone == "monsters"]
+        self.just_summoned = [c.id for c in cards]
+        self.summoned(cards, attempt["player"], attempt["how"])
+        if attempt["tributes"] and cards:
+            self.tribute_summoned(cards[0], attempt["player"], attempt["tributes"])
+
+    def summoned(self, cards, player, how):
+        """Hook: monsters were summoned successfully (a format may count them)."""
+
+    def monster_set(self, card, player):
+        """Hook: a monster was Set (a format may count a Deck Master's Set)."""
+
+    def negate_summon(self, then, cause):
+        attempt = self.summon_attempt
+        if attempt is None:
+            return
+        attempt["negated"] = True
+        for card_id in attempt["cards"]:
+            card = self.card(card_id)
+            self.negated.append(card_id)
+            self.emit("negate", f"{cause} negates the summon of {card_id}")
+            if card.zone == "monsters":
+                if then == "return_to_hand":
+                    self.move(card, "hand", reason=f"returned by {cause}")
+                else:
+                    self.destroy(card, cause)
+        self.summon_negated(attempt)
+
+    def summon_negated(self, attempt):
+        """Hook: a summon attempt was negated."""
+
+    def do_special_summon(self, action):
+        """A monster that Special Summons itself by its own procedure (Chaos Sorcerer)."""
+        player, card = action.player, self.card(action.card)
+        procedure = card.card.procedure
+        if procedure is None or card.zone != "hand" or card.controller != player:
+            self.illegal(None, "no_summon_procedure", f"{card.id} cannot Special Summon itself")
+        self.require_open_main_phase(player, "a Special Summon")
+        wanted = procedure.get("banish_from_graveyard", [])
+        chosen = [self.card(i) for i in action.materials]
+        if len(chosen) != len(wanted) or any(
+                c.zone != "graveyard" or c.owner != player for c in chosen) or not all(
+                any(self.matches(c, spec) for c in chosen) for spec in wanted):
+            self.illegal(None, "wrong_materials", f"{card.name} needs "
+                         f"{len(wanted)} matching cards banished from the Graveyard")
+        self.check_special_summon(player, 1)
+        for material in chosen:
+            self.move(material, "banished", reason=f"banished to summon {card.id}")
+        self.summon_to_field(card, player, action.position or "attack", how="special")
+
+    def check_special_summon(self, player, count):
+        """Hook: a format may forbid attempting a summon (a summon limit)."""
 
     # --- attacking -----------------------------------------------------------------------------
 

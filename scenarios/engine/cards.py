@@ -18,7 +18,8 @@ KINDS = {
 }
 ATTRIBUTES = {"DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"}
 CARD_KEYS = {"name", "kind", "subtype", "attribute", "race", "level", "atk", "def", "text",
-             "activation", "effects", "flags", "materials", "scale"}
+             "activation", "effects", "flags", "materials", "scale", "summon_condition",
+             "procedure"}
 CATALOG_DIR = Path(__file__).resolve().parent / "catalog"
 
 
@@ -38,6 +39,8 @@ class CardDef:
     flags: frozenset = frozenset()
     materials: tuple = ()  # a Fusion Monster's materials, by name
     scale: int | None = None  # a Pendulum Monster's scale
+    summon_condition: dict | None = None  # what must hold to Normal Summon it
+    procedure: dict | None = None  # how it Special Summons itself (Chaos Sorcerer)
 
     @property
     def is_monster(self):
@@ -118,7 +121,8 @@ def card_from_data(entry, file, lines, where, vocabulary=None):
         race=entry.get("race"), level=entry.get("level"), atk=entry.get("atk"),
         defense=entry.get("def"), text=entry.get("text", ""), activation=entry.get("activation"),
         effects=tuple(entry.get("effects") or ()), flags=frozenset(entry.get("flags") or ()),
-        materials=tuple(entry.get("materials") or ()), scale=entry.get("scale"))
+        materials=tuple(entry.get("materials") or ()), scale=entry.get("scale"),
+        summon_condition=entry.get("summon_condition"), procedure=entry.get("procedure"))
 
 
 _DEFAULT = None

@@ -159,6 +159,18 @@ class ChainRules:
 
     def condition_holds(self, name, arg, card, player):
         top = self.chain[-1] if self.chain else None
+        if name == "summon_attempt":
+            return self.summon_attempt is not None and not self.summon_attempt["negated"] and \
+                self.summon_attempt["player"] != player and not self.chain
+        if name == "normal_summon_attempt":
+            return self.summon_attempt is not None and not self.summon_attempt["negated"] and \
+                self.summon_attempt["how"] in ("normal", "tribute") and \
+                self.summon_attempt["player"] != player and not self.chain
+        if name == "summon_attempt_or_summoning_card":
+            return self.condition_holds("summon_attempt", None, card, player) or (
+                top is not None and top.player != player and any(
+                    key in step for step in self.program_steps(top)
+                    for key in ("special_summon", "fusion_summon")))
         if name == "monster_summoned":
             return bool(self.just_summoned) and not self.chain
         if name == "opponent_attack":
@@ -373,6 +385,8 @@ class ChainRules:
 
     def chain_resolved(self):
         """After a chain: LP checks deferred by a misreading, then the battle's bookkeeping."""
+        if self.summon_attempt is not None:
+            self.settle_summon()
         self.check_state(after_chain=True)
         if self.attack is not None and self.attack.negated:
             self.attack = None

@@ -56,6 +56,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.pending_triggers = []
         self.optional_triggers = []
         self.just_summoned = []
+        self.summon_attempt = None
         self.turn_flags = set()
         self.delayed_wins = []
         self.end_battle_phase_pending = False
@@ -231,6 +232,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.just_summoned.append(card.id)
         self.emit("summon", f"{card.id} is special summoned in {position} position",
                   card=card.id, how="special")
+        self.summoned([card], player, "special")
 
     def change_lp(self, changes, cause, kind=""):
         """Change several players' LP at once, then check the duel (0 LP ends it)."""
@@ -342,11 +344,27 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if waiting and not (verb == "activate" and action.card in {t["card"] for t in waiting}):
             raise IllegalAction("mandatory_trigger_pending",
                                 f"{waiting[0]['card']} must first activate its mandatory effect")
+        if self.summon_attempt is not None and not self.answers_summon(action):
+            self.settle_summon()
         if verb not in ("activate", "pass"):
             self.optional_triggers = []
             self.just_summoned = []
         handler(action)
         self.after_action()
+
+    def answers_summon(self, action):
+        """Is this step a card answering the summon attempt itself (Solemn Warning)?"""
+        if action.verb != "activate" or action.card not in self.cards:
+            return False
+        program = self.card(action.card).card.activation or {}
+        return any(c in ("summon_attempt", "normal_summon_attempt") for c in program.get("when", [])
+                   if isinstance(c, str))
+
+    def settle(self):
+        """End of the script: a summon still open succeeds."""
+        if self.summon_attempt is not None and not self.chain and self.result is None:
+            self.settle_summon()
+            self.after_action()
 
     def after_action(self):
         """Put waiting mandatory triggers on a new chain once the game state is open."""

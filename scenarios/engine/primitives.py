@@ -286,6 +286,34 @@ def negate_previous(duel, ctx, arg):
     duel.negate_link_below(ctx.link, destroy=arg.get("destroy", True), cause=ctx.card_id)
 
 
+@primitive("negate_summon")
+def negate_summon(duel, ctx, arg):
+    duel.negate_summon(arg.get("then", "destroy"), ctx.card_id)
+
+
+@primitive("negate_summon_or_activation")
+def negate_summon_or_activation(duel, ctx, arg):
+    if ctx.link is not None and ctx.link.number > 1:
+        duel.negate_link_below(ctx.link, destroy=True, cause=ctx.card_id)
+    else:
+        duel.negate_summon("destroy", ctx.card_id)
+
+
+@primitive("special_summon_tokens")
+def special_summon_tokens(duel, ctx, arg):
+    duel.summon_tokens(ctx.controller, arg["token"], arg["count"], ctx.card_id)
+
+
+@primitive("send_from_deck")
+def send_from_deck(duel, ctx, arg):
+    card = duel.card(ctx.select("send"))
+    if card.zone != "deck" or card.owner != ctx.controller or \
+            not duel.matches(card, arg.get("filter", {})):
+        raise IllegalAction("invalid_selection", f"'{card.id}' cannot be sent by this effect")
+    duel.move(card, "graveyard", reason=f"sent by {ctx.card_id}")
+    duel.queue_triggers(card, "sent_from_deck_to_graveyard")
+
+
 @primitive("negate_attack")
 def negate_attack(duel, ctx, arg):
     duel.negate_attack(end_battle_phase=arg.get("end_battle_phase", False), cause=ctx.card_id)

@@ -90,6 +90,7 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
         if status in ("illegal", "legal (expected illegal)"):
             break
     if not found:
+        duel.settle()
         found = differences(scenario, duel, steps)
     return Replay(scenario, steps, found, duel.result.as_dict() if duel.result else None,
                   list(dict.fromkeys(duel.rules_used)), duel)

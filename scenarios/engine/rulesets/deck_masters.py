@@ -225,13 +225,12 @@ class DeckMastersDuel(Duel):
         old = self.deck_masters.get(action.player)
         self._tribute_trigger = self.ability_trigger(action.player, "tribute_summon") \
             if action.tributes else None
-        self._old_deck_master = old
         super().do_summon(action)
+        if old in action.tributes:
+            # The new monster is the Deck Master before its own effect could start.
+            self.replace_deck_master(action.player, self.card(action.card))
 
     def tribute_summoned(self, card, player, tributes):
-        """The new monster becomes the Deck Master before its own effect could start."""
-        if self._old_deck_master in tributes:
-            self.replace_deck_master(player, card)
         super().tribute_summoned(card, player, tributes)
         if self._tribute_trigger:
             self.pending_triggers.append(self._tribute_trigger)
