@@ -69,6 +69,8 @@ class BattleRules:
         player, card = action.player, self.card(action.card)
         self.require_open_main_phase(player, "a Set")
         if card.card.is_monster:
+            if self.setting_forbidden():
+                self.illegal(None, "setting_forbidden", "a face-up card forbids Setting monsters")
             self.normal_summon_check(card, player, setting=True)
             self.take_tributes(card, player, action, "tribute_set")
             self.normal_summon_used = True

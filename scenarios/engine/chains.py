@@ -85,7 +85,7 @@ class ChainRules:
         player, card = action.player, self.card(action.card)
         if card.controller != player:
             self.illegal(None, "not_your_card", f"{player} does not control {card.id}")
-        if self.priority != player:
+        if self.priority != player and not self.may_answer_out_of_turn(card, action):
             self.illegal(None, "no_priority", f"{player} does not hold priority")
         program, is_card = self.activation_for(card, player)
         speed = self.speed_of(card, program, is_card)
@@ -111,6 +111,14 @@ class ChainRules:
                 (card.card.kind, card.card.subtype) in NON_PERMANENT:
             self.move(card, "graveyard", reason="sent at activation")
         self.priority, self.passes = self.opponent(player), 0
+
+    def may_answer_out_of_turn(self, card, action):
+        """A waiting trigger, or a card answering an open summon, needs no passed priority."""
+        if self.chain:
+            return False
+        if any(t["card"] == card.id for t in self.optional_triggers):
+            return True
+        return self.summon_attempt is not None and self.answers_summon(action)
 
     def check_timing(self, card, player, speed, is_card, program):
         definition = card.card

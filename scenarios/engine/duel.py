@@ -15,6 +15,8 @@ from .state import ON_FIELD, Event, PlayerState
 from .turns import TurnRules
 
 PLAYERS = ("A", "B")
+# Activation conditions of cards that answer a summon while it is being attempted.
+SUMMON_ANSWERS = ("summon_attempt", "normal_summon_attempt", "summon_attempt_or_summoning_card")
 SPELL_TRAP_ZONES = 5
 MONSTER_ZONES = 5
 
@@ -223,16 +225,41 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if activate_flip:
             self.queue_triggers(card, "flipped")
 
-    def special_summon(self, card, player, position, cause=""):
+    def special_summon(self, card, player, position, cause="", face_up=True):
+        """Special Summon by an effect; returns whether the monster was summoned."""
         if len(self.zone_of(player, "monsters")) >= MONSTER_ZONES:
             raise IllegalAction("no_free_zone", "no free Monster Zone for the summon")
-        self.move(card, "monsters", controller=player, position=position,
+        self.move(card, "monsters", controller=player, position=position, face_up=face_up,
                   reason=f"special summoned by {cause}" if cause else "special summoned")
         card.summoned_turn = self.turn
         self.just_summoned.append(card.id)
         self.emit("summon", f"{card.id} is special summoned in {position} position",
                   card=card.id, how="special")
         self.summoned([card], player, "special")
+        return True
+
+    def summon_tokens(self, player, token_name, count, cause):
+        definition = self.catalog.get(token_name)
+        if definition is None:
+            raise ScriptError(f"unknown token card '{token_name}'")
+        from .state import CardInstance
+        tokens = []
+        for number in range(1, count + 1):
+            if len(self.zone_of(player, "monsters")) >= MONSTER_ZONES:
+                break
+            token = CardInstance(id=f"{cause}-token-{number}", card=definition, owner=player,
+                                 controller=player, zone="monsters", position="defense")
+            self.place(token)
+            tokens.append(token)
+        self.emit("summon", f"{cause} Special Summons {len(tokens)} {token_name}(s)",
+                  how="token")
+        self.summoned(tokens, player, "token")
+
+    def setting_forbidden(self):
+        """Is a face-up card forbidding monsters to be Set (Light of Intervention)?"""
+        return any(c.face_up and any(e.get("continuous", {}).get("no_set")
+                                     for e in c.card.effects)
+                   for c in self.cards_on_field() if c.card.kind != "monster")
 
     def change_lp(self, changes, cause, kind=""):
         """Change several players' LP at once, then check the duel (0 LP ends it)."""
@@ -303,7 +330,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         elif card.position is not None:
             return "only monsters on the field have a position"
         if card.zone == "spell_trap" and (definition.kind not in ("spell", "trap")
-                                          or definition.subtype == "field"):
+                                          or definition.subtype == "field") and \
+                definition.scale is None:
             return f"{definition.name} cannot be in a Spell & Trap Zone"
         if card.zone == "field_zone" and definition.subtype != "field":
             return f"{definition.name} is not a Field Spell"
@@ -344,7 +372,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if waiting and not (verb == "activate" and action.card in {t["card"] for t in waiting}):
             raise IllegalAction("mandatory_trigger_pending",
                                 f"{waiting[0]['card']} must first activate its mandatory effect")
-        if self.summon_attempt is not None and not self.answers_summon(action):
+        if self.summon_attempt is not None and not self.chain and not self.answers_summon(action):
             self.settle_summon()
         if verb not in ("activate", "pass"):
             self.optional_triggers = []
@@ -357,8 +385,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if action.verb != "activate" or action.card not in self.cards:
             return False
         program = self.card(action.card).card.activation or {}
-        return any(c in ("summon_attempt", "normal_summon_attempt") for c in program.get("when", [])
-                   if isinstance(c, str))
+        return any(c in SUMMON_ANSWERS for c in program.get("when", []) if isinstance(c, str))
 
     def settle(self):
         """End of the script: a summon still open succeeds."""

@@ -174,7 +174,9 @@ def add_to_hand(duel, ctx, arg):
 
 @primitive("special_summon")
 def special_summon(duel, ctx, arg):
-    if arg.get("card") == "target":
+    if arg.get("card") == "self":
+        card = duel.card(ctx.card_id)
+    elif arg.get("card") == "target":
         card = duel.card(ctx.targets[0])
         if card.zone not in arg.get("from", [card.zone]):
             return
@@ -183,7 +185,8 @@ def special_summon(duel, ctx, arg):
         if card.zone not in arg.get("from", ["hand"]) or not duel.matches(card, arg.get("filter", {})):
             raise IllegalAction("invalid_selection", f"'{card.id}' cannot be summoned by this effect")
     player = card.owner if arg.get("side") == "owner" else ctx.controller
-    duel.special_summon(card, player, arg.get("position", "attack"), cause=ctx.card_id)
+    duel.special_summon(card, player, arg.get("position", "attack"), cause=ctx.card_id,
+                        face_up=arg.get("face", "up") == "up")
 
 
 @primitive("search_deck")
@@ -223,7 +226,7 @@ def destroy_all(duel, ctx, arg):
 @primitive("flip_face_down")
 def flip_face_down(duel, ctx, arg):
     for card in cards_in(duel, ctx, arg):
-        if card.zone == "monsters":
+        if card.zone == "monsters" and not duel.setting_forbidden():
             card.face_up, card.position = False, "defense"
             duel.emit("flip", f"{card.id} is changed to face-down Defense Position by {ctx.card_id}",
                       card=card.id)
@@ -269,14 +272,15 @@ def fusion_summon(duel, ctx, arg):
         raise IllegalAction("invalid_fusion", f"{fusion.id} cannot be Fusion Summoned with "
                             f"{', '.join(m.id for m in materials) or 'no materials'}")
     for material in materials:
-        if material.zone not in ("hand", "monsters") or material.controller != ctx.controller:
+        if material.zone not in arg.get("materials_from", ("hand", "monsters")) or \
+                material.owner != ctx.controller:
             raise IllegalAction("invalid_fusion", f"{material.id} cannot be a Fusion Material")
         duel.check_tribute(material, ctx.controller, "fusion")
     for material in materials:
         duel.move(material, "graveyard", reason=f"Fusion Material for {fusion.id}")
-    duel.special_summon(fusion, ctx.controller, arg.get("position", "attack") if isinstance(
-        arg, dict) else "attack", cause=ctx.card_id)
-    duel.fusion_summoned(fusion, materials)
+    if duel.special_summon(fusion, ctx.controller, arg.get("position", "attack"),
+                           cause=ctx.card_id):
+        duel.fusion_summoned(fusion, materials)
 
 
 # --- chains and battle ---------------------------------------------------------------------

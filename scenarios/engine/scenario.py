@@ -23,7 +23,7 @@ STEP_OPTIONS = {"player", "target", "targets", "choose", "select", "tributes", "
                 "stop_at", "illegal", "materials", "to"}
 EXPECT_KEYS = {"result", "lp", "zones", "cards", "resolved", "negated", "chain", "phase", "turn",
                "counters", "team_lp", "formation_points", "warnings", "summons"}
-PLAYER_KEYS = set(ZONES) | {"lp", "deck_master", "team", "terrains"}
+PLAYER_KEYS = set(ZONES) | {"lp", "deck_master", "team", "terrains", "summons_this_turn"}
 CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner"}
 FILLER_CARD = "Giant Soldier of Stone"
 # Zones a format fills from its own setup keys (the Deck Master's place).
@@ -207,7 +207,7 @@ def check_expect_shape(scenario):
                 (result.get("winner") in PLAYER_NAMES or result.get("draw") is True)
                 and isinstance(result.get("reason"), str)):
             bad("result", "result is 'none', {winner: A, reason: ...} or {draw: true, reason: ...}")
-    for key in ("lp", "team_lp", "formation_points", "warnings"):
+    for key in ("lp", "team_lp", "formation_points", "warnings", "summons"):
         if key in expect and not (isinstance(expect[key], dict) and
                                   all(_is_int(v) for v in expect[key].values())):
             bad(key, f"{key} maps names to whole numbers")

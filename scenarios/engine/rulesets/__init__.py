@@ -1,8 +1,10 @@
 """The rulesets, by format slug: the core Duel and the formats built on it."""
 from ..duel import Duel
 from .deck_masters import DeckMastersDuel
+from .highlander import HighlanderDuel
 
-RULESETS = {"core": Duel, "deck-masters": DeckMastersDuel}
+RULESETS = {"core": Duel, "deck-masters": DeckMastersDuel,
+            "thought-ruler-highlander": HighlanderDuel}
 
 
 def ruleset_for(format_slug):

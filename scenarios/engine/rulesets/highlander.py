@@ -1,0 +1,335 @@
+"""Thought Ruler Highlander: a Deck Master in the Extra Monster Zone, a Summon Limit that
+follows the opponent's Life Points, and Nightfall.
+
+Every number comes from the format's article parameters: the summon-limit
+table, the Deck Master's weight toward it, and Nightfall's cost and uses.
+"""
+from ..duel import Duel
+from ..errors import ScriptError
+from ..rules import Rule, rulebook
+from ..state import CardInstance
+
+SUMMONING_STEPS = ("special_summon", "fusion_summon")
+
+
+class HighlanderDuel(Duel):
+    slug = "thought-ruler-highlander"
+    PARAMETERS = ("summon_limit_table", "deck_master_summon_weight", "nightfall_cost",
+                  "nightfall_uses_per_turn")
+    RULES = rulebook(
+        Rule("summon-limit", "thought-ruler-highlander/summon-limit#limit-changes-during-turn",
+             "The limit follows the opponent's current LP, whenever they change.",
+             {"fixed-at-turn-start": "the limit is set by the opponent's LP as the turn began"}),
+        Rule("deck-master-weight", "thought-ruler-highlander/summon-limit#deck-master-normal-summon-weight",
+             "Normal Summoning or Setting the Deck Master counts 2 toward the limit.",
+             {"counts-one": "the Deck Master counts like any other monster"}),
+        Rule("sets-and-flips", "thought-ruler-highlander/summon-limit#normal-set-does-not-count",
+             "Normal Sets and Flip Summons do not count toward the limit.",
+             {"they-count": "Sets and Flip Summons count like summons"}),
+        Rule("tokens", "thought-ruler-highlander/summon-limit#tokens-do-not-count",
+             "Tokens never count toward the limit.",
+             {"tokens-count": "each Token counts as a summon"}),
+        Rule("simultaneous", "thought-ruler-highlander/summon-limit#each-simultaneous-monster-counts",
+             "Monsters summoned at the same time each count.",
+             {"counts-once": "a simultaneous summon counts once"}),
+        Rule("no-attempt", "thought-ruler-highlander/summon-limit#no-attempt-at-limit",
+             "At the limit a player cannot even attempt to summon.",
+             {"attempt-allowed": "the card may be activated and simply fails to summon"}),
+        Rule("mandatory-at-limit", "thought-ruler-highlander/summon-limit#mandatory-summon-effect-at-limit",
+             "A mandatory summoning effect at the limit activates and resolves without effect.",
+             {"does-not-activate": "the mandatory effect does not activate at all"}),
+        Rule("negated-summons", "thought-ruler-highlander/summon-limit#negated-summon-does-not-count",
+             "Negated summons, and negated cards that would summon, do not count.",
+             {"negated-counts": "a negated summon still counts toward the limit"}),
+        Rule("emz-protected", "thought-ruler-highlander/extra-monster-zone#cannot-be-targeted-or-affected",
+             "The Deck Master in the Extra Monster Zone cannot be targeted or affected.",
+             {"targetable": "cards can target the Deck Master in the Extra Monster Zone"}),
+        Rule("dm-conditions", "thought-ruler-highlander/summoning-the-deck-master#deck-master-conditions-apply",
+             "The Deck Master's own summoning conditions still apply.",
+             {"conditions-waived": "summoning from the Extra Monster Zone waives its conditions"}),
+        Rule("shuffle-kept", "thought-ruler-highlander/summoning-the-deck-master#shuffle-not-undone",
+             "The card shuffled to summon the Deck Master stays in the Deck even if the summon is "
+             "negated.",
+             {"shuffle-returned": "a negated summon gives the shuffled card back"}),
+        Rule("nightfall-once", "thought-ruler-highlander/nightfall#once-per-turn",
+             "Nightfall is used at most once per turn.",
+             {"twice": "Nightfall may be used twice per turn"}),
+        Rule("nightfall-turn-player", "thought-ruler-highlander/nightfall#turn-player-only",
+             "Only the turn player may use Nightfall.",
+             {"either-player": "either player may use Nightfall"}),
+        Rule("nightfall-no-link", "thought-ruler-highlander/nightfall#not-link-monsters",
+             "Nightfall cannot be used on a Link Monster.",
+             {"links-allowed": "Nightfall can flip a Link Monster face-down"}),
+        Rule("nightfall-ignores-text", "thought-ruler-highlander/nightfall#ignores-continuous-restrictions",
+             "Nightfall ignores card text, restrictions included.",
+             {"respects-restrictions": "a card forbidding Sets stops Nightfall"}),
+        Rule("nightfall-triggers", "thought-ruler-highlander/nightfall#triggers-may-still-happen",
+             "Effects that trigger on a card flipped face-down may follow Nightfall.",
+             {"no-triggers": "nothing can trigger from Nightfall, as it is not an effect"}),
+        base=Duel.RULES,
+    )
+
+    def __init__(self, catalog, params=None, mutation=None, seed=0):
+        super().__init__(catalog, params, mutation, seed)
+        self.deck_masters = {}
+        self.summon_counts = {}
+        self.nightfalls = 0
+        self.lp_at_turn_start = {}
+
+    # --- setup -----------------------------------------------------------------------------
+
+    def setup_player_extras(self, scenario, name, player):
+        where = f"setup.players.{name}.deck_master"
+        entry = player.get("deck_master")
+        if entry is not None:
+            if not isinstance(entry, dict) or set(entry) - {"id", "card"}:
+                raise scenario.error("deck_master is {id, card}", where)
+            definition = self.catalog.get(entry.get("card"))
+            if definition is None or not definition.is_monster:
+                raise scenario.error(f"unknown monster {entry.get('card')!r}", f"{where}.card")
+            card = CardInstance(id=str(entry.get("id", f"{name}-deck-master")), card=definition,
+                                owner=name, controller=name, zone="extra_monster_zone")
+            if card.id in self.cards:
+                raise scenario.error(f"card id '{card.id}' is in two places", f"{where}.id")
+            self.place(card)
+            self.deck_masters[name] = card.id
+        count = player.get("summons_this_turn", 0)
+        if not isinstance(count, int) or count < 0:
+            raise scenario.error("summons_this_turn is a whole number",
+                                 f"setup.players.{name}.summons_this_turn")
+        self.summon_counts[name] = count
+        self.lp_at_turn_start[name] = self.players[name].lp
+
+    # --- the limit ------------------------------------------------------------------------
+
+    def limit(self, player):
+        rival = self.opponent(player)
+        lp = self.lp_at_turn_start[rival] if self.misreads("summon-limit", "fixed-at-turn-start") \
+            else self.players[rival].lp
+        rows = sorted(self.params["summon_limit_table"], key=lambda r: -r["opponent_lp_at_least"])
+        return next(r["limit"] for r in rows if lp >= r["opponent_lp_at_least"])
+
+    def can_summon(self, player, count):
+        return self.summon_counts[player] + count <= self.limit(player)
+
+    def refuse_at_limit(self, player, count, rule="no-attempt"):
+        if not self.can_summon(player, count):
+            self.illegal(rule, "summon_limit_reached",
+                         f"{player} has summoned {self.summon_counts[player]} of "
+                         f"{self.limit(player)} monsters this turn")
+
+    def add_summons(self, player, count, text):
+        self.summon_counts[player] += count
+        self.emit("limit", f"{player} {text}: {self.summon_counts[player]} of "
+                  f"{self.limit(player)} summons this turn", ["summon-limit"])
+
+    def weight(self):
+        return 1 if self.misreads("deck-master-weight", "counts-one") else \
+            self.params["deck_master_summon_weight"]
+
+    def summoned(self, cards, player, how):
+        if how == "token":
+            if self.misreads("tokens", "tokens-count"):
+                self.add_summons(player, len(cards), "counts Tokens")
+            else:
+                self.emit("limit", "Tokens do not count toward the Summon Limit", ["tokens"])
+            return
+        if how == "flip":
+            if self.misreads("sets-and-flips", "they-count"):
+                self.add_summons(player, 1, "counts a Flip Summon")
+            return
+        if any(self.deck_masters.get(player) == c.id for c in cards):
+            self.add_summons(player, self.weight(), "summoned the Deck Master")
+            self.emit_rule("deck-master-weight")
+            return
+        counted = 1 if self.misreads("simultaneous", "counts-once") else len(cards)
+        if len(cards) > 1:
+            self.emit_rule("simultaneous")
+        self.add_summons(player, counted, f"summoned {len(cards)} monster(s)")
+
+    def monster_set(self, card, player):
+        if self.deck_masters.get(player) == card.id:
+            self.add_summons(player, self.weight(), "Set the Deck Master")
+        elif self.misreads("sets-and-flips", "they-count"):
+            self.add_summons(player, 1, "counts a Set")
+
+    def summon_negated(self, attempt):
+        self.emit_rule("negated-summons")
+        if self.misreads("negated-summons", "negated-counts"):
+            self.summoned([self.card(i) for i in attempt["cards"]], attempt["player"],
+                          attempt["how"])
+        if attempt.get("shuffled") and self.misreads("shuffle-kept", "shuffle-returned"):
+            self.move(self.card(attempt["shuffled"]), "hand", reason="given back")
+
+    def emit_rule(self, rule):
+        anchor = self.anchor(rule)
+        if anchor not in self.rules_used:
+            self.rules_used.append(anchor)
+
+    # --- summoning, with the limit -----------------------------------------------------------
+
+    def do_summon(self, action):
+        card = self.card(action.card)
+        if self.deck_masters.get(action.player) == card.id and card.zone == "extra_monster_zone":
+            return self.summon_deck_master(action, setting=False)
+        self.refuse_at_limit(action.player, 1)
+        super().do_summon(action)
+
+    def do_set(self, action):
+        card = self.card(action.card)
+        if self.deck_masters.get(action.player) == card.id and card.zone == "extra_monster_zone":
+            return self.summon_deck_master(action, setting=True)
+        super().do_set(action)
+
+    def summon_deck_master(self, action, setting):
+        player, card = action.player, self.card(action.card)
+        self.require_open_main_phase(player, "summoning the Deck Master")
+        if self.normal_summon_used:
+            self.illegal(None, "normal_summon_used", "the Normal Summon or Set of this turn is used")
+        if not self.misreads("dm-conditions", "conditions-waived"):
+            self.check_summon_condition(card, player)
+        self.refuse_at_limit(player, self.weight())
+        shuffled_id = action.select.get("shuffle")
+        if shuffled_id is None:
+            raise ScriptError("summoning the Deck Master needs select: {shuffle: <hand card>}",
+                              field="select")
+        shuffled = self.card(shuffled_id)
+        if shuffled.zone != "hand" or shuffled.controller != player:
+            self.illegal(None, "invalid_selection", f"{shuffled_id} is not in {player}'s hand")
+        if not self.misreads("dm-conditions", "conditions-waived"):
+            self.take_tributes(card, player, action, "tribute_set" if setting else "tribute_summon")
+        self.move(shuffled, "deck", reason="shuffled into the Deck to summon the Deck Master")
+        self.rng.shuffle(self.zone_of(player, "deck"))
+        self.normal_summon_used = True
+        if setting:
+            self.move(card, "monsters", controller=player, face_up=False, position="defense",
+                      reason="Set from the Extra Monster Zone")
+            card.set_turn = self.turn
+            self.monster_set(card, player)
+            return
+        self.summon_to_field(card, player, action.position or "attack",
+                             how="tribute" if action.tributes else "normal", tributes=action.tributes)
+        self.summon_attempt["shuffled"] = shuffled_id
+        self.emit_rule("shuffle-kept")
+
+    def check_special_summon(self, player, count):
+        self.refuse_at_limit(player, count)
+
+    def special_summon(self, card, player, position, cause="", face_up=True):
+        if not self.can_summon(player, 1):
+            self.emit("limit", f"{cause} resolves without effect: {player} has reached the "
+                      "Summon Limit", ["mandatory-at-limit", "summon-limit"])
+            return False
+        return super().special_summon(card, player, position, cause, face_up)
+
+    def do_activate(self, action):
+        card = self.card(action.card)
+        program = card.card.activation if card.card.kind in ("spell", "trap") and (
+            card.zone == "hand" or not card.face_up) else None
+        steps = program.get("resolve", []) if program else []
+        summons = any(key in step for step in (steps if isinstance(steps, list) else [])
+                      for key in SUMMONING_STEPS)
+        if summons and not self.misreads("no-attempt", "attempt-allowed"):
+            self.refuse_at_limit(action.player, 1)
+        super().do_activate(action)
+
+    def start_trigger_chain(self):
+        if self.misreads("mandatory-at-limit", "does-not-activate"):
+            self.pending_triggers = [
+                t for t in self.pending_triggers
+                if not (any("special_summon" in s for s in t["effect"].get("resolve", []))
+                        and not self.can_summon(self.card(t["card"]).controller, 1))]
+        super().start_trigger_chain()
+
+    def do_pendulum_summon(self, action):
+        player = action.player
+        self.require_open_main_phase(player, "a Pendulum Summon")
+        scales = [self.card(i) for i in self.zone_of(player, "spell_trap")
+                  if self.card(i).card.scale is not None and self.card(i).face_up]
+        if len(scales) != 2:
+            self.illegal(None, "no_pendulum_scales", "a Pendulum Summon needs two Pendulum Scales")
+        if "pendulum" in self.turn_flags:
+            self.illegal(None, "once_per_turn", "one Pendulum Summon per turn")
+        low, high = sorted(s.card.scale for s in scales)
+        cards = [self.card(i) for i in action.targets]
+        for card in cards:
+            if card.zone != "hand" or card.controller != player or not card.card.is_monster or \
+                    not low < (card.card.level or 0) < high:
+                self.illegal(None, "invalid_pendulum", f"{card.id} cannot be Pendulum Summoned")
+        self.refuse_at_limit(player, len(cards))
+        self.turn_flags.add("pendulum")
+        for card in cards:
+            self.move(card, "monsters", controller=player, position="attack",
+                      reason="Pendulum Summoned")
+        self.emit("summon", f"{player} Pendulum Summons {', '.join(c.id for c in cards)} at once",
+                  how="pendulum")
+        self.summon_attempt = {"cards": [c.id for c in cards], "player": player,
+                               "how": "special", "tributes": [], "negated": False}
+        self.priority, self.passes = self.turn_player, 0
+
+    # --- the Extra Monster Zone --------------------------------------------------------------
+
+    def valid_target(self, target, spec, player, source):
+        if target.zone == "extra_monster_zone":
+            if not self.misreads("emz-protected", "targetable"):
+                self.emit_rule("emz-protected")
+                return False
+            spec = {**spec, "zone": "extra_monster_zone"}
+        return super().valid_target(target, spec, player, source)
+
+    # --- Nightfall ---------------------------------------------------------------------------
+
+    def do_nightfall(self, action):
+        player, card = action.player, self.card(action.card)
+        if player != self.turn_player and not self.misreads("nightfall-turn-player",
+                                                            "either-player"):
+            self.illegal("nightfall-turn-player", "not_your_turn",
+                         "only the turn player may use Nightfall")
+        if self.chain or self.attack is not None:
+            self.illegal(None, "not_open_game_state", "Nightfall is used in an open game state")
+        uses = self.params["nightfall_uses_per_turn"] + (
+            1 if self.misreads("nightfall-once", "twice") else 0)
+        if self.nightfalls >= uses:
+            self.illegal("nightfall-once", "once_per_turn", "Nightfall was already used this turn")
+        if card.controller == player or not card.on_field or not card.face_up:
+            self.illegal(None, "invalid_nightfall_card",
+                         f"{card.id} is not a face-up card {self.opponent(player)} controls")
+        if card.card.subtype == "link" and not self.misreads("nightfall-no-link", "links-allowed"):
+            self.illegal("nightfall-no-link", "link_monster", "Nightfall cannot flip a Link Monster")
+        if self.setting_forbidden() and self.misreads("nightfall-ignores-text",
+                                                      "respects-restrictions"):
+            self.illegal("nightfall-ignores-text", "setting_forbidden",
+                         "a face-up card forbids Setting")
+        self.pay_costs(card, player, {"cost": [{"pay_lp": self.params["nightfall_cost"]}]}, {})
+        self.nightfalls += 1
+        card.face_up = False
+        if card.zone == "monsters":
+            card.position = "defense"
+        self.emit("nightfall", f"{player} uses Nightfall: {card.id} is flipped face-down "
+                  "(a game rule action: no chain, no target)",
+                  ["nightfall-ignores-text"] if self.setting_forbidden() else [], card=card.id)
+        if card.zone == "monsters" and not self.misreads("nightfall-triggers", "no-triggers"):
+            self.queue_triggers_for_face_down(card)
+            if self.optional_triggers:
+                self.emit_rule("nightfall-triggers")
+        self.priority, self.passes = self.turn_player, 0
+
+    # --- turns and expectations --------------------------------------------------------------
+
+    def next_turn(self, stop_at):
+        self.summon_counts = {p: 0 for p in self.players}
+        self.nightfalls = 0
+        self.lp_at_turn_start = {p: s.lp for p, s in self.players.items()}
+        super().next_turn(stop_at)
+
+    def format_differences(self, expect):
+        wanted = expect.get("summons")
+        if wanted and {p: self.summon_counts.get(p) for p in wanted} != wanted:
+            return [f"summons: expected {wanted!r}, got "
+                    f"{ {p: self.summon_counts.get(p) for p in wanted}!r}"]
+        return []
+
+    def card_facts(self, card):
+        facts = super().card_facts(card)
+        facts["deck_master"] = self.deck_masters.get(card.owner) == card.id
+        return facts
