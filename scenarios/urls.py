@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, views
+from . import api, deck_views, views
 
 urlpatterns = [
     path("scenarios/", views.scenario_list, name="scenarios"),
@@ -11,4 +11,6 @@ urlpatterns = [
          name="api-scenario-replay"),
     path("api/scenarios/<slug:slug>/verify/", api.ScenarioVerify.as_view(),
          name="api-scenario-verify"),
+    path("decks/check/", deck_views.deck_check, name="deck-check"),
+    path("api/decks/check/", deck_views.DeckCheckApi.as_view(), name="api-deck-check"),
 ]
