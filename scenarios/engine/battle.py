@@ -26,7 +26,7 @@ class BattleRules:
             self.illegal(None, "wrong_tributes", f"{card.name} needs {needed} Tribute(s)")
         for tribute_id in action.tributes:
             tribute = self.card(tribute_id)
-            if tribute.zone != "monsters" or tribute.controller != player:
+            if tribute.zone != "monsters" or not self.may_use_from_field(tribute, player):
                 self.illegal(None, "wrong_tributes", f"{tribute_id} cannot be Tributed")
             self.check_tribute(tribute, player, purpose)
         for tribute_id in action.tributes:
@@ -82,7 +82,7 @@ class BattleRules:
         if card.zone != "hand":
             self.illegal(None, "not_in_hand", f"{card.id} is not in {player}'s hand")
         zone = "field_zone" if card.card.subtype == "field" else "spell_trap"
-        if zone == "spell_trap" and len(self.zone_of(player, zone)) >= 5:
+        if zone == "spell_trap" and self.spell_trap_full(player):
             self.illegal(None, "no_free_zone", "no free Spell & Trap Zone")
         self.move(card, zone, controller=player, face_up=False, reason="Set")
         card.set_turn = self.turn
@@ -102,7 +102,7 @@ class BattleRules:
 
     def summon_to_field(self, card, player, position, face_up=True, how="normal", tributes=()):
         """The monster is placed; the summon succeeds once nobody negates the attempt."""
-        if len(self.zone_of(player, "monsters")) >= MONSTER_ZONES:
+        if self.monster_zone_full(player):
             self.illegal(None, "no_free_zone", "no free Monster Zone")
         self.move(card, "monsters", controller=player, face_up=face_up, position=position,
                   reason=f"{how} summoned")

@@ -110,7 +110,7 @@ class ChainRules:
         if is_card and self.misreads("leaving-after-chain", "leaves-on-activation") and \
                 (card.card.kind, card.card.subtype) in NON_PERMANENT:
             self.move(card, "graveyard", reason="sent at activation")
-        self.priority, self.passes = self.opponent(player), 0
+        self.priority, self.passes = self.next_player(player), 0
 
     def may_answer_out_of_turn(self, card, action):
         """A waiting trigger, or a card answering an open summon, needs no passed priority."""
@@ -183,7 +183,7 @@ class ChainRules:
             return bool(self.just_summoned) and not self.chain
         if name == "opponent_attack":
             return self.attack is not None and not self.attack.negated and \
-                self.attack.player != player
+                self.is_opponent(self.attack.player, player)
         if name == "responds_to_spell_trap":
             return top is not None and (top.is_card_activation and self.card(
                 top.card_id).card.kind in ("spell", "trap") or top.ability_type in ("spell", "trap"))
@@ -227,7 +227,7 @@ class ChainRules:
         if target.zone not in zones or target.id == source.id:
             return False
         if side == "own" and target.controller != player or \
-                side == "opponent" and target.controller == player:
+                side == "opponent" and not self.is_opponent(target.controller, player):
             return False
         return self.matches(target, {k: v for k, v in spec.items()
                                      if k not in ("zone", "side", "for")}) \
@@ -280,7 +280,7 @@ class ChainRules:
             return
         if card.zone == "hand":
             zone = "field_zone" if card.card.subtype == "field" else "spell_trap"
-            if zone == "spell_trap" and len(self.zone_of(player, "spell_trap")) >= 5:
+            if zone == "spell_trap" and self.spell_trap_full(player):
                 self.illegal(None, "no_free_zone", "no free Spell & Trap Zone")
             self.move(card, zone, controller=player, reason="activated")
         else:
@@ -326,8 +326,8 @@ class ChainRules:
         if self.priority != action.player:
             self.illegal(None, "no_priority", f"{action.player} does not hold priority")
         self.passes += 1
-        self.priority = self.opponent(action.player)
-        if self.passes < 2:
+        self.priority = self.next_player(action.player)
+        if self.passes < len(self.players):
             return
         self.passes = 0
         if self.chain:
@@ -428,4 +428,4 @@ class ChainRules:
             self.chain.append(link)
             self.emit("trigger", f"{card_id} ({card.name}) activates its mandatory effect as "
                       f"Chain Link {link.number}", card=card_id, link=link.number)
-            self.priority, self.passes = self.opponent(card.controller), 0
+            self.priority, self.passes = self.next_player(card.controller), 0

@@ -89,6 +89,25 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def opponent(self, player):
         return "B" if player == "A" else "A"
 
+    def is_opponent(self, player, other):
+        """Are these two players on opposite sides (teammates are not)?"""
+        return player != other
+
+    def monster_zone_full(self, player):
+        return len(self.zone_of(player, "monsters")) >= MONSTER_ZONES
+
+    def spell_trap_full(self, player):
+        return len(self.zone_of(player, "spell_trap")) >= SPELL_TRAP_ZONES
+
+    def may_use_from_field(self, card, player):
+        """May `player` use this card on the field as a cost, Tribute or material?"""
+        return card.controller == player
+
+    def next_player(self, player):
+        """Who receives priority after `player`: the next player in turn order."""
+        order = list(self.players)
+        return order[(order.index(player) + 1) % len(order)]
+
     def card(self, card_id):
         try:
             return self.cards[card_id]
@@ -100,7 +119,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     def cards_on_field(self, kind=None, controller=None):
         found = []
-        for player in PLAYERS:
+        for player in self.players:
             if controller and player != controller:
                 continue
             for zone in ON_FIELD:
@@ -133,7 +152,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                        if c.face_up and self.is_effect_monster(c))
         zone, side = spec["zone"], spec.get("side", "own")
         owners = [player] if side == "own" else [self.opponent(player)] if side == "opponent" \
-            else list(PLAYERS)
+            else list(self.players)
         return sum(1 for p in owners for i in self.zone_of(p, zone)
                    if self.matches(self.cards[i], spec.get("filter", {})))
 
@@ -227,7 +246,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     def special_summon(self, card, player, position, cause="", face_up=True):
         """Special Summon by an effect; returns whether the monster was summoned."""
-        if len(self.zone_of(player, "monsters")) >= MONSTER_ZONES:
+        if self.monster_zone_full(player):
             raise IllegalAction("no_free_zone", "no free Monster Zone for the summon")
         self.move(card, "monsters", controller=player, position=position, face_up=face_up,
                   reason=f"special summoned by {cause}" if cause else "special summoned")
@@ -245,7 +264,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         from .state import CardInstance
         tokens = []
         for number in range(1, count + 1):
-            if len(self.zone_of(player, "monsters")) >= MONSTER_ZONES:
+            if self.monster_zone_full(player):
                 break
             token = CardInstance(id=f"{cause}-token-{number}", card=definition, owner=player,
                                  controller=player, zone="monsters", position="defense")

@@ -46,5 +46,7 @@ def differences(scenario, duel, replay_steps):
         differ("phase", expect["phase"], duel.phase)
     if "turn" in expect:
         differ("turn", expect["turn"], duel.turn)
+    if "turn_player" in expect:
+        differ("turn_player", expect["turn_player"], duel.turn_player)
     found += duel.format_differences(expect)
     return found

@@ -272,8 +272,9 @@ def fusion_summon(duel, ctx, arg):
         raise IllegalAction("invalid_fusion", f"{fusion.id} cannot be Fusion Summoned with "
                             f"{', '.join(m.id for m in materials) or 'no materials'}")
     for material in materials:
-        if material.zone not in arg.get("materials_from", ("hand", "monsters")) or \
-                material.owner != ctx.controller:
+        if material.zone not in arg.get("materials_from", ("hand", "monsters")) or not (
+                material.owner == ctx.controller if material.zone != "monsters"
+                else duel.may_use_from_field(material, ctx.controller)):
             raise IllegalAction("invalid_fusion", f"{material.id} cannot be a Fusion Material")
         duel.check_tribute(material, ctx.controller, "fusion")
     for material in materials:

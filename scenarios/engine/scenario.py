@@ -22,9 +22,9 @@ VERBS = {"activate", "pass", "attack", "summon", "set", "flip_summon", "phase", 
 STEP_OPTIONS = {"player", "target", "targets", "choose", "select", "tributes", "position",
                 "stop_at", "illegal", "materials", "to"}
 EXPECT_KEYS = {"result", "lp", "zones", "cards", "resolved", "negated", "chain", "phase", "turn",
-               "counters", "team_lp", "formation_points", "warnings", "summons"}
+               "counters", "team_lp", "formation_points", "warnings", "summons", "turn_player"}
 PLAYER_KEYS = set(ZONES) | {"lp", "deck_master", "team", "terrains", "summons_this_turn"}
-CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner"}
+CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner", "line"}
 FILLER_CARD = "Giant Soldier of Stone"
 # Zones a format fills from its own setup keys (the Deck Master's place).
 FORMAT_ZONES = ("deck_master", "extra_monster_zone")
@@ -204,7 +204,7 @@ def check_expect_shape(scenario):
     result = expect.get("result")
     if "result" in expect and result != "none":
         if not isinstance(result, dict) or not (
-                (result.get("winner") in PLAYER_NAMES or result.get("draw") is True)
+                (isinstance(result.get("winner"), str) or result.get("draw") is True)
                 and isinstance(result.get("reason"), str)):
             bad("result", "result is 'none', {winner: A, reason: ...} or {draw: true, reason: ...}")
     for key in ("lp", "team_lp", "formation_points", "warnings", "summons"):
@@ -233,7 +233,7 @@ def check_setup_shape(scenario):
     if not isinstance(setup, dict) or not isinstance(setup.get("players"), dict):
         raise scenario.error("setup needs players: {A: ..., B: ...}", "setup")
     for key in setup:
-        if key not in ("turn", "players", "first"):
+        if key not in ("turn", "players", "first", "teams"):
             raise scenario.error("unknown setup field", f"setup.{key}")
     turn = setup.get("turn", {})
     if not isinstance(turn, dict) or set(turn) - {"number", "player", "phase"} or \
@@ -293,6 +293,7 @@ def _card_entry_problem(entry):
         "set_turn": _is_int,
         "counters": lambda v: isinstance(v, dict) and all(_is_int(n) for n in v.values()),
         "owner": lambda v: v in PLAYER_NAMES,
+        "line": lambda v: v in ("front", "back"),
     }
     for key, ok in checks.items():
         if key in entry and not ok(entry[key]):
@@ -323,7 +324,7 @@ def build_duel(scenario, duel):
                     id=str(entry["id"]), card=definition, owner=entry.get("owner", name),
                     controller=name, zone=zone, face_up=entry.get("face", "up") == "up",
                     position=entry.get("position"), set_turn=entry.get("set_turn"),
-                    counters=dict(entry.get("counters", {})))
+                    counters=dict(entry.get("counters", {})), line=entry.get("line"))
                 problem = duel.placement_problem(instance)
                 if problem:
                     raise scenario.error(problem, path)

@@ -21,6 +21,7 @@ class CardInstance:
     set_turn: int | None = None
     counters: dict = field(default_factory=dict)
     attacked_this_turn: bool = False
+    line: str | None = None  # "front" or "back" where a format splits the Monster Zone
     flipped_in_chain: bool = False  # a continuous trap flipped face-up in the open chain
     summoned_turn: int | None = None
     notes: set = field(default_factory=set)  # per-card rule marks a format may set
@@ -44,16 +45,33 @@ class CardInstance:
             entry["set_turn"] = self.set_turn
         if self.counters:
             entry["counters"] = dict(self.counters)
+        if self.line and self.zone == "monsters":
+            entry["line"] = self.line
         if self.controller != self.owner:
             entry["owner"] = self.owner
         return entry
 
 
 @dataclass
-class PlayerState:
-    name: str
+class LifePool:
+    """Life Points; teammates who share them hold the same pool."""
+
     lp: int
-    zones: dict = field(default_factory=lambda: {zone: [] for zone in ZONES})
+
+
+class PlayerState:
+    def __init__(self, name, lp, pool=None):
+        self.name = name
+        self.pool = pool or LifePool(lp)
+        self.zones = {zone: [] for zone in ZONES}
+
+    @property
+    def lp(self):
+        return self.pool.lp
+
+    @lp.setter
+    def lp(self, value):
+        self.pool.lp = value
 
 
 @dataclass

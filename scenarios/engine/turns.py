@@ -54,7 +54,7 @@ class TurnRules:
         if self.result is not None:
             return
         self.turn += 1
-        self.turn_player = self.opponent(self.turn_player)
+        self.turn_player = self.next_turn_player()
         self.normal_summon_used = False
         self.turn_flags = set()
         for card in self.cards.values():
@@ -68,6 +68,9 @@ class TurnRules:
         self.standby_phase()
         if stop_at != "standby":
             self.phase = stop_at
+
+    def next_turn_player(self):
+        return self.next_player(self.turn_player)
 
     def standby_phase(self):
         """Cards whose effects wake in their owner's Standby Phase from the Graveyard."""
