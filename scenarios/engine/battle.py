@@ -55,6 +55,8 @@ class BattleRules:
         player, card = action.player, self.card(action.card)
         self.require_open_main_phase(player, "a Normal Summon")
         self.normal_summon_check(card, player)
+        if not action.tributes and self.monster_zone_full(player):
+            self.illegal(None, "no_free_zone", "no free Monster Zone")
         self.take_tributes(card, player, action, "tribute_summon")
         self.normal_summon_used = True
         self.summon_to_field(card, player, action.position or "attack", face_up=True,

@@ -103,6 +103,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         """May `player` use this card on the field as a cost, Tribute or material?"""
         return card.controller == player
 
+    def may_use_as_material(self, card, player):
+        """May `player` use this monster on the field as Fusion Material?"""
+        return self.may_use_from_field(card, player)
+
     def next_player(self, player):
         """Who receives priority after `player`: the next player in turn order."""
         order = list(self.players)

@@ -274,7 +274,7 @@ def fusion_summon(duel, ctx, arg):
     for material in materials:
         if material.zone not in arg.get("materials_from", ("hand", "monsters")) or not (
                 material.owner == ctx.controller if material.zone != "monsters"
-                else duel.may_use_from_field(material, ctx.controller)):
+                else duel.may_use_as_material(material, ctx.controller)):
             raise IllegalAction("invalid_fusion", f"{material.id} cannot be a Fusion Material")
         duel.check_tribute(material, ctx.controller, "fusion")
     for material in materials:

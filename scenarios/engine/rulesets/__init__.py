@@ -2,9 +2,10 @@
 from ..duel import Duel
 from .deck_masters import DeckMastersDuel
 from .highlander import HighlanderDuel
+from .phalanx import PhalanxDuel
 
 RULESETS = {"core": Duel, "deck-masters": DeckMastersDuel,
-            "thought-ruler-highlander": HighlanderDuel}
+            "thought-ruler-highlander": HighlanderDuel, "tag-team-phalanx": PhalanxDuel}
 
 
 def ruleset_for(format_slug):

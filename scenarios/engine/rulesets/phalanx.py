@@ -1,0 +1,407 @@
+"""Tag Team Phalanx: teams of two or more share Life Points, Formation Points and one field
+split into a Front Line and a Back Line.
+
+Turns rotate team by team, player by player. Numbers (team LP and FP, line and
+zone sizes, a rampart's stats, line moves per turn) are the articles' parameters.
+"""
+from ..duel import Duel
+from ..rules import Rule, rulebook
+from ..state import LifePool, PlayerState
+
+
+class PhalanxDuel(Duel):
+    slug = "tag-team-phalanx"
+    PARAMETERS = ("team_life_points", "team_formation_points", "front_line_slots",
+                  "back_line_slots", "spell_trap_slots", "line_moves_per_turn", "rampart_atk",
+                  "rampart_def", "min_team_size")
+    RULES = rulebook(
+        Rule("shared-life-points", "tag-team-phalanx/teams-and-turns#rule-1",
+             "Each Tag Team shares one Life Point total.",
+             {"separate-life-points": "each player keeps Life Points of their own"}),
+        Rule("team-victory", "tag-team-phalanx/teams-and-turns#rule-2",
+             "A team loses when its LP reach 0 or any one of its players decks out.",
+             {"whole-team-must-deck-out": "a team loses by deck-out only when all its players do"}),
+        Rule("rotation", "tag-team-phalanx/teams-and-turns#rule-3",
+             "Turns alternate between the teams, player by player.",
+             {"team-by-team": "both players of a team take their turns one after the other"}),
+        Rule("first-attacks", "tag-team-phalanx/teams-and-turns#rule-4",
+             "No attacks until every player has begun a turn; the last to begin may attack.",
+             {"attack-from-turn-two": "attacks are allowed from the second turn, as in a duel"}),
+        Rule("shared-zones", "tag-team-phalanx/the-shared-field#rule-5",
+             "A team shares one Monster Zone (Front Line and Back Line) and one Spell & Trap Zone.",
+             {"zones-per-player": "each player has their own full set of zones"}),
+        Rule("back-line-shielded", "tag-team-phalanx/the-shared-field#rule-6",
+             "A Back Line monster cannot be attacked while its Front Line holds a monster.",
+             {"back-line-open": "Back Line monsters can always be attacked"}),
+        Rule("front-line-attacks", "tag-team-phalanx/the-shared-field#rule-7",
+             "Only Front Line monsters may attack.",
+             {"back-line-attacks": "Back Line monsters may attack too"}),
+        Rule("line-moves", "tag-team-phalanx/the-shared-field#rule-8",
+             "Instead of a position change, a monster may move between the lines once per turn.",
+             {"unlimited-moves": "a monster may move between the lines any number of times"}),
+        Rule("ramparts", "tag-team-phalanx/the-shared-field#rule-9",
+             "A Spell or Trap may be Normal Summoned to the Front Line as a 0/0 rampart that "
+             "never moves to the Back Line.",
+             {"rampart-moves": "a rampart may move to the Back Line"}),
+        Rule("formation-points", "tag-team-phalanx/the-shared-field#rule-10",
+             "Battle damage between Front Line monsters comes off Formation Points; at 0 the "
+             "Front Line is destroyed and closed.",
+             {"damage-to-life-points": "battle damage between Front Line monsters is ordinary"}),
+        Rule("teammate-costs", "tag-team-phalanx/players-and-their-cards#rule-15",
+             "A teammate's cards on the field may be used as costs and Tributes.",
+             {"own-cards-only": "only your own cards may pay costs or be Tributed"}),
+        Rule("teammate-materials", "tag-team-phalanx/players-and-their-cards#rule-16",
+             "A teammate's monsters may be Fusion Material; the summoner controls the Fusion.",
+             {"own-materials-only": "only your own monsters may be Fusion Material"}),
+        base=Duel.RULES,
+    )
+
+    def __init__(self, catalog, params=None, mutation=None, seed=0):
+        super().__init__(catalog, params, mutation, seed)
+        self.team_of = {}
+        self.teams = {}
+        self.formation_points = {}
+        self.closed_front = set()
+        self.line_moves = {}
+        self.placing_line = None
+
+    # --- setup -----------------------------------------------------------------------------
+
+    def setup_players(self, scenario, players):
+        teams = {}
+        for name, entry in players.items():
+            team = entry.get("team")
+            if not isinstance(team, str):
+                raise scenario.error("each player names their team (team: X)",
+                                     f"setup.players.{name}.team")
+            teams.setdefault(team, []).append(name)
+        if len(teams) != 2 or any(len(m) < self.params["min_team_size"] for m in teams.values()):
+            raise scenario.error(f"Tag Team Phalanx needs two teams of at least "
+                                 f"{self.params['min_team_size']} players", "setup.players")
+        totals = scenario.setup.get("teams", {})
+        if not isinstance(totals, dict) or set(totals) - set(teams):
+            raise scenario.error("teams maps each team to {lp, formation_points}", "setup.teams")
+        pools = {}
+        for team, members in teams.items():
+            given = totals.get(team, {})
+            if not isinstance(given, dict) or set(given) - {"lp", "formation_points"}:
+                raise scenario.error("a team's totals are {lp, formation_points}",
+                                     f"setup.teams.{team}")
+            lp = given.get("lp", self.params["team_life_points"])
+            pools[team] = LifePool(lp)
+            self.formation_points[team] = given.get("formation_points",
+                                                    self.params["team_formation_points"])
+            self.teams[team] = members
+            for member in members:
+                self.team_of[member] = team
+        separate = self.misreads("shared-life-points", "separate-life-points")
+        order = []
+        for rank in range(max(len(m) for m in teams.values())):
+            order += [members[rank] for members in teams.values() if rank < len(members)]
+        for name in order:
+            team = self.team_of[name]
+            pool = LifePool(pools[team].lp) if separate else pools[team]
+            self.players[name] = PlayerState(name, 0, pool=pool)
+
+    def placement_problem(self, card):
+        if card.zone == "monsters" and card.card.kind in ("spell", "trap"):
+            if card.line != "front":
+                return "a rampart stands on the Front Line (line: front)"
+            card.notes.add("rampart")
+            card.position = card.position or "attack"
+            return None
+        problem = super().placement_problem(card)
+        if problem is None and card.zone == "monsters":
+            card.line = card.line or "front"
+        return problem
+
+    def zone_count_problem(self, player):
+        team = self.team_of[player]
+        if player != self.teams[team][-1]:
+            return None
+        for line in ("front", "back"):
+            if self.line_count(team, line) > self.params[f"{line}_line_slots"]:
+                return f"team {team} has more monsters on its {line.title()} Line than it has slots"
+        if self.team_spell_traps(team) > self.params["spell_trap_slots"]:
+            return f"team {team} has more Spells and Traps than its Spell & Trap Zone holds"
+        return None
+
+    # --- teams -------------------------------------------------------------------------------
+
+    def teammates(self, player):
+        return self.teams[self.team_of[player]]
+
+    def is_opponent(self, player, other):
+        return self.team_of[player] != self.team_of[other]
+
+    def opponent(self, player):
+        """A representative of the other team: its next player in turn order."""
+        order = list(self.players)
+        start = order.index(player)
+        return next(order[(start + i) % len(order)] for i in range(1, len(order) + 1)
+                    if self.is_opponent(player, order[(start + i) % len(order)]))
+
+    def team_cards(self, team, zone):
+        return [self.card(i) for member in self.teams[team] for i in self.zone_of(member, zone)]
+
+    def line_count(self, team, line):
+        return sum(1 for c in self.team_cards(team, "monsters") if c.line == line)
+
+    def team_spell_traps(self, team):
+        return len(self.team_cards(team, "spell_trap"))
+
+    # --- zones -------------------------------------------------------------------------------
+
+    def wanted_line(self, player):
+        team = self.team_of[player]
+        line = self.placing_line or ("back" if team in self.closed_front else "front")
+        if line == "front" and team in self.closed_front:
+            self.illegal("formation-points", "front_line_closed",
+                         f"team {team}'s Front Line is closed")
+        return line
+
+    def monster_zone_full(self, player):
+        team = self.team_of[player]
+        if self.misreads("shared-zones", "zones-per-player"):
+            return len(self.zone_of(player, "monsters")) >= self.params["front_line_slots"] * 2
+        line = self.wanted_line(player)
+        self.emit_rule("shared-zones")
+        return self.line_count(team, line) >= self.params[f"{line}_line_slots"]
+
+    def spell_trap_full(self, player):
+        if self.misreads("shared-zones", "zones-per-player"):
+            return len(self.zone_of(player, "spell_trap")) >= self.params["spell_trap_slots"]
+        return self.team_spell_traps(self.team_of[player]) >= self.params["spell_trap_slots"]
+
+    def move(self, card, zone, controller=None, face_up=True, position=None, reason=""):
+        entering = zone == "monsters" and card.zone != "monsters"
+        super().move(card, zone, controller, face_up, position, reason)
+        if entering:
+            card.line = self.wanted_line(card.controller)
+        elif zone != "monsters":
+            card.line = None
+            card.notes.discard("rampart")
+
+    def may_use_from_field(self, card, player):
+        if card.controller == player:
+            return True
+        if self.misreads("teammate-costs", "own-cards-only"):
+            return False
+        self.emit_rule("teammate-costs")
+        return not self.is_opponent(card.controller, player)
+
+    def may_use_as_material(self, card, player):
+        if card.controller == player:
+            return True
+        if self.misreads("teammate-materials", "own-materials-only"):
+            return False
+        self.emit_rule("teammate-materials")
+        return not self.is_opponent(card.controller, player)
+
+    def emit_rule(self, rule):
+        anchor = self.anchor(rule)
+        if anchor not in self.rules_used:
+            self.rules_used.append(anchor)
+
+    # --- summoning: lines and ramparts ------------------------------------------------------
+
+    def do_summon(self, action):
+        self.placing_line = action.to
+        try:
+            card = self.card(action.card)
+            if card.card.kind in ("spell", "trap"):
+                return self.summon_rampart(action, card)
+            super().do_summon(action)
+        finally:
+            self.placing_line = None
+
+    def summon_rampart(self, action, card):
+        player = action.player
+        self.require_open_main_phase(player, "a Normal Summon")
+        if card.zone != "hand" or card.controller != player:
+            self.illegal(None, "not_in_hand", f"{card.id} is not in {player}'s hand")
+        if self.normal_summon_used:
+            self.illegal(None, "normal_summon_used", "the Normal Summon of this turn is used")
+        if action.to not in (None, "front"):
+            self.illegal("ramparts", "rampart_front_line_only", "a rampart stands on the Front Line")
+        self.normal_summon_used = True
+        self.summon_to_field(card, player, action.position or "attack", how="normal")
+        card.notes.add("rampart")
+        self.emit("rampart", f"{card.id} stands on the Front Line as a "
+                  f"{self.params['rampart_atk']}/{self.params['rampart_def']} rampart; its "
+                  "effect is negated", ["ramparts"])
+
+    def effective_atk(self, card):
+        return self.params["rampart_atk"] if "rampart" in card.notes else super().effective_atk(card)
+
+    def effective_def(self, card):
+        return self.params["rampart_def"] if "rampart" in card.notes else super().effective_def(card)
+
+    def do_special_summon(self, action):
+        self.placing_line = action.to
+        try:
+            super().do_special_summon(action)
+        finally:
+            self.placing_line = None
+
+    def do_activate(self, action):
+        self.placing_line = action.to
+        try:
+            super().do_activate(action)
+        finally:
+            self.placing_line = None
+
+    # --- moving between the lines -------------------------------------------------------------
+
+    def do_move(self, action):
+        player, card = action.player, self.card(action.card)
+        if card.zone != "monsters" or card.controller != player:
+            self.illegal(None, "not_your_monster", f"{player} does not control {card.id}")
+        self.require_open_main_phase(player, "moving a monster between the lines")
+        to = action.to
+        if to not in ("front", "back") or to == card.line:
+            self.illegal(None, "invalid_line", f"{card.id} cannot move to the {to} line")
+        if "rampart" in card.notes and not self.misreads("ramparts", "rampart-moves"):
+            self.illegal("ramparts", "rampart_front_line_only",
+                         "a rampart can never move to the Back Line")
+        moves = self.line_moves.get(card.id, 0)
+        if moves >= self.params["line_moves_per_turn"] and \
+                not self.misreads("line-moves", "unlimited-moves"):
+            self.illegal("line-moves", "already_moved", f"{card.id} has already moved this turn")
+        team = self.team_of[player]
+        if to == "front" and team in self.closed_front:
+            self.illegal("formation-points", "front_line_closed", f"team {team}'s Front Line is closed")
+        if self.line_count(team, to) >= self.params[f"{to}_line_slots"]:
+            self.illegal("shared-zones", "no_free_zone", f"team {team}'s {to} line is full")
+        self.line_moves[card.id] = moves + 1
+        card.line = to
+        self.emit("line", f"{card.id} moves to the {to.title()} Line", ["line-moves"])
+
+    # --- battle ------------------------------------------------------------------------------
+
+    def do_attack(self, action):
+        if self.turn < len(self.players) and not self.misreads("first-attacks",
+                                                               "attack-from-turn-two"):
+            self.illegal("first-attacks", "too_early_to_attack",
+                         "no attacks until every player has begun a turn")
+        attacker = self.card(action.card)
+        if attacker.zone == "monsters" and attacker.line == "back" and \
+                not self.misreads("front-line-attacks", "back-line-attacks"):
+            self.illegal("front-line-attacks", "back_line_cannot_attack",
+                         "only Front Line monsters may attack")
+        super().do_attack(action)
+
+    def check_attack_target(self, attacker, target, player):
+        rivals = [t for t in self.teams if t != self.team_of[player]][0]
+        defenders = self.team_cards(rivals, "monsters")
+        if target is None:
+            if defenders:
+                self.illegal(None, "direct_attack_blocked",
+                             "a direct attack needs the other team to control no monsters")
+            return
+        if target not in defenders:
+            self.illegal(None, "invalid_attack_target", f"{target.id} cannot be attacked")
+        if target.line == "back" and any(d.line == "front" for d in defenders) and \
+                not self.misreads("back-line-shielded", "back-line-open"):
+            self.illegal("back-line-shielded", "back_line_shielded",
+                         f"{target.id} is shielded by its team's Front Line")
+
+    def monster_battle(self, attacker, defender, player, rival):
+        self._front_battle = attacker.line == "front" and defender.line == "front"
+        try:
+            super().monster_battle(attacker, defender, player, rival)
+        finally:
+            self._front_battle = False
+
+    def battle_damage(self, player, value, source, direct=False):
+        if getattr(self, "_front_battle", False) and value > 0 and \
+                not self.misreads("formation-points", "damage-to-life-points") and \
+                "no_battle_damage" not in self.turn_flags:
+            team = self.team_of[player]
+            before = self.formation_points[team]
+            self.formation_points[team] = max(0, before - value)
+            self.emit("formation", f"team {team}: {before} -> {self.formation_points[team]} "
+                      "Formation Points", ["formation-points"])
+            if self.formation_points[team] == 0:
+                self.collapse_front_line(team)
+            return
+        super().battle_damage(player, value, source, direct)
+
+    def collapse_front_line(self, team):
+        self.closed_front.add(team)
+        for card in [c for c in self.team_cards(team, "monsters") if c.line == "front"]:
+            self.destroy(card, "the fall of the Front Line")
+        self.emit("formation", f"team {team}'s Formation Points are gone: its Front Line is "
+                  "destroyed and closed", ["formation-points"])
+
+    # --- winning ----------------------------------------------------------------------------
+
+    def check_lp(self):
+        down = [t for t, members in self.teams.items() if self.players[members[0]].lp <= 0]
+        if len(down) == 2:
+            self.finish(None, "lp_zero", ["both-zero-lp"])
+        elif down:
+            self.finish([t for t in self.teams if t != down[0]][0], "lp_zero",
+                        ["zero-lp", "shared-life-points"])
+
+    def decked_out(self, players, cause):
+        if self.partial_draw_allowed():
+            return
+        teams = {self.team_of[p] for p in players}
+        if self.misreads("team-victory", "whole-team-must-deck-out"):
+            teams = {t for t in teams if all(m in players for m in self.teams[t])}
+        if len(teams) == 2:
+            self.finish(None, "deck_out", ["both-deckout"])
+        elif teams:
+            loser = teams.pop()
+            self.finish([t for t in self.teams if t != loser][0], "deck_out",
+                        ["deckout", "team-victory"])
+
+    def draw_phase_draw(self, player):
+        if not self.zone_of(player, "deck"):
+            self.decked_out([player], "Draw Phase")
+            return
+        super().draw_phase_draw(player)
+
+    def lose(self, loser, reason, rules=()):
+        team = self.team_of[loser]
+        self.finish([t for t in self.teams if t != team][0], reason, rules)
+
+    def do_concede(self, action):
+        self.lose(action.player, "concession", ["concede"])
+
+    # --- turns -------------------------------------------------------------------------------
+
+    def next_turn_player(self):
+        if self.misreads("rotation", "team-by-team"):
+            members = self.teammates(self.turn_player)
+            index = members.index(self.turn_player)
+            if index + 1 < len(members):
+                return members[index + 1]
+            other = [t for t in self.teams if t != self.team_of[self.turn_player]][0]
+            return self.teams[other][0]
+        self.emit_rule("rotation")
+        return self.next_player(self.turn_player)
+
+    def next_turn(self, stop_at):
+        self.line_moves = {}
+        super().next_turn(stop_at)
+
+    # --- expectations ------------------------------------------------------------------------
+
+    def format_differences(self, expect):
+        found = []
+        for key, actual in (("team_lp", {t: self.players[m[0]].lp for t, m in self.teams.items()}),
+                            ("formation_points", self.formation_points)):
+            wanted = expect.get(key)
+            if wanted is not None:
+                got = {t: actual.get(t) for t in wanted}
+                if got != wanted:
+                    found.append(f"{key}: expected {wanted!r}, got {got!r}")
+        return found
+
+    def card_facts(self, card):
+        facts = super().card_facts(card)
+        facts["line"] = card.line
+        facts["rampart"] = "rampart" in card.notes
+        return facts
