@@ -265,6 +265,7 @@ class ChainRules:
                     self.illegal("costs", "cannot_pay_cost", f"{value} is not a card {player} "
                                  f"can discard")
         selections.pop("discard", None)
+        selections.pop("tribute", None)
         for kind, value in payments:
             if kind == "lp":
                 paid = min(value, self.players[player].lp - (0 if self.misreads(
@@ -272,7 +273,7 @@ class ChainRules:
                 self.players[player].lp -= paid
                 self.emit("cost", f"{player} pays {paid} LP for {card.id}", ["costs"],
                           player=player, amount=paid)
-            elif kind == "discard":
+            elif kind in ("discard", "tribute"):
                 self.move(self.card(value), "graveyard", reason=f"cost of {card.id}")
 
     def put_on_field(self, card, player, is_card):
@@ -384,8 +385,8 @@ class ChainRules:
         for link in order:
             card = self.card(link.card_id)
             card.flipped_in_chain = False
-            if link.is_card_activation and card.on_field and \
-                    (card.card.kind, card.card.subtype) in NON_PERMANENT:
+            if link.is_card_activation and card.on_field and "stays_on_field" not in \
+                    card.card.flags and (card.card.kind, card.card.subtype) in NON_PERMANENT:
                 self.emit("chain", f"{card.id} goes to the Graveyard after the chain",
                           ["leaving-after-chain"])
                 self.move(card, "graveyard", reason="its chain has resolved")

@@ -103,6 +103,18 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         """May `player` use this card on the field as a cost, Tribute or material?"""
         return card.controller == player
 
+    def one_players_zone(self, ctx, who):
+        """Whose private zone an effect on 'one player' reaches: here, the opponent."""
+        return [ctx.controller] if who == "self" else [self.opponent(ctx.controller)]
+
+    def every_players_zone(self, ctx):
+        """Whose private zones an effect on 'both players' reaches: every player."""
+        return list(self.players)
+
+    def turn_is_for(self, player):
+        """Is the current turn one that counts as `player`'s own for their cards' effects?"""
+        return self.turn_player == player
+
     def may_use_as_material(self, card, player):
         """May `player` use this monster on the field as Fusion Material?"""
         return self.may_use_from_field(card, player)
@@ -143,6 +155,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             "race": lambda v: self.races(card) and v in self.races(card),
             "level_max": lambda v: (definition.level or 0) <= v,
             "atk_max": lambda v: (definition.atk or 0) <= v,
+            "atk_min": lambda v: (definition.atk or 0) >= v,
             "name_contains": lambda v: v in definition.name,
             "face": lambda v: card.face_up == (v == "up"),
             "position": lambda v: card.position == v,

@@ -84,6 +84,11 @@ def amount(duel, ctx, spec):
         return ctx.remembered.get("target.atk", duel.effective_atk(duel.card(ctx.targets[0])))
     if spec == "half_lp":
         return duel.players[ctx.controller].lp // 2
+    if spec == "doubling":
+        card = duel.card(ctx.card_id)
+        value = card.counters.get("damage", 0) * 2 or 300
+        card.counters["damage"] = value
+        return value
     if isinstance(spec, dict) and "per" in spec:
         return duel.count(spec["per"], ctx.controller) * spec["each"]
     raise ScriptError(f"cannot read amount {spec!r}")
@@ -284,6 +289,72 @@ def fusion_summon(duel, ctx, arg):
         duel.fusion_summoned(fusion, materials)
 
 
+# --- private zones: whose hand, Deck or Graveyard an effect reaches ---------------------------
+
+@primitive("coin_call")
+def coin_call(duel, ctx, arg):
+    call = ctx.select("call")
+    if call not in ("heads", "tails"):
+        raise ScriptError("call the coin: select: {call: heads} or {call: tails}", field="select")
+    result = duel.rng.choice(["heads", "tails"])
+    right = call == result
+    duel.emit("coin", f"{ctx.controller} calls {call}; the coin shows {result}")
+    run(duel, arg["right" if right else "wrong"], ctx)
+
+
+@primitive("banish_graveyard")
+def banish_graveyard(duel, ctx, arg):
+    for player in duel.one_players_zone(ctx, arg):
+        for card_id in list(duel.zone_of(player, "graveyard")):
+            duel.move(duel.card(card_id), "banished", reason=f"banished by {ctx.card_id}")
+
+
+@primitive("mill_for_graveyard")
+def mill_for_graveyard(duel, ctx, arg):
+    count = sum(len(duel.zone_of(p, "graveyard")) for p in duel.one_players_zone(ctx, arg))
+    for card_id in duel.zone_of(ctx.controller, "deck")[:count]:
+        duel.move(duel.card(card_id), "graveyard", reason=f"sent by {ctx.card_id}")
+
+
+@primitive("discard_and_redraw")
+def discard_and_redraw(duel, ctx, arg):
+    counts = {}
+    for player in duel.every_players_zone(ctx):
+        hand = list(duel.zone_of(player, "hand"))
+        counts[player] = len(hand)
+        for card_id in hand:
+            duel.move(duel.card(card_id), "graveyard", reason=f"discarded by {ctx.card_id}")
+    duel.draw({p: n for p, n in counts.items() if n}, ctx.card_id)
+
+
+@primitive("exchange_cards")
+def exchange_cards(duel, ctx, arg):
+    rival = duel.one_players_zone(ctx, "exchange")[0]
+    taken, given = duel.card(ctx.select("take")), duel.card(ctx.select("give"))
+    if taken.zone != "hand" or taken.owner != rival or given.zone != "hand" or \
+            given.owner != ctx.controller:
+        raise IllegalAction("invalid_selection", "Exchange swaps one card of each hand")
+    for card, old, new in ((taken, rival, ctx.controller), (given, ctx.controller, rival)):
+        duel.zone_of(old, "hand").remove(card.id)
+        duel.zone_of(new, "hand").append(card.id)
+        card.controller = new
+        duel.emit("move", f"{card.id} goes from {old}'s hand to {new}'s hand", card=card.id)
+
+
+@primitive("destroy_in_hand")
+def destroy_in_hand(duel, ctx, arg):
+    for player in duel.one_players_zone(ctx, "opponent"):
+        for card_id in list(duel.zone_of(player, "hand")):
+            card = duel.card(card_id)
+            if duel.matches(card, arg.get("filter", {})):
+                duel.move(card, "graveyard", reason=f"destroyed by {ctx.card_id}")
+
+
+@primitive("lasts_opponent_turns")
+def lasts_opponent_turns(duel, ctx, arg):
+    duel.card(ctx.card_id).counters["turns_left"] = arg
+
+
 # --- chains and battle ---------------------------------------------------------------------
 
 @primitive("negate_previous")
@@ -339,6 +410,19 @@ def pay_lp(duel, player, arg, selections):
     return ("lp", value)
 
 
+@primitive("tribute", COSTS)
+def tribute_cost(duel, player, arg, selections):
+    chosen = selections.get("tribute")
+    if chosen is None:
+        raise ScriptError("this cost needs a scripted 'tribute' choice (select: {tribute: <id>})",
+                          field="select")
+    card = duel.card(chosen)
+    if card.zone != "monsters" or not duel.may_use_from_field(card, player) or \
+            not duel.matches(card, arg.get("filter", {})):
+        raise IllegalAction("cannot_pay_cost", f"{chosen} cannot be Tributed for this cost")
+    return ("tribute", chosen)
+
+
 @primitive("discard", COSTS)
 def discard(duel, player, arg, selections):
     chosen = selections.get("discard")
@@ -351,7 +435,7 @@ def discard(duel, player, arg, selections):
 # --- checking card data ------------------------------------------------------------------------
 
 ACTIVATION_KEYS = {"speed", "when", "cost", "target", "resolve"}
-EFFECT_KINDS = {"trigger", "continuous", "quick", "ignition", "hand_win"}
+EFFECT_KINDS = {"trigger", "continuous", "quick", "ignition", "hand_win", "standby", "maintenance"}
 
 
 def check_card_spec(spec):

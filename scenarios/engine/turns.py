@@ -50,6 +50,7 @@ class TurnRules:
         if self.phase != "end":
             self.phase = "end"
             self.end_phase()
+        self.count_card_turns()
         self.turn_ended()
         if self.result is not None:
             return
@@ -73,6 +74,43 @@ class TurnRules:
         return self.next_player(self.turn_player)
 
     def standby_phase(self):
-        """Cards whose effects wake in their owner's Standby Phase from the Graveyard."""
+        """Standby Phase effects of face-up cards, maintenance costs, and Graveyard wake-ups."""
+        from .primitives import EffectContext, run
+
+        for card in list(self.cards_on_field()):
+            if not card.face_up or card.zone not in ("monsters", "spell_trap", "field_zone"):
+                continue
+            for effect in card.card.effects:
+                spec = effect.get("standby")
+                if spec and self.standby_applies(card, spec["whose"]):
+                    self.emit("standby", f"{card.id} ({card.name}) applies its Standby Phase effect")
+                    run(self, spec["resolve"], EffectContext(card.id, card.controller))
+                cost = effect.get("maintenance")
+                if cost is not None and self.maintenance_due(card):
+                    self.pay_maintenance(card, cost)
         for card_id in list(self.zone_of(self.turn_player, "graveyard")):
             self.queue_triggers(self.card(card_id), "standby_in_graveyard")
+
+    def standby_applies(self, card, whose):
+        own = self.turn_is_for(card.controller)
+        return whose == "each" or (whose == "own") == own
+
+    def maintenance_due(self, card):
+        return self.turn_player == card.controller
+
+    def pay_maintenance(self, card, cost):
+        payer = self.turn_player
+        if self.players[payer].lp > cost:
+            self.players[payer].lp -= cost
+            self.emit("cost", f"{payer} pays {cost} LP to keep {card.id}", player=payer)
+        else:
+            self.destroy(card, "its unpaid maintenance cost")
+
+    def count_card_turns(self):
+        """Cards that last a number of the opponent's turns count this turn down."""
+        for card in list(self.cards_on_field()):
+            left = card.counters.get("turns_left")
+            if left is not None and self.is_opponent(card.controller, self.turn_player):
+                card.counters["turns_left"] = left - 1
+                if left - 1 <= 0:
+                    self.destroy(card, "the end of its duration")

@@ -5,6 +5,7 @@ Turns rotate team by team, player by player. Numbers (team LP and FP, line and
 zone sizes, a rampart's stats, line moves per turn) are the articles' parameters.
 """
 from ..duel import Duel
+from ..errors import IllegalAction, ScriptError
 from ..rules import Rule, rulebook
 from ..state import LifePool, PlayerState
 
@@ -50,6 +51,25 @@ class PhalanxDuel(Duel):
         Rule("teammate-costs", "tag-team-phalanx/players-and-their-cards#rule-15",
              "A teammate's cards on the field may be used as costs and Tributes.",
              {"own-cards-only": "only your own cards may pay costs or be Tributed"}),
+        Rule("one-players-zone", "tag-team-phalanx/card-effects-in-team-play#rule-17",
+             "An effect on all cards in one player's private zone reaches one chosen player only.",
+             {"all-opponents": "it reaches the zones of every opponent"}),
+        Rule("every-players-zone", "tag-team-phalanx/card-effects-in-team-play#rule-18",
+             "An effect on both players' private zones reaches every player, except when both "
+             "players select cards: then the controller and one chosen player.",
+             {"controller-and-one": "it reaches only the controller and one chosen opponent"}),
+        Rule("phase-effects", "tag-team-phalanx/card-effects-in-team-play#rule-19",
+             "Effects that apply in a player's Standby Phase apply in the teammate's turns too.",
+             {"controller-turns-only": "they apply only in their controller's own turns"}),
+        Rule("single-player-zone", "tag-team-phalanx/card-effects-in-team-play#rule-20",
+             "An effect on cards in a single player's hand or Deck reaches one chosen player.",
+             {"both-opponents": "it reaches both opponents' hands"}),
+        Rule("teammate-maintenance", "tag-team-phalanx/card-effects-in-team-play#rule-21",
+             "A maintenance cost is paid in the teammate's turns too.",
+             {"controller-only": "only the controller pays, in their own turns"}),
+        Rule("turn-counts", "tag-team-phalanx/card-effects-in-team-play#rule-22",
+             "Effects lasting a number of turns count every individual player's turn.",
+             {"team-rounds": "they count one turn per opposing team's round"}),
         Rule("teammate-materials", "tag-team-phalanx/players-and-their-cards#rule-16",
              "A teammate's monsters may be Fusion Material; the summoner controls the Fusion.",
              {"own-materials-only": "only your own monsters may be Fusion Material"}),
@@ -333,6 +353,61 @@ class PhalanxDuel(Duel):
             self.destroy(card, "the fall of the Front Line")
         self.emit("formation", f"team {team}'s Formation Points are gone: its Front Line is "
                   "destroyed and closed", ["formation-points"])
+
+    # --- effects on private zones and turns ----------------------------------------------------
+
+    def chosen_opponent(self, ctx):
+        chosen = ctx.selections.pop("player", None)
+        if chosen is None:
+            raise ScriptError("this effect reaches one player: select: {player: <name>}",
+                              field="select")
+        if chosen not in self.players or not self.is_opponent(ctx.controller, chosen):
+            raise IllegalAction("invalid_selection", f"{chosen} is not an opponent")
+        return chosen
+
+    def opponents_of(self, player):
+        return [p for p in self.players if self.is_opponent(player, p)]
+
+    def one_players_zone(self, ctx, who):
+        if who == "self":
+            return [ctx.controller]
+        if who == "exchange":
+            self.emit_rule("every-players-zone")
+            return [self.chosen_opponent(ctx)]
+        rule = "one-players-zone" if who == "all_of_one_opponent" else "single-player-zone"
+        mutation = "all-opponents" if rule == "one-players-zone" else "both-opponents"
+        if self.misreads(rule, mutation):
+            ctx.selections.pop("player", None)
+            return self.opponents_of(ctx.controller)
+        self.emit_rule(rule)
+        return [self.chosen_opponent(ctx)]
+
+    def every_players_zone(self, ctx):
+        if self.misreads("every-players-zone", "controller-and-one"):
+            return [ctx.controller, ctx.selections.pop("player", None) or
+                    self.opponent(ctx.controller)]
+        self.emit_rule("every-players-zone")
+        return list(self.players)
+
+    def turn_is_for(self, player):
+        if self.misreads("phase-effects", "controller-turns-only"):
+            return self.turn_player == player
+        self.emit_rule("phase-effects")
+        return not self.is_opponent(self.turn_player, player)
+
+    def maintenance_due(self, card):
+        if self.misreads("teammate-maintenance", "controller-only"):
+            return self.turn_player == card.controller
+        self.emit_rule("teammate-maintenance")
+        return not self.is_opponent(self.turn_player, card.controller)
+
+    def count_card_turns(self):
+        if self.misreads("turn-counts", "team-rounds"):
+            team = self.team_of[self.turn_player]
+            if self.turn_player != self.teams[team][0]:
+                return
+        self.emit_rule("turn-counts")
+        super().count_card_turns()
 
     # --- winning ----------------------------------------------------------------------------
 
