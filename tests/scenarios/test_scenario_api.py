@@ -41,3 +41,14 @@ def test_pages_show_scenarios_and_the_article_lists_its_verifiers(client, loaded
     assert "Step by step" in page and "/rules/core/ending-the-game/#zero-lp-immediate-loss" in page
     article = client.get("/rules/core/ending-the-game/").content.decode()
     assert "Verified by scenarios" in article and "/scenarios/poison-vs-ceasefire/" in article
+
+
+def test_phalanx_replay_shows_teams_shared_totals_and_lines(client, loaded):
+    data = client.get("/api/scenarios/rule-10-front-line-falls/replay/").json()
+    last = data["steps"][-1]["state"]
+    assert last["teams"]["Y"] == {"players": ["C", "D"], "lp": 15000, "formation_points": 0,
+                                  "front_line_closed": True}
+    snake = next(c for c in last["players"]["D"]["monsters"] if c["id"] == "snake")
+    assert snake["line"] == "back"
+    page = client.get("/scenarios/rule-10-front-line-falls/").content.decode()
+    assert "Y (C, D): 15000 LP, 0 FP, Front Line closed" in page

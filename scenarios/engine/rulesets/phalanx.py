@@ -475,6 +475,14 @@ class PhalanxDuel(Duel):
                     found.append(f"{key}: expected {wanted!r}, got {got!r}")
         return found
 
+    def snapshot(self):
+        data = super().snapshot()
+        data["teams"] = {team: {"players": members, "lp": self.players[members[0]].lp,
+                                "formation_points": self.formation_points[team],
+                                "front_line_closed": team in self.closed_front}
+                         for team, members in self.teams.items()}
+        return data
+
     def card_facts(self, card):
         facts = super().card_facts(card)
         facts["line"] = card.line
