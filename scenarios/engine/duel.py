@@ -78,6 +78,12 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.rules_used.extend(a for a in anchors if a not in self.rules_used)
         self.events.append(Event(kind, text, anchors, data))
 
+    def note_rule(self, rule):
+        """Record that a rule decided something, without an event of its own."""
+        anchor = self.anchor(rule)
+        if anchor not in self.rules_used:
+            self.rules_used.append(anchor)
+
     def illegal(self, rule, reason, message):
         """Refuse an action, noting the rule that forbids it."""
         if rule:

@@ -410,12 +410,18 @@ def pay_lp(duel, player, arg, selections):
     return ("lp", value)
 
 
+def scripted_cost_card(selections, key):
+    """The card a step chose to pay a cost with; a cost never picks one by itself."""
+    chosen = selections.get(key)
+    if chosen is None:
+        raise ScriptError(f"this cost needs a scripted '{key}' choice (select: {{{key}: <id>}})",
+                          field="select")
+    return chosen
+
+
 @primitive("tribute", COSTS)
 def tribute_cost(duel, player, arg, selections):
-    chosen = selections.get("tribute")
-    if chosen is None:
-        raise ScriptError("this cost needs a scripted 'tribute' choice (select: {tribute: <id>})",
-                          field="select")
+    chosen = scripted_cost_card(selections, "tribute")
     card = duel.card(chosen)
     if card.zone != "monsters" or not duel.may_use_from_field(card, player) or \
             not duel.matches(card, arg.get("filter", {})):
@@ -425,11 +431,7 @@ def tribute_cost(duel, player, arg, selections):
 
 @primitive("discard", COSTS)
 def discard(duel, player, arg, selections):
-    chosen = selections.get("discard")
-    if chosen is None:
-        raise ScriptError("this cost needs a scripted 'discard' choice (select: {discard: <id>})",
-                            field="select")
-    return ("discard", chosen)
+    return ("discard", scripted_cost_card(selections, "discard"))
 
 
 # --- checking card data ------------------------------------------------------------------------

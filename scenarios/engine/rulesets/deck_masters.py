@@ -177,17 +177,13 @@ class DeckMastersDuel(Duel):
             return races
         if self.misreads("ability-overrides", "card-effect-wins") and list(self.declared_races()):
             return races
-        self.emit_once("ability-overrides")
+        self.note_rule("ability-overrides")
         if len(from_abilities) > 1:
-            self.emit_once("abilities-together")
+            self.note_rule("abilities-together")
             if self.misreads("abilities-together", "one-ability-wins"):
                 return {from_abilities[-1]}
         return set(from_abilities)
 
-    def emit_once(self, rule):
-        anchor = self.anchor(rule)
-        if anchor not in self.rules_used:
-            self.rules_used.append(anchor)
 
     # --- targets and protection ------------------------------------------------------------
 
@@ -195,7 +191,7 @@ class DeckMastersDuel(Duel):
         if target.zone == "deck_master":
             reaches = getattr(self, "_ability_reaches", False)
             if not reaches and not self.misreads("dm-position", "position-reachable"):
-                self.emit_once("dm-position")
+                self.note_rule("dm-position")
                 return False
             if spec.get("zone") in ("field", "monsters") or reaches:
                 spec = {**spec, "zone": "deck_master"}
@@ -205,7 +201,7 @@ class DeckMastersDuel(Duel):
         if self.is_deck_master(target) and target.zone == "monsters" and \
                 purpose in ("flip_face_down", "equip", "take_control") and \
                 not self.misreads("dm-protected", "ordinary-target"):
-            self.emit_once("dm-protected")
+            self.note_rule("dm-protected")
             return False
         return True
 
@@ -302,7 +298,7 @@ class DeckMastersDuel(Duel):
                          "Abilities work only from the Position")
         if card.zone not in ("deck_master", "monsters"):
             self.illegal("abilities-anywhere", "deck_master_gone", f"{card.id} has left play")
-        self.emit_once("abilities-anywhere")
+        self.note_rule("abilities-anywhere")
         if not self.ability_active(player):
             self.illegal(None, "ability_negated", f"the Ability of {card.id} is negated")
         kind = ability["type"].lower()

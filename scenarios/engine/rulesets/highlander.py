@@ -140,11 +140,11 @@ class HighlanderDuel(Duel):
             return
         if any(self.deck_masters.get(player) == c.id for c in cards):
             self.add_summons(player, self.weight(), "summoned the Deck Master")
-            self.emit_rule("deck-master-weight")
+            self.note_rule("deck-master-weight")
             return
         counted = 1 if self.misreads("simultaneous", "counts-once") else len(cards)
         if len(cards) > 1:
-            self.emit_rule("simultaneous")
+            self.note_rule("simultaneous")
         self.add_summons(player, counted, f"summoned {len(cards)} monster(s)")
 
     def monster_set(self, card, player):
@@ -154,17 +154,13 @@ class HighlanderDuel(Duel):
             self.add_summons(player, 1, "counts a Set")
 
     def summon_negated(self, attempt):
-        self.emit_rule("negated-summons")
+        self.note_rule("negated-summons")
         if self.misreads("negated-summons", "negated-counts"):
             self.summoned([self.card(i) for i in attempt["cards"]], attempt["player"],
                           attempt["how"])
         if attempt.get("shuffled") and self.misreads("shuffle-kept", "shuffle-returned"):
             self.move(self.card(attempt["shuffled"]), "hand", reason="given back")
 
-    def emit_rule(self, rule):
-        anchor = self.anchor(rule)
-        if anchor not in self.rules_used:
-            self.rules_used.append(anchor)
 
     # --- summoning, with the limit -----------------------------------------------------------
 
@@ -210,7 +206,7 @@ class HighlanderDuel(Duel):
         self.summon_to_field(card, player, action.position or "attack",
                              how="tribute" if action.tributes else "normal", tributes=action.tributes)
         self.summon_attempt["shuffled"] = shuffled_id
-        self.emit_rule("shuffle-kept")
+        self.note_rule("shuffle-kept")
 
     def check_special_summon(self, player, count):
         self.refuse_at_limit(player, count)
@@ -272,7 +268,7 @@ class HighlanderDuel(Duel):
     def valid_target(self, target, spec, player, source):
         if target.zone == "extra_monster_zone":
             if not self.misreads("emz-protected", "targetable"):
-                self.emit_rule("emz-protected")
+                self.note_rule("emz-protected")
                 return False
             spec = {**spec, "zone": "extra_monster_zone"}
         return super().valid_target(target, spec, player, source)
@@ -311,7 +307,7 @@ class HighlanderDuel(Duel):
         if card.zone == "monsters" and not self.misreads("nightfall-triggers", "no-triggers"):
             self.queue_triggers_for_face_down(card)
             if self.optional_triggers:
-                self.emit_rule("nightfall-triggers")
+                self.note_rule("nightfall-triggers")
         self.priority, self.passes = self.turn_player, 0
 
     # --- turns and expectations --------------------------------------------------------------

@@ -185,7 +185,7 @@ class PhalanxDuel(Duel):
         if self.misreads("shared-zones", "zones-per-player"):
             return len(self.zone_of(player, "monsters")) >= self.params["front_line_slots"] * 2
         line = self.wanted_line(player)
-        self.emit_rule("shared-zones")
+        self.note_rule("shared-zones")
         return self.line_count(team, line) >= self.params[f"{line}_line_slots"]
 
     def spell_trap_full(self, player):
@@ -207,7 +207,7 @@ class PhalanxDuel(Duel):
             return True
         if self.misreads("teammate-costs", "own-cards-only"):
             return False
-        self.emit_rule("teammate-costs")
+        self.note_rule("teammate-costs")
         return not self.is_opponent(card.controller, player)
 
     def may_use_as_material(self, card, player):
@@ -215,13 +215,9 @@ class PhalanxDuel(Duel):
             return True
         if self.misreads("teammate-materials", "own-materials-only"):
             return False
-        self.emit_rule("teammate-materials")
+        self.note_rule("teammate-materials")
         return not self.is_opponent(card.controller, player)
 
-    def emit_rule(self, rule):
-        anchor = self.anchor(rule)
-        if anchor not in self.rules_used:
-            self.rules_used.append(anchor)
 
     # --- summoning: lines and ramparts ------------------------------------------------------
 
@@ -372,33 +368,33 @@ class PhalanxDuel(Duel):
         if who == "self":
             return [ctx.controller]
         if who == "exchange":
-            self.emit_rule("every-players-zone")
+            self.note_rule("every-players-zone")
             return [self.chosen_opponent(ctx)]
         rule = "one-players-zone" if who == "all_of_one_opponent" else "single-player-zone"
         mutation = "all-opponents" if rule == "one-players-zone" else "both-opponents"
         if self.misreads(rule, mutation):
             ctx.selections.pop("player", None)
             return self.opponents_of(ctx.controller)
-        self.emit_rule(rule)
+        self.note_rule(rule)
         return [self.chosen_opponent(ctx)]
 
     def every_players_zone(self, ctx):
         if self.misreads("every-players-zone", "controller-and-one"):
             return [ctx.controller, ctx.selections.pop("player", None) or
                     self.opponent(ctx.controller)]
-        self.emit_rule("every-players-zone")
+        self.note_rule("every-players-zone")
         return list(self.players)
 
     def turn_is_for(self, player):
         if self.misreads("phase-effects", "controller-turns-only"):
             return self.turn_player == player
-        self.emit_rule("phase-effects")
+        self.note_rule("phase-effects")
         return not self.is_opponent(self.turn_player, player)
 
     def maintenance_due(self, card):
         if self.misreads("teammate-maintenance", "controller-only"):
             return self.turn_player == card.controller
-        self.emit_rule("teammate-maintenance")
+        self.note_rule("teammate-maintenance")
         return not self.is_opponent(self.turn_player, card.controller)
 
     def count_card_turns(self):
@@ -406,7 +402,7 @@ class PhalanxDuel(Duel):
             team = self.team_of[self.turn_player]
             if self.turn_player != self.teams[team][0]:
                 return
-        self.emit_rule("turn-counts")
+        self.note_rule("turn-counts")
         super().count_card_turns()
 
     # --- winning ----------------------------------------------------------------------------
@@ -455,7 +451,7 @@ class PhalanxDuel(Duel):
                 return members[index + 1]
             other = [t for t in self.teams if t != self.team_of[self.turn_player]][0]
             return self.teams[other][0]
-        self.emit_rule("rotation")
+        self.note_rule("rotation")
         return self.next_player(self.turn_player)
 
     def next_turn(self, stop_at):
