@@ -194,12 +194,18 @@ def special_summon(duel, ctx, arg):
                         face_up=arg.get("face", "up") == "up")
 
 
-@primitive("search_deck")
-def search_deck(duel, ctx, arg):
-    card = duel.card(ctx.select("search"))
+def chosen_from_deck(duel, ctx, key, arg, verb):
+    """The card a step chose from its controller's Deck, checked against the effect's filter."""
+    card = duel.card(ctx.select(key))
     if card.zone != "deck" or card.owner != ctx.controller or \
             not duel.matches(card, arg.get("filter", {})):
-        raise IllegalAction("invalid_selection", f"'{card.id}' cannot be added by this effect")
+        raise IllegalAction("invalid_selection", f"'{card.id}' cannot be {verb} by this effect")
+    return card
+
+
+@primitive("search_deck")
+def search_deck(duel, ctx, arg):
+    card = chosen_from_deck(duel, ctx, "search", arg, "added")
     duel.move(card, "hand", reason=f"added by {ctx.card_id}")
 
 
@@ -382,10 +388,7 @@ def special_summon_tokens(duel, ctx, arg):
 
 @primitive("send_from_deck")
 def send_from_deck(duel, ctx, arg):
-    card = duel.card(ctx.select("send"))
-    if card.zone != "deck" or card.owner != ctx.controller or \
-            not duel.matches(card, arg.get("filter", {})):
-        raise IllegalAction("invalid_selection", f"'{card.id}' cannot be sent by this effect")
+    card = chosen_from_deck(duel, ctx, "send", arg, "sent")
     duel.move(card, "graveyard", reason=f"sent by {ctx.card_id}")
     duel.queue_triggers(card, "sent_from_deck_to_graveyard")
 
