@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .errors import ScenarioError
 from .state import PHASES, ZONES, CardInstance
-from .yamlsource import load_with_lines
+from .yamlsource import load_lazily, load_with_lines
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ANCHOR_RE = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+#[a-z0-9-]+$")
@@ -34,7 +34,7 @@ FORMAT_ZONES = ("deck_master", "extra_monster_zone")
 class Action:
     verb: str
     player: str | None
-    line: int | None
+    line_ref: object  # (lines, path): its line is looked up only when a report needs it
     card: str | None = None
     target: str | None = None
     targets: list = field(default_factory=list)
@@ -49,6 +49,13 @@ class Action:
     to: str | None = None
     expect_illegal: str | None = None
     raw: dict = field(default_factory=dict)
+
+    @property
+    def line(self):
+        if not self.line_ref:
+            return None
+        lines, path = self.line_ref
+        return lines.get(path)
 
 
 @dataclass
@@ -81,7 +88,7 @@ def load_scenario(path, formats=None):
 
 
 def parse_scenario(text, file=None, formats=None):
-    data, lines = load_with_lines(text, file)
+    data, lines = load_lazily(text, file)
 
     def fail(message, path):
         raise ScenarioError(message, file, lines.get(path, 1), path)
@@ -146,7 +153,7 @@ def parse_step(step, path, lines, file):
     player = step.get("player")
     if verb != "pass_turns" and player not in ("A", "B", "C", "D"):
         fail("player must be A or B (or C, D in team formats)", "player")
-    action = Action(verb=verb, player=player, line=lines.get(path), raw=dict(step),
+    action = Action(verb=verb, player=player, line_ref=(lines, path), raw=dict(step),
                     expect_illegal=step.get("illegal"), choose=step.get("choose"),
                     position=step.get("position"), stop_at=step.get("stop_at"),
                     to=step.get("to"))

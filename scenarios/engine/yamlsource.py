@@ -7,8 +7,56 @@ from .errors import ScenarioError
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+class LazyLines:
+    """Line numbers by dotted path, worked out only when something asks for one.
+
+    Reading the data is fast with libyaml; mapping every value to its line is the
+    slow part, and only an error message or a replay report needs it.
+    """
+
+    def __init__(self, text, file):
+        self.text, self.file, self._lines = text, file, None
+
+    def _load(self):
+        if self._lines is None:
+            self._lines = compose_with_lines(self.text, self.file)[1]
+        return self._lines
+
+    def get(self, path, default=None):
+        return self._load().get(path, default)
+
+    def __getitem__(self, path):
+        return self._load()[path]
+
+    def __contains__(self, path):
+        return path in self._load()
+
+
+class _StrictLoader(LOADER):
+    """libyaml-backed loading that still refuses a key written twice in one mapping."""
+
+    def construct_mapping(self, node, deep=False):
+        keys = [key.value for key, _ in node.value if isinstance(key, yaml.ScalarNode)]
+        if len(keys) != len(set(keys)):
+            raise yaml.constructor.ConstructorError(None, None, "duplicate key", node.start_mark)
+        return super().construct_mapping(node, deep)
+
+
+def load_lazily(text, file=None):
+    """Parse YAML text fast; returns (data, LazyLines). Errors are reported with their line."""
+    try:
+        data = yaml.load(text, Loader=_StrictLoader)
+    except yaml.YAMLError:
+        return compose_with_lines(text, file)  # raises the ScenarioError with its line
+    return data, LazyLines(text, file)
+
+
 def load_with_lines(text, file=None):
     """Parse YAML text; returns (data, lines) where lines maps dotted paths to 1-based lines."""
+    return compose_with_lines(text, file)
+
+
+def compose_with_lines(text, file=None):
     try:
         node = yaml.compose(text, Loader=LOADER)
     except yaml.YAMLError as exc:

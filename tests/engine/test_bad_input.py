@@ -156,3 +156,13 @@ def test_state_written_back_as_setup_replays_to_the_same_state():
     again.steps, again.expect = [], {}
     rebuilt = replay(again, Duel, default_catalog()).duel
     assert rebuilt.to_setup() == duel.to_setup()
+
+
+def test_a_key_written_twice_is_refused_with_its_line():
+    error = error_of(GOOD.replace("title: A tiny scenario\n", "title: A tiny scenario\ntitle: Again\n"))
+    assert error.line == 5 and "duplicate key 'title'" in error.message
+
+
+def test_step_lines_are_reported_for_replays():
+    result = run(GOOD)
+    assert [s.line for s in result.steps] == [17, 18, 19]

@@ -115,7 +115,7 @@ actions = st.builds(
     Action,
     verb=st.sampled_from(VERBS + ["pass"] * 6 + ["activate"] * 6),
     player=st.sampled_from(["A", "B"]),
-    line=st.none(),
+    line_ref=st.none(),
     card=st.sampled_from(IDS),
     target=st.one_of(st.none(), st.sampled_from(IDS + ["direct"])),
     targets=st.lists(st.sampled_from(IDS), max_size=2),
