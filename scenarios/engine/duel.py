@@ -109,6 +109,9 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         """May `player` use this card on the field as a cost, Tribute or material?"""
         return card.controller == player
 
+    def apply_destruction_damage(self, player, atk, cause):
+        """Formats that know Destruction Damage deal it; the core game has none."""
+
     def one_players_zone(self, ctx, who):
         """Whose private zone an effect on 'one player' reaches: here, the opponent."""
         return [ctx.controller] if who == "self" else [self.opponent(ctx.controller)]

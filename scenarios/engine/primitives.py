@@ -368,6 +368,13 @@ def negate_previous(duel, ctx, arg):
     duel.negate_link_below(ctx.link, destroy=arg.get("destroy", True), cause=ctx.card_id)
 
 
+@primitive("destruction_damage")
+def destruction_damage(duel, ctx, arg):
+    for card in cards_in(duel, ctx, arg):
+        atk = ctx.remembered.get("target.atk", duel.effective_atk(card))
+        duel.apply_destruction_damage(card.controller, atk, ctx.card_id)
+
+
 @primitive("negate_summon")
 def negate_summon(duel, ctx, arg):
     duel.negate_summon(arg.get("then", "destroy"), ctx.card_id)

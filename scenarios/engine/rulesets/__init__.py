@@ -2,10 +2,12 @@
 from ..duel import Duel
 from .deck_masters import DeckMastersDuel
 from .highlander import HighlanderDuel
+from .kingdom_duels import KingdomDuel
 from .phalanx import PhalanxDuel
 
 RULESETS = {"core": Duel, "deck-masters": DeckMastersDuel,
-            "thought-ruler-highlander": HighlanderDuel, "tag-team-phalanx": PhalanxDuel}
+            "thought-ruler-highlander": HighlanderDuel, "tag-team-phalanx": PhalanxDuel,
+            "kingdom-duels": KingdomDuel}
 
 
 def ruleset_for(format_slug):
