@@ -453,7 +453,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def card_facts(self, card):
         """Extra facts about a card that scenarios may expect."""
         return {"races": sorted(self.races(card)), "atk": self.effective_atk(card),
-                "level": card.card.level}
+                "def": self.effective_def(card), "level": card.card.level}
 
     def format_differences(self, expect):
         """Differences in a format's own expectations (team LP, warnings...)."""

@@ -23,8 +23,9 @@ STEP_OPTIONS = {"player", "target", "targets", "choose", "select", "tributes", "
                 "stop_at", "illegal", "materials", "to"}
 EXPECT_KEYS = {"result", "lp", "zones", "cards", "resolved", "negated", "chain", "phase", "turn",
                "counters", "team_lp", "formation_points", "warnings", "summons", "turn_player"}
-PLAYER_KEYS = set(ZONES) | {"lp", "deck_master", "team", "terrains", "summons_this_turn"}
-CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner", "line"}
+PLAYER_KEYS = set(ZONES) | {"lp", "deck_master", "team", "terrains", "summons_this_turn",
+                            "idle_warnings"}
+CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner", "line", "column"}
 FILLER_CARD = "Giant Soldier of Stone"
 # Zones a format fills from its own setup keys (the Deck Master's place).
 FORMAT_ZONES = ("deck_master", "extra_monster_zone")
@@ -301,6 +302,7 @@ def _card_entry_problem(entry):
         "counters": lambda v: isinstance(v, dict) and all(_is_int(n) for n in v.values()),
         "owner": lambda v: v in PLAYER_NAMES,
         "line": lambda v: v in ("front", "back"),
+        "column": lambda v: _is_int(v) and 0 <= v < 10,
     }
     for key, ok in checks.items():
         if key in entry and not ok(entry[key]):
@@ -331,7 +333,8 @@ def build_duel(scenario, duel):
                     id=str(entry["id"]), card=definition, owner=entry.get("owner", name),
                     controller=name, zone=zone, face_up=entry.get("face", "up") == "up",
                     position=entry.get("position"), set_turn=entry.get("set_turn"),
-                    counters=dict(entry.get("counters", {})), line=entry.get("line"))
+                    counters=dict(entry.get("counters", {})), line=entry.get("line"),
+                    column=entry.get("column"))
                 problem = duel.placement_problem(instance)
                 if problem:
                     raise scenario.error(problem, path)

@@ -22,6 +22,7 @@ class CardInstance:
     counters: dict = field(default_factory=dict)
     attacked_this_turn: bool = False
     line: str | None = None  # "front" or "back" where a format splits the Monster Zone
+    column: int | None = None  # the Monster Zone (0 = leftmost) where a format needs it
     flipped_in_chain: bool = False  # a continuous trap flipped face-up in the open chain
     summoned_turn: int | None = None
     notes: set = field(default_factory=set)  # per-card rule marks a format may set
@@ -47,6 +48,8 @@ class CardInstance:
             entry["counters"] = dict(self.counters)
         if self.line and self.zone == "monsters":
             entry["line"] = self.line
+        if self.column is not None and self.zone == "monsters":
+            entry["column"] = self.column
         if self.controller != self.owner:
             entry["owner"] = self.owner
         return entry

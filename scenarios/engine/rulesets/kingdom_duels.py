@@ -6,14 +6,29 @@ Tributes, Hiding instead of Setting, battle without direct attacks, Quick
 Normal Spells and Destruction Damage; terrains, idleness and the card kinds of
 the format follow.
 """
+from functools import lru_cache
+from pathlib import Path
+
+from ..cards import CATALOG_DIR
 from ..duel import Duel
 from ..rules import Rule, rulebook
+from ..yamlsource import load_with_lines
+
+TERRAINS_FILE = CATALOG_DIR / "terrains" / "kingdom-duels.yaml"
+
+
+@lru_cache(maxsize=None)
+def terrains(path=TERRAINS_FILE):
+    """Terrain Markers by name: the Types and Attributes each favours."""
+    data, _ = load_with_lines(Path(path).read_text(encoding="utf-8"), Path(path).name)
+    return {entry["name"]: entry for entry in data}
 
 
 class KingdomDuel(Duel):
     slug = "kingdom-duels"
     PARAMETERS = ("starting_lp", "attacks_per_battle_phase", "destruction_damage_fraction",
-                  "destruction_damage_cap_per_turn")
+                  "destruction_damage_cap_per_turn", "field_power_bonus_percent", "default_terrain",
+                  "terrain_markers_per_side", "idle_warnings_to_lose")
     RULES = rulebook(
         Rule("kd-no-tributes", "kingdom-duels/summoning#no-tribute-any-level",
              "A Normal Summon of any Level needs no Tribute.",
@@ -33,6 +48,21 @@ class KingdomDuel(Duel):
         Rule("kd-quick-spells", "kingdom-duels/spells-and-traps#all-quick",
              "Spells and Traps are Quick, except Equip and Continuous Spells, which are Slow.",
              {"normal-spells-slow": "Normal Spells are Slow, as Spell Speed 1 in the official game"}),
+        Rule("kd-fpb", "kingdom-duels/terrain#terrain-lists-bonus-types",
+             "Only monsters of the Types or Attributes a Terrain names get its Field Power Bonus.",
+             {"any-monster": "every monster on the Terrain gets the bonus"}),
+        Rule("kd-fpb-hidden", "kingdom-duels/terrain#fpb-hidden",
+             "Hidden monsters get the Field Power Bonus too.",
+             {"hidden-no-bonus": "a Hidden monster gets no bonus until it is revealed"}),
+        Rule("kd-idle-warning", "kingdom-duels/idleness#condition-opponent-has-monster",
+             "An Idle Warning needs the opponent to have a monster on their field.",
+             {"ignores-opponent-field": "the warning is given whatever the opponent controls"}),
+        Rule("kd-idle-whole-turn", "kingdom-duels/idleness#condition-no-own-monster",
+             "The warning needs its player to have had no monster at any point of the turn.",
+             {"end-of-turn-only": "only the field at the End Phase counts"}),
+        Rule("kd-idle-loss", "kingdom-duels/idleness#second-warning-loses",
+             "A player who already had an Idle Warning loses at the next one.",
+             {"third-warning-loses": "it takes a third warning to lose"}),
         Rule("kd-destruction-damage", "kingdom-duels/terminology#destruction-damage-cap",
              "Destruction Damage is half the destroyed monster's ATK, at most a set amount a turn.",
              {"no-cap": "Destruction Damage has no limit per turn"}),
@@ -43,6 +73,121 @@ class KingdomDuel(Duel):
         super().__init__(catalog, params, mutation, seed)
         self.attacks_this_phase = 0
         self.destruction_damage_taken = {}
+        self.terrain_catalog = terrains()
+        self.terrains = {}
+        self.idle_warnings = {}
+        self.had_monster = {}
+        self.summons_prevented = set()
+        self.placing_column = None
+
+    # --- setup: Terrain Markers and warnings ---------------------------------------------------
+
+    def setup_player_extras(self, scenario, name, player):
+        count = self.params["terrain_markers_per_side"]
+        markers = player.get("terrains", [self.params["default_terrain"]] * count)
+        if not isinstance(markers, list) or len(markers) != count or \
+                any(m not in self.terrain_catalog for m in markers):
+            raise scenario.error(f"terrains is a list of {count} known Terrains "
+                                 f"({', '.join(self.terrain_catalog)})",
+                                 f"setup.players.{name}.terrains")
+        self.terrains[name] = list(markers)
+        warnings = player.get("idle_warnings", 0)
+        if not isinstance(warnings, int) or warnings < 0:
+            raise scenario.error("idle_warnings is a whole number",
+                                 f"setup.players.{name}.idle_warnings")
+        self.idle_warnings[name] = warnings
+        taken = set()
+        for card_id in self.zone_of(name, "monsters"):
+            card = self.card(card_id)
+            if card.column is None:
+                card.column = min(set(range(count)) - taken)
+            if card.column in taken or card.column >= count:
+                raise scenario.error(f"{card_id} needs a free column from 0 to {count - 1}",
+                                     f"setup.players.{name}.monsters")
+            taken.add(card.column)
+        self.had_monster[name] = bool(self.zone_of(name, "monsters"))
+
+    # --- the Field Power Bonus -----------------------------------------------------------------
+
+    def move(self, card, zone, controller=None, face_up=True, position=None, reason=""):
+        entering = zone == "monsters" and card.zone != "monsters"
+        super().move(card, zone, controller, face_up, position, reason)
+        if entering:
+            taken = {self.card(i).column for i in self.zone_of(card.controller, "monsters")
+                     if i != card.id}
+            free = sorted(set(range(self.params["terrain_markers_per_side"])) - taken)
+            card.column = self.placing_column if self.placing_column in free else free[0]
+            self.had_monster[card.controller] = True
+        elif zone != "monsters":
+            card.column = None
+
+    def field_power_bonus(self, card, printed):
+        if card.zone != "monsters" or card.column is None:
+            return 0
+        if not card.face_up and self.misreads("kd-fpb-hidden", "hidden-no-bonus"):
+            return 0
+        terrain = self.terrain_catalog[self.terrains[card.controller][card.column]]
+        favoured = self.races(card) & set(terrain["races"]) or \
+            card.card.attribute in terrain["attributes"]
+        if not favoured and not self.misreads("kd-fpb", "any-monster"):
+            return 0
+        self.note_rule("kd-fpb")
+        if not card.face_up:
+            self.note_rule("kd-fpb-hidden")
+        return round((printed or 0) * self.params["field_power_bonus_percent"] / 100)
+
+    def effective_atk(self, card):
+        return super().effective_atk(card) + self.field_power_bonus(card, card.card.atk)
+
+    def effective_def(self, card):
+        return super().effective_def(card) + self.field_power_bonus(card, card.card.defense)
+
+    # --- idleness ----------------------------------------------------------------------------
+
+    def after_action(self):
+        super().after_action()
+        for player in self.players:
+            if self.zone_of(player, "monsters"):
+                self.had_monster[player] = True
+
+    def summon_negated(self, attempt):
+        self.summons_prevented.add(attempt["player"])
+
+    def end_phase(self):
+        super().end_phase()
+        player, rival = self.turn_player, self.opponent(self.turn_player)
+        rival_has = bool(self.zone_of(rival, "monsters")) or \
+            self.misreads("kd-idle-warning", "ignores-opponent-field")
+        had = bool(self.zone_of(player, "monsters")) if self.misreads(
+            "kd-idle-whole-turn", "end-of-turn-only") else self.had_monster.get(player)
+        if not rival_has or had or player in self.summons_prevented:
+            return
+        self.idle_warnings[player] += 1
+        self.emit("idle", f"{player} gets an Idle Warning ({self.idle_warnings[player]})",
+                  ["kd-idle-warning", "kd-idle-whole-turn"])
+        limit = self.params["idle_warnings_to_lose"] + (
+            1 if self.misreads("kd-idle-loss", "third-warning-loses") else 0)
+        if self.idle_warnings[player] >= limit:
+            self.lose(player, "idleness", ["kd-idle-loss"])
+
+    def format_differences(self, expect):
+        wanted = expect.get("warnings")
+        if wanted is not None:
+            got = {p: self.idle_warnings.get(p) for p in wanted}
+            if got != wanted:
+                return [f"warnings: expected {wanted!r}, got {got!r}"]
+        return []
+
+    def card_facts(self, card):
+        facts = super().card_facts(card)
+        facts["column"] = card.column
+        return facts
+
+    def snapshot(self):
+        data = super().snapshot()
+        data["terrains"] = dict(self.terrains)
+        data["idle_warnings"] = dict(self.idle_warnings)
+        return data
 
     # --- summoning ---------------------------------------------------------------------------
 
@@ -59,6 +204,13 @@ class KingdomDuel(Duel):
         super().do_set(action)
 
     def do_summon(self, action):
+        self.placing_column = int(action.to) if str(action.to).isdigit() else None
+        try:
+            self.summon(action)
+        finally:
+            self.placing_column = None
+
+    def summon(self, action):
         if action.position != "hidden":
             return super().do_summon(action)
         card = self.card(action.card)
@@ -119,4 +271,6 @@ class KingdomDuel(Duel):
     def next_turn(self, stop_at):
         self.destruction_damage_taken = {}
         self.attacks_this_phase = 0
+        self.summons_prevented = set()
         super().next_turn(stop_at)
+        self.had_monster[self.turn_player] = bool(self.zone_of(self.turn_player, "monsters"))
