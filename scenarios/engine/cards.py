@@ -19,7 +19,7 @@ KINDS = {
 ATTRIBUTES = {"DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"}
 CARD_KEYS = {"name", "kind", "subtype", "attribute", "race", "level", "atk", "def", "text",
              "activation", "effects", "flags", "materials", "scale", "summon_condition",
-             "procedure"}
+             "procedure", "hierarchy"}
 CATALOG_DIR = Path(__file__).resolve().parent / "catalog"
 
 
@@ -41,6 +41,7 @@ class CardDef:
     scale: int | None = None  # a Pendulum Monster's scale
     summon_condition: dict | None = None  # what must hold to Normal Summon it
     procedure: dict | None = None  # how it Special Summons itself (Chaos Sorcerer)
+    hierarchy: int = 0  # a Kingdom Duels Divine card's Hierarchy; others count as 0
 
     @property
     def is_monster(self):
@@ -122,7 +123,8 @@ def card_from_data(entry, file, lines, where, vocabulary=None):
         defense=entry.get("def"), text=entry.get("text", ""), activation=entry.get("activation"),
         effects=tuple(entry.get("effects") or ()), flags=frozenset(entry.get("flags") or ()),
         materials=tuple(entry.get("materials") or ()), scale=entry.get("scale"),
-        summon_condition=entry.get("summon_condition"), procedure=entry.get("procedure"))
+        summon_condition=entry.get("summon_condition"), procedure=entry.get("procedure"),
+        hierarchy=entry.get("hierarchy", 0))
 
 
 _DEFAULT = None

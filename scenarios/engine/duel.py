@@ -238,6 +238,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if zone == "monsters":
             card.position = position or card.position or "attack"
         self.zone_of(card.controller, zone).append(card.id)
+        if old_zone in ON_FIELD and zone not in ON_FIELD and card.card.subtype == "token":
+            self.zone_of(card.controller, zone).remove(card.id)
+            card.zone = "gone"
+            self.emit("move", f"{card.id} is a Token: it leaves the game", card=card.id, to="gone")
+            return
         if old_zone in ON_FIELD and zone not in ON_FIELD:
             self.left_field(card, old_zone, old_controller)
             if zone == "graveyard":

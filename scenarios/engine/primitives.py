@@ -308,6 +308,16 @@ def coin_call(duel, ctx, arg):
     run(duel, arg["right" if right else "wrong"], ctx)
 
 
+@primitive("dice")
+def dice(duel, ctx, arg):
+    roll = duel.rng.randint(1, arg.get("sides", 6))
+    duel.emit("dice", f"{ctx.controller} rolls a {roll}")
+    for faces, program in arg["results"].items():
+        if roll in [int(f) for f in str(faces).split("|")]:
+            run(duel, program, ctx)
+            return
+
+
 @primitive("banish_graveyard")
 def banish_graveyard(duel, ctx, arg):
     for player in duel.one_players_zone(ctx, arg):

@@ -63,6 +63,12 @@ class KingdomDuel(Duel):
         Rule("kd-idle-loss", "kingdom-duels/idleness#second-warning-loses",
              "A player who already had an Idle Warning loses at the next one.",
              {"third-warning-loses": "it takes a third warning to lose"}),
+        Rule("kd-hard-opt", "kingdom-duels/clarifications#optional-effects-hard-once-per-turn",
+             "Every optional effect activated by its player is hard once per turn.",
+             {"no-limit": "an optional effect may be activated again in the same turn"}),
+        Rule("kd-hierarchy", "kingdom-duels/divine-cards#higher-unaffected-by-lower",
+             "A Divine card is unaffected by the effects of Divine cards of lower Hierarchy.",
+             {"no-immunity": "Hierarchy gives no protection"}),
         Rule("kd-destruction-damage", "kingdom-duels/terminology#destruction-damage-cap",
              "Destruction Damage is half the destroyed monster's ATK, at most a set amount a turn.",
              {"no-cap": "Destruction Damage has no limit per turn"}),
@@ -78,6 +84,7 @@ class KingdomDuel(Duel):
         self.idle_warnings = {}
         self.had_monster = {}
         self.summons_prevented = set()
+        self.effects_used = set()
         self.placing_column = None
 
     # --- setup: Terrain Markers and warnings ---------------------------------------------------
@@ -246,6 +253,28 @@ class KingdomDuel(Duel):
         if action.phase == "battle":
             self.attacks_this_phase = 0
 
+    # --- hard once per turn, and Hierarchy -----------------------------------------------------
+
+    def do_activate(self, action):
+        card = self.card(action.card)
+        optional_effect = card.card.kind == "monster" and card.on_field and card.face_up and \
+            any("ignition" in e or "quick" in e for e in card.card.effects)
+        if optional_effect:
+            if card.id in self.effects_used and not self.misreads("kd-hard-opt", "no-limit"):
+                self.illegal("kd-hard-opt", "once_per_turn",
+                             f"{card.id}'s optional effect was already used this turn")
+        super().do_activate(action)
+        if optional_effect:
+            self.effects_used.add(card.id)
+            self.note_rule("kd-hard-opt")
+
+    def can_be_targeted(self, target, source, purpose=None):
+        divine = source.card.hierarchy and target.card.hierarchy > source.card.hierarchy
+        if divine and not self.misreads("kd-hierarchy", "no-immunity"):
+            self.note_rule("kd-hierarchy")
+            return False
+        return super().can_be_targeted(target, source, purpose)
+
     # --- speeds ------------------------------------------------------------------------------
 
     def speed_of(self, card, program, is_card_activation):
@@ -272,5 +301,6 @@ class KingdomDuel(Duel):
         self.destruction_damage_taken = {}
         self.attacks_this_phase = 0
         self.summons_prevented = set()
+        self.effects_used = set()
         super().next_turn(stop_at)
         self.had_monster[self.turn_player] = bool(self.zone_of(self.turn_player, "monsters"))
