@@ -69,6 +69,16 @@ class KingdomDuel(Duel):
         Rule("kd-hierarchy", "kingdom-duels/divine-cards#higher-unaffected-by-lower",
              "A Divine card is unaffected by the effects of Divine cards of lower Hierarchy.",
              {"no-immunity": "Hierarchy gives no protection"}),
+        Rule("kd-slow", "kingdom-duels/terminology#slow-cannot-respond",
+             "Slow effects (Equip and Continuous Spells) cannot respond to anything.",
+             {"continuous-quick": "Continuous Spells are Quick like the others"}),
+        Rule("kd-unstoppable", "kingdom-duels/terminology#unstoppable-no-response",
+             "Nothing can respond to an Unstoppable effect.",
+             {"answerable": "an Unstoppable effect can be answered like any other"}),
+        Rule("kd-hidden-atk", "kingdom-duels/summoning#hidden-atk-revealed-in-combat",
+             "A Hidden ATK monster is revealed in combat and may be Hidden again after the "
+             "damage calculation if it is still on the field.",
+             {"stays-revealed": "once revealed, it cannot be Hidden again"}),
         Rule("kd-destruction-damage", "kingdom-duels/terminology#destruction-damage-cap",
              "Destruction Damage is half the destroyed monster's ATK, at most a set amount a turn.",
              {"no-cap": "Destruction Damage has no limit per turn"}),
@@ -268,6 +278,40 @@ class KingdomDuel(Duel):
             self.effects_used.add(card.id)
             self.note_rule("kd-hard-opt")
 
+    def check_timing(self, card, player, speed, is_card, program):
+        if self.chain and "unstoppable" in self.card(self.chain[-1].card_id).card.flags and \
+                not self.misreads("kd-unstoppable", "answerable"):
+            self.illegal("kd-unstoppable", "unstoppable",
+                         f"nothing can respond to the Unstoppable {self.chain[-1].card_id}")
+        super().check_timing(card, player, speed, is_card, program)
+
+    # --- Hidden monsters in battle -------------------------------------------------------------
+
+    def placement_problem(self, card):
+        if card.zone == "monsters" and not card.face_up and card.position == "attack":
+            return None  # a Hidden ATK monster
+        return super().placement_problem(card)
+
+    def monster_battle(self, attacker, defender, player, rival):
+        if not defender.face_up and defender.position == "attack":
+            defender.face_up = True
+            defender.notes.add("revealed_in_combat")
+            self.emit("flip", f"{defender.id}, Hidden in ATK Position, is revealed by the combat",
+                      ["kd-hidden-atk"], card=defender.id)
+        super().monster_battle(attacker, defender, player, rival)
+
+    def do_hide(self, action):
+        card = self.card(action.card)
+        if card.controller != action.player or card.zone != "monsters" or \
+                "revealed_in_combat" not in card.notes or \
+                self.misreads("kd-hidden-atk", "stays-revealed"):
+            self.illegal("kd-hidden-atk", "cannot_hide",
+                         f"{card.id} can only be Hidden again after being revealed in combat")
+        card.notes.discard("revealed_in_combat")
+        card.face_up = False
+        self.emit("hide", f"{action.player} Hides {card.id} again in ATK Position (not a summon)",
+                  ["kd-hidden-atk"], card=card.id)
+
     def can_be_targeted(self, target, source, purpose=None):
         divine = source.card.hierarchy and target.card.hierarchy > source.card.hierarchy
         if divine and not self.misreads("kd-hierarchy", "no-immunity"):
@@ -278,6 +322,12 @@ class KingdomDuel(Duel):
     # --- speeds ------------------------------------------------------------------------------
 
     def speed_of(self, card, program, is_card_activation):
+        if is_card_activation and card.card.kind == "spell" and \
+                card.card.subtype in ("continuous", "equip"):
+            if self.misreads("kd-slow", "continuous-quick"):
+                return 2
+            self.note_rule("kd-slow")
+            return 1
         if is_card_activation and card.card.kind == "spell" and card.card.subtype == "normal":
             if self.misreads("kd-quick-spells", "normal-spells-slow"):
                 return 1
@@ -302,5 +352,7 @@ class KingdomDuel(Duel):
         self.attacks_this_phase = 0
         self.summons_prevented = set()
         self.effects_used = set()
+        for card in self.cards.values():
+            card.notes.discard("revealed_in_combat")
         super().next_turn(stop_at)
         self.had_monster[self.turn_player] = bool(self.zone_of(self.turn_player, "monsters"))
