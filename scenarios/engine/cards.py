@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ScenarioError
-from .yamlsource import load_with_lines
+from .yamlsource import load_lazily
 
 KINDS = {
     "monster": {"normal", "effect", "fusion", "ritual", "synchro", "xyz", "link", "token"},
@@ -81,7 +81,7 @@ class Catalog:
 
 
 def read_catalog_file(path, vocabulary=None):
-    data, lines = load_with_lines(Path(path).read_text(encoding="utf-8"), str(path.name))
+    data, lines = load_lazily(Path(path).read_text(encoding="utf-8"), str(path.name))
     if not isinstance(data, list):
         raise ScenarioError("a catalog file is a list of cards", path.name, 1)
     return [card_from_data(entry, path.name, lines, f"[{i}]", vocabulary)

@@ -83,7 +83,7 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
         except ScenarioError as error:
             raise error.at(scenario.file, action.line, f"steps[{number - 1}]") from None
         steps.append(StepRecord(
-            number=number, line=action.line, action=action.raw, status=status, reason=reason,
+            number=number, line=action.line if record_states else None, action=action.raw, status=status, reason=reason,
             events=[e.as_dict() for e in duel.events[mark_events:]],
             rules=list(dict.fromkeys(duel.rules_used[mark_rules:])),
             state=duel.snapshot() if record_states else None))

@@ -15,7 +15,7 @@ from ..errors import ScenarioError, ScriptError
 from ..primitives import EffectContext, check_program, primitive
 from ..rules import Rule, rulebook
 from ..state import ChainLink
-from ..yamlsource import load_with_lines
+from ..yamlsource import load_lazily
 
 ABILITIES_FILE = CATALOG_DIR / "abilities" / "deck-masters.yaml"
 ABILITY_KEYS = {"deck_master", "type", "text", "cost", "target", "when", "resolve", "once_per_turn",
@@ -25,7 +25,7 @@ ABILITY_KEYS = {"deck_master", "type", "text", "cost", "target", "when", "resolv
 @lru_cache(maxsize=None)
 def abilities(path=ABILITIES_FILE):
     """Deck Master Abilities by the name of their Deck Master, checked when first read."""
-    data, lines = load_with_lines(Path(path).read_text(encoding="utf-8"), Path(path).name)
+    data, lines = load_lazily(Path(path).read_text(encoding="utf-8"), Path(path).name)
     found = {}
     for index, entry in enumerate(data or []):
         where = f"[{index}]"

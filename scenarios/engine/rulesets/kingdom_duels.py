@@ -12,7 +12,7 @@ from pathlib import Path
 from ..cards import CATALOG_DIR
 from ..duel import Duel
 from ..rules import Rule, rulebook
-from ..yamlsource import load_with_lines
+from ..yamlsource import load_lazily
 
 TERRAINS_FILE = CATALOG_DIR / "terrains" / "kingdom-duels.yaml"
 
@@ -20,7 +20,7 @@ TERRAINS_FILE = CATALOG_DIR / "terrains" / "kingdom-duels.yaml"
 @lru_cache(maxsize=None)
 def terrains(path=TERRAINS_FILE):
     """Terrain Markers by name: the Types and Attributes each favours."""
-    data, _ = load_with_lines(Path(path).read_text(encoding="utf-8"), Path(path).name)
+    data, _ = load_lazily(Path(path).read_text(encoding="utf-8"), Path(path).name)
     return {entry["name"]: entry for entry in data}
 
 
