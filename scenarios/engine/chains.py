@@ -386,7 +386,8 @@ class ChainRules:
             card = self.card(link.card_id)
             card.flipped_in_chain = False
             if link.is_card_activation and card.on_field and "stays_on_field" not in \
-                    card.card.flags and (card.card.kind, card.card.subtype) in NON_PERMANENT:
+                    card.card.flags and "persisting" not in card.notes and \
+                    (card.card.kind, card.card.subtype) in NON_PERMANENT:
                 self.emit("chain", f"{card.id} goes to the Graveyard after the chain",
                           ["leaving-after-chain"])
                 self.move(card, "graveyard", reason="its chain has resolved")

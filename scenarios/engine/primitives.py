@@ -456,7 +456,7 @@ def discard(duel, player, arg, selections):
 
 # --- checking card data ------------------------------------------------------------------------
 
-ACTIVATION_KEYS = {"speed", "when", "cost", "target", "resolve"}
+ACTIVATION_KEYS = {"speed", "when", "cost", "target", "resolve", "trigger"}
 EFFECT_KINDS = {"trigger", "continuous", "quick", "ignition", "hand_win", "standby", "maintenance"}
 
 

@@ -79,6 +79,15 @@ class KingdomDuel(Duel):
              "A Hidden ATK monster is revealed in combat and may be Hidden again after the "
              "damage calculation if it is still on the field.",
              {"stays-revealed": "once revealed, it cannot be Hidden again"}),
+        Rule("kd-fusion-names", "kingdom-duels/fusion-monsters#fusion-has-material-names",
+             "A Fusion Monster also has the names of all its Fusion Materials.",
+             {"own-name-only": "a Fusion Monster has only its own name"}),
+        Rule("kd-trap-trigger", "kingdom-duels/spells-and-traps#trigger-automatic",
+             "A Set Trap whose Trigger is met activates by itself.",
+             {"optional-traps": "its player chooses whether to activate it"}),
+        Rule("kd-persist", "kingdom-duels/spells-and-traps#persist-remains",
+             "A Persist card stays on the field for the time it states after it resolves.",
+             {"leaves-at-once": "it leaves the field after its chain like any other"}),
         Rule("kd-destruction-damage", "kingdom-duels/terminology#destruction-damage-cap",
              "Destruction Damage is half the destroyed monster's ATK, at most a set amount a turn.",
              {"no-cap": "Destruction Damage has no limit per turn"}),
@@ -262,6 +271,60 @@ class KingdomDuel(Duel):
         super().do_phase(action)
         if action.phase == "battle":
             self.attacks_this_phase = 0
+
+    # --- names, Traps that trigger, Persist --------------------------------------------------
+
+    def matches(self, card, spec):
+        if "name" in spec and card.card.materials and card.zone == "monsters" and \
+                spec["name"] in card.card.materials:
+            if not self.misreads("kd-fusion-names", "own-name-only"):
+                self.note_rule("kd-fusion-names")
+                spec = {k: v for k, v in spec.items() if k != "name"}
+        return super().matches(card, spec)
+
+    def settle_summon(self):
+        attempt = self.summon_attempt
+        super().settle_summon()
+        if attempt and not attempt["negated"] and not self.misreads("kd-trap-trigger",
+                                                                    "optional-traps"):
+            self.spring_traps("opponent_summons", attempt["player"])
+
+    def spring_traps(self, trigger, actor):
+        """Set Traps of the other player whose Trigger is met go on a chain by themselves."""
+        for card in self.cards_on_field(kind="trap", controller=self.opponent(actor)):
+            program = card.card.activation or {}
+            if card.face_up or program.get("trigger") != trigger or card.set_turn == self.turn:
+                continue
+            card.face_up = True
+            from ..state import ChainLink
+            link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=card.controller,
+                             speed=2, program=program, is_card_activation=True,
+                             targets=list(self.just_summoned))
+            self.chain.append(link)
+            self.emit("trigger", f"{card.id} ({card.name}) activates by itself: its Trigger is met",
+                      ["kd-trap-trigger"], card=card.id, link=link.number)
+            self.priority, self.passes = self.next_player(card.controller), 0
+
+    def chain_finished(self, order):
+        for link in order:
+            card = self.card(link.card_id)
+            turns = card.card.flags and next((int(f.split(":")[1]) for f in card.card.flags
+                                              if f.startswith("persist:")), None)
+            if link.is_card_activation and turns and card.on_field and \
+                    not self.misreads("kd-persist", "leaves-at-once"):
+                card.counters["persist_turns"] = turns
+                card.notes.add("persisting")
+                self.note_rule("kd-persist")
+        super().chain_finished(order)
+
+    def count_card_turns(self):
+        super().count_card_turns()
+        for card in list(self.cards_on_field()):
+            left = card.counters.get("persist_turns")
+            if left is not None:
+                card.counters["persist_turns"] = left - 1
+                if left - 1 <= 0:
+                    self.move(card, "graveyard", reason="its Persist time is over")
 
     # --- hard once per turn, and Hierarchy -----------------------------------------------------
 
