@@ -385,6 +385,11 @@ def destruction_damage(duel, ctx, arg):
         duel.apply_destruction_damage(card.controller, atk, ctx.card_id)
 
 
+@primitive("replace_terrain")
+def replace_terrain(duel, ctx, arg):
+    duel.replace_terrain(ctx.remembered["struck_player"], ctx.remembered["struck_column"], arg)
+
+
 @primitive("negate_summon")
 def negate_summon(duel, ctx, arg):
     duel.negate_summon(arg.get("then", "destroy"), ctx.card_id)
@@ -457,7 +462,8 @@ def discard(duel, player, arg, selections):
 # --- checking card data ------------------------------------------------------------------------
 
 ACTIVATION_KEYS = {"speed", "when", "cost", "target", "resolve", "trigger"}
-EFFECT_KINDS = {"trigger", "continuous", "quick", "ignition", "hand_win", "standby", "maintenance"}
+EFFECT_KINDS = {"trigger", "continuous", "quick", "ignition", "hand_win", "standby", "maintenance",
+                "strike"}
 
 
 def check_card_spec(spec):

@@ -88,6 +88,19 @@ class KingdomDuel(Duel):
         Rule("kd-persist", "kingdom-duels/spells-and-traps#persist-remains",
              "A Persist card stays on the field for the time it states after it resolves.",
              {"leaves-at-once": "it leaves the field after its chain like any other"}),
+        Rule("kd-material-no-attack", "kingdom-duels/fusion-monsters#material-no-attack-first-turn",
+             "A Fusion Material that enters the field while its Fusion is there cannot attack "
+             "the turn it is summoned.",
+             {"may-attack": "the material may attack at once like any monster"}),
+        Rule("kd-strike-timing", "kingdom-duels/effect-types#strike-timing",
+             "STRIKE is used once per turn, only in Main Phase 1.",
+             {"any-main-phase": "STRIKE may be used in either Main Phase"}),
+        Rule("kd-strike-skips", "kingdom-duels/effect-types#strike-skips-battle-phase",
+             "A player who uses STRIKE skips that turn's Battle Phase.",
+             {"battle-phase-kept": "the Battle Phase still follows"}),
+        Rule("kd-strike-no-battle", "kingdom-duels/effect-types#strike-no-battle",
+             "A STRIKE neither battles nor destroys the monster on the struck Terrain.",
+             {"destroys-occupant": "the monster on the struck Terrain is destroyed"}),
         Rule("kd-destruction-damage", "kingdom-duels/terminology#destruction-damage-cap",
              "Destruction Damage is half the destroyed monster's ATK, at most a set amount a turn.",
              {"no-cap": "Destruction Damage has no limit per turn"}),
@@ -260,6 +273,14 @@ class KingdomDuel(Duel):
         super().check_attack_target(attacker, target, player)
 
     def do_attack(self, action):
+        attacker = self.card(action.card)
+        fusion_on_field = any(attacker.name in c.card.materials
+                              for c in self.cards_on_field("monster", controller=action.player)
+                              if c.face_up and c.id != attacker.id)
+        if fusion_on_field and attacker.summoned_turn == self.turn and \
+                not self.misreads("kd-material-no-attack", "may-attack"):
+            self.illegal("kd-material-no-attack", "cannot_attack",
+                         f"{attacker.id} entered the field while its Fusion is there")
         if not self.misreads("kd-one-attack", "one-per-monster") and \
                 self.attacks_this_phase >= self.params["attacks_per_battle_phase"]:
             self.illegal("kd-one-attack", "one_attack_per_battle_phase",
@@ -268,6 +289,9 @@ class KingdomDuel(Duel):
         self.attacks_this_phase += 1
 
     def do_phase(self, action):
+        if action.phase == "battle" and "skip_battle" in self.turn_flags:
+            self.illegal("kd-strike-skips", "battle_phase_skipped",
+                         "a player who used STRIKE skips this Battle Phase")
         super().do_phase(action)
         if action.phase == "battle":
             self.attacks_this_phase = 0
@@ -381,6 +405,49 @@ class KingdomDuel(Duel):
             self.note_rule("kd-hierarchy")
             return False
         return super().can_be_targeted(target, source, purpose)
+
+    # --- STRIKE ------------------------------------------------------------------------------
+
+    def do_strike(self, action):
+        from ..primitives import EffectContext, run
+
+        player, card = action.player, self.card(action.card)
+        allowed = ("main1", "main2") if self.misreads("kd-strike-timing", "any-main-phase") \
+            else ("main1",)
+        if player != self.turn_player or self.phase not in allowed or self.chain:
+            self.illegal("kd-strike-timing", "wrong_phase", "STRIKE is used in your Main Phase 1")
+        strikes = [e["strike"] for e in card.card.effects if "strike" in e]
+        if card.zone != "monsters" or card.controller != player or not card.face_up or \
+                card.position != "attack" or not strikes:
+            self.illegal(None, "cannot_strike", f"{card.id} is not an ATK Position monster with STRIKE")
+        if "strike" in self.turn_flags:
+            self.illegal("kd-strike-timing", "once_per_turn", "STRIKE was already used this turn")
+        rival = self.opponent(player)
+        column = int(action.to) if str(action.to).isdigit() else None
+        if column is None or not 0 <= column < len(self.terrains[rival]):
+            self.illegal(None, "invalid_terrain", "STRIKE names a Terrain column of the opponent")
+        self.turn_flags.add("strike")
+        card.attacked_this_turn = True
+        if not self.misreads("kd-strike-skips", "battle-phase-kept"):
+            self.turn_flags.add("skip_battle")
+        self.emit("strike", f"{card.id} STRIKEs {rival}'s Terrain {column} "
+                  f"({self.terrains[rival][column]}); it counts as an attack",
+                  ["kd-strike-timing", "kd-strike-skips"])
+        occupant = next((self.card(i) for i in self.zone_of(rival, "monsters")
+                         if self.card(i).column == column), None)
+        if occupant and self.misreads("kd-strike-no-battle", "destroys-occupant"):
+            self.destroy(occupant, f"{card.id}'s STRIKE")
+        elif occupant:
+            self.note_rule("kd-strike-no-battle")
+        ctx = EffectContext(card.id, player, remembered={"struck_player": rival,
+                                                         "struck_column": column})
+        run(self, strikes[0], ctx)
+
+    def replace_terrain(self, player, column, terrain):
+        old = self.terrains[player][column]
+        self.terrains[player][column] = terrain
+        self.emit("terrain", f"{player}'s Terrain {column} ({old}) is set aside and replaced by "
+                  f"{terrain}")
 
     # --- speeds ------------------------------------------------------------------------------
 
