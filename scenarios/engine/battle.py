@@ -173,6 +173,22 @@ class BattleRules:
     def check_special_summon(self, player, count):
         """Hook: a format may forbid attempting a summon (a summon limit)."""
 
+    def do_change_position(self, action):
+        """A manual change of battle position: once per turn, not on the turn it arrived."""
+        player, card = action.player, self.card(action.card)
+        self.require_open_main_phase(player, "a change of battle position")
+        if card.zone != "monsters" or card.controller != player or not card.face_up:
+            self.illegal(None, "not_your_monster", f"{card.id} is not a face-up monster of {player}")
+        if card.summoned_turn == self.turn or "position_changed" in card.notes:
+            self.illegal(None, "position_change_used", f"{card.id} cannot change position now")
+        self.check_position_change(card)
+        card.position = "defense" if card.position == "attack" else "attack"
+        card.notes.add("position_changed")
+        self.emit("position", f"{card.id} changes to {card.position} position", card=card.id)
+
+    def check_position_change(self, card):
+        """Hook: a format may lock a monster's battle position."""
+
     # --- attacking -----------------------------------------------------------------------------
 
     def do_attack(self, action):

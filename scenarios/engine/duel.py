@@ -265,6 +265,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             if other.controller == card.controller:
                 self.queue_triggers(other, "own_monster_flipped_face_down", flipped=card.id)
 
+    def erode(self, card, cause):
+        """Eroding is the graveyard elsewhere; a format that knows Erode overrides this."""
+        self.move(card, "banished", reason=f"removed by {cause}")
+
     def destroy(self, card, cause):
         self.move(card, "graveyard", reason=f"destroyed by {cause}")
 

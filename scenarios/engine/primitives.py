@@ -390,6 +390,27 @@ def replace_terrain(duel, ctx, arg):
     duel.replace_terrain(ctx.remembered["struck_player"], ctx.remembered["struck_column"], arg)
 
 
+@primitive("battle_swap")
+def battle_swap(duel, ctx, arg):
+    for card in cards_in(duel, ctx, arg):
+        if card.zone == "monsters":
+            card.position = "defense" if card.position == "attack" else "attack"
+            duel.emit("position", f"Battle Swap: {card.id} changes to {card.position} position")
+
+
+@primitive("battle_lock")
+def battle_lock(duel, ctx, arg):
+    for card in cards_in(duel, ctx, "target"):
+        card.counters["battle_lock"] = arg.get("turns", 0) if isinstance(arg, dict) else 0
+        duel.emit("position", f"Battle Lock: {card.id}'s battle position is locked")
+
+
+@primitive("erode")
+def erode(duel, ctx, arg):
+    for card in cards_in(duel, ctx, arg):
+        duel.erode(card, ctx.card_id)
+
+
 @primitive("negate_summon")
 def negate_summon(duel, ctx, arg):
     duel.negate_summon(arg.get("then", "destroy"), ctx.card_id)

@@ -18,7 +18,7 @@ TOP_KEYS = {"slug", "format", "rule", "example", "title", "narrative", "seed", "
 REQUIRED = ("slug", "format", "rule", "title", "narrative", "setup", "steps", "expect")
 VERBS = {"activate", "pass", "attack", "summon", "set", "flip_summon", "phase", "end_turn",
          "pass_turns", "concede", "special_summon", "nightfall", "move", "hide", "reveal",
-         "use_ability", "pay_to_negate", "pendulum_summon", "strike"}
+         "use_ability", "pay_to_negate", "pendulum_summon", "strike", "change_position"}
 STEP_OPTIONS = {"player", "target", "targets", "choose", "select", "tributes", "position",
                 "stop_at", "illegal", "materials", "to"}
 EXPECT_KEYS = {"result", "lp", "zones", "cards", "resolved", "negated", "chain", "phase", "turn",
@@ -159,7 +159,7 @@ def parse_step(step, path, lines, file):
                     position=step.get("position"), stop_at=step.get("stop_at"),
                     to=step.get("to"))
     if verb in ("activate", "attack", "summon", "set", "flip_summon", "special_summon", "move",
-                "hide", "reveal", "use_ability", "nightfall", "strike"):
+                "hide", "reveal", "use_ability", "nightfall", "strike", "change_position"):
         if not isinstance(value, str):
             fail(f"{verb} takes a card id", verb)
         action.card = value

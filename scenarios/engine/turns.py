@@ -60,6 +60,7 @@ class TurnRules:
         self.turn_flags = set()
         for card in self.cards.values():
             card.attacked_this_turn = False
+            card.notes.discard("position_changed")
         self.phase, self.priority, self.passes = "draw", self.turn_player, 0
         self.emit("turn", f"turn {self.turn} begins: {self.turn_player}'s turn")
         self.draw_phase_draw(self.turn_player)

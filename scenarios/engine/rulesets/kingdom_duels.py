@@ -101,6 +101,12 @@ class KingdomDuel(Duel):
         Rule("kd-strike-no-battle", "kingdom-duels/effect-types#strike-no-battle",
              "A STRIKE neither battles nor destroys the monster on the struck Terrain.",
              {"destroys-occupant": "the monster on the struck Terrain is destroyed"}),
+        Rule("kd-battle-lock", "kingdom-duels/terminology#battle-lock-controller",
+             "A Battle Locked monster's controller cannot change its battle position.",
+             {"lock-ignored": "its controller may still change its position"}),
+        Rule("kd-erode", "kingdom-duels/terminology#erode-definition",
+             "An eroded card is removed to no zone at all: not field, Deck, Graveyard or hand.",
+             {"erode-is-graveyard": "an eroded card goes to the Graveyard"}),
         Rule("kd-destruction-damage", "kingdom-duels/terminology#destruction-damage-cap",
              "Destruction Damage is half the destroyed monster's ATK, at most a set amount a turn.",
              {"no-cap": "Destruction Damage has no limit per turn"}),
@@ -405,6 +411,18 @@ class KingdomDuel(Duel):
             self.note_rule("kd-hierarchy")
             return False
         return super().can_be_targeted(target, source, purpose)
+
+    # --- Battle Lock and Erode ----------------------------------------------------------------
+
+    def check_position_change(self, card):
+        if "battle_lock" in card.counters and not self.misreads("kd-battle-lock", "lock-ignored"):
+            self.illegal("kd-battle-lock", "battle_locked", f"{card.id} is Battle Locked")
+
+    def erode(self, card, cause):
+        if self.misreads("kd-erode", "erode-is-graveyard"):
+            return self.move(card, "graveyard", reason=f"eroded by {cause}")
+        self.note_rule("kd-erode")
+        self.move(card, "eroded", reason=f"eroded by {cause}")
 
     # --- STRIKE ------------------------------------------------------------------------------
 
