@@ -22,7 +22,8 @@ VERBS = {"activate", "pass", "attack", "summon", "set", "flip_summon", "phase", 
 STEP_OPTIONS = {"player", "target", "targets", "choose", "select", "tributes", "position",
                 "stop_at", "illegal", "materials", "to"}
 EXPECT_KEYS = {"result", "lp", "zones", "cards", "resolved", "negated", "chain", "phase", "turn",
-               "counters", "team_lp", "formation_points", "warnings", "summons", "turn_player"}
+               "counters", "team_lp", "formation_points", "warnings", "summons", "turn_player",
+               "defeated"}
 PLAYER_KEYS = set(ZONES) | {"lp", "deck_master", "team", "terrains", "summons_this_turn",
                             "idle_warnings"}
 CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner", "line", "column"}
@@ -241,7 +242,7 @@ def check_setup_shape(scenario):
     if not isinstance(setup, dict) or not isinstance(setup.get("players"), dict):
         raise scenario.error("setup needs players: {A: ..., B: ...}", "setup")
     for key in setup:
-        if key not in ("turn", "players", "first", "teams"):
+        if key not in ("turn", "players", "first", "teams", "mode"):
             raise scenario.error("unknown setup field", f"setup.{key}")
     turn = setup.get("turn", {})
     if not isinstance(turn, dict) or set(turn) - {"number", "player", "phase"} or \

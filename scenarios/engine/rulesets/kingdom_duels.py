@@ -13,6 +13,7 @@ from ..cards import CATALOG_DIR
 from ..duel import Duel
 from ..rules import Rule, rulebook
 from ..yamlsource import load_lazily
+from .kingdom_teams import TEAM_RULES, TeamDuels
 
 TERRAINS_FILE = CATALOG_DIR / "terrains" / "kingdom-duels.yaml"
 
@@ -24,7 +25,7 @@ def terrains(path=TERRAINS_FILE):
     return {entry["name"]: entry for entry in data}
 
 
-class KingdomDuel(Duel):
+class KingdomDuel(TeamDuels, Duel):
     slug = "kingdom-duels"
     PARAMETERS = ("starting_lp", "attacks_per_battle_phase", "destruction_damage_fraction",
                   "destruction_damage_cap_per_turn", "field_power_bonus_percent", "default_terrain",
@@ -110,6 +111,7 @@ class KingdomDuel(Duel):
         Rule("kd-destruction-damage", "kingdom-duels/terminology#destruction-damage-cap",
              "Destruction Damage is half the destroyed monster's ATK, at most a set amount a turn.",
              {"no-cap": "Destruction Damage has no limit per turn"}),
+        *TEAM_RULES,
         base=Duel.RULES,
     )
 
@@ -216,12 +218,13 @@ class KingdomDuel(Duel):
             self.lose(player, "idleness", ["kd-idle-loss"])
 
     def format_differences(self, expect):
+        found = super().format_differences(expect)
         wanted = expect.get("warnings")
         if wanted is not None:
             got = {p: self.idle_warnings.get(p) for p in wanted}
             if got != wanted:
-                return [f"warnings: expected {wanted!r}, got {got!r}"]
-        return []
+                found.append(f"warnings: expected {wanted!r}, got {got!r}")
+        return found
 
     def card_facts(self, card):
         facts = super().card_facts(card)
@@ -279,6 +282,9 @@ class KingdomDuel(Duel):
         super().check_attack_target(attacker, target, player)
 
     def do_attack(self, action):
+        if self.first_round_forbids_attack():
+            self.illegal("kd-first-round", "too_early_to_attack",
+                         "in the first round only the last player of the Rotation attacks")
         attacker = self.card(action.card)
         fusion_on_field = any(attacker.name in c.card.materials
                               for c in self.cards_on_field("monster", controller=action.player)
