@@ -14,7 +14,7 @@ from ..problems import Problem
 ANCHOR_SYNTAX = r"[a-z0-9][a-z0-9-]*"
 TRAILING_ANCHOR_RE = re.compile(rf"\s*\{{#({ANCHOR_SYNTAX})\}}\s*$")
 TRAILING_BRACE_RE = re.compile(r"\{#([^}]*)\}\s*$")
-EXAMPLE_OPEN_RE = re.compile(rf"^:::\s*example\s*(?:\{{#([^}}]*)\}})?\s*(.*?)\s*$")
+EXAMPLE_OPEN_RE = re.compile(r"^:::\s*example\s*(?:\{#([^}]*)\})?\s*(.*?)\s*$")
 EXAMPLE_CLOSE_RE = re.compile(r"^:::\s*$")
 HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE_RE = re.compile(r"^(```|~~~)")

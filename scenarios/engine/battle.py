@@ -1,5 +1,4 @@
 """Summoning and battle: Normal Summons, Sets, Flip Summons, attacks and damage."""
-from .rules import Rule
 from .state import Attack
 
 MONSTER_ZONES = 5

@@ -5,7 +5,7 @@ small programs of primitives (`damage`, `draw`, `destroy`...), checked against
 the primitive vocabulary when the catalog loads, so a misspelt effect fails at
 load time with its file and line rather than mid-replay.
 """
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ScenarioError

@@ -1,5 +1,5 @@
 """Activations and chains: spell speeds, priority, costs, targets, and resolving backwards."""
-from .errors import IllegalAction, ScenarioError, ScriptError
+from .errors import ScriptError
 from .primitives import COSTS, EffectContext, run
 from .rules import Rule
 from .state import ChainLink

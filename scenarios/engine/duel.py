@@ -371,6 +371,23 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def setup_player_extras(self, scenario, name, player):
         """Hook for format zones (a Deck Master, terrains)."""
 
+    def place_deck_master(self, scenario, name, entry, allowed, zone, position=None):
+        """Put a player's Deck Master (a format's own setup entry) in its starting place."""
+        where = f"setup.players.{name}.deck_master"
+        if not isinstance(entry, dict) or set(entry) - set(allowed):
+            raise scenario.error(f"deck_master is {{{', '.join(allowed)}}}", where)
+        definition = self.catalog.get(entry.get("card"))
+        if definition is None or not definition.is_monster:
+            raise scenario.error(f"the Deck Master must be a known monster, not "
+                                 f"{entry.get('card')!r}", f"{where}.card")
+        from .state import CardInstance
+        card = CardInstance(id=str(entry.get("id", f"{name}-deck-master")), card=definition,
+                            owner=name, controller=name, zone=zone, position=position)
+        if card.id in self.cards:
+            raise scenario.error(f"card id '{card.id}' is in two places", f"{where}.id")
+        self.place(card)
+        return card
+
     def placement_problem(self, card):
         """Why a card cannot start where the scenario puts it, or None."""
         definition = card.card

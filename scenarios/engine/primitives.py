@@ -8,7 +8,7 @@ their own; a new combination of catalogued cards runs as it is.
 """
 from dataclasses import dataclass, field
 
-from .errors import IllegalAction, ScenarioError, ScriptError
+from .errors import IllegalAction, ScriptError
 
 PRIMITIVES = {}
 COSTS = {}

@@ -35,6 +35,14 @@ class Mutation:
         return f"{self.rule}:{self.name}"
 
 
+def alternate_teams(teams):
+    """Turn order that goes from team to team first, then player to player within a team."""
+    order = []
+    for rank in range(max(len(members) for members in teams.values())):
+        order += [members[rank] for members in teams.values() if rank < len(members)]
+    return order
+
+
 def rulebook(*rules, base=None):
     """A RULES mapping: the base book extended (or overridden) by `rules`."""
     book = dict(base or {})

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .errors import ScenarioError
 from .state import PHASES, ZONES, CardInstance
-from .yamlsource import load_lazily, load_with_lines
+from .yamlsource import load_lazily
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ANCHOR_RE = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+#[a-z0-9-]+$")

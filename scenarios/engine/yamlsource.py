@@ -51,12 +51,8 @@ def load_lazily(text, file=None):
     return data, LazyLines(text, file)
 
 
-def load_with_lines(text, file=None):
-    """Parse YAML text; returns (data, lines) where lines maps dotted paths to 1-based lines."""
-    return compose_with_lines(text, file)
-
-
 def compose_with_lines(text, file=None):
+    """Parse YAML text; returns (data, lines) where lines maps dotted paths to 1-based lines."""
     try:
         node = yaml.compose(text, Loader=LOADER)
     except yaml.YAMLError as exc:

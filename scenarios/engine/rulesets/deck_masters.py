@@ -105,26 +105,14 @@ class DeckMastersDuel(Duel):
     # --- setup -----------------------------------------------------------------------------
 
     def setup_player_extras(self, scenario, name, player):
-        where = f"setup.players.{name}.deck_master"
         entry = player.get("deck_master")
-        if not isinstance(entry, dict) or set(entry) - {"id", "card", "position",
-                                                        "ability_negated_until"}:
-            raise scenario.error("each player needs deck_master: {id, card, position?, "
-                                 "ability_negated_until?}", where)
-        definition = self.catalog.get(entry.get("card"))
-        if definition is None or not definition.is_monster:
-            raise scenario.error(f"the Deck Master must be a known Monster Card, not "
-                                 f"{entry.get('card')!r}", f"{where}.card")
-        from ..state import CardInstance
-        position = entry.get("position")
+        position = entry.get("position") if isinstance(entry, dict) else None
         if position not in (None, "attack", "defense"):
-            raise scenario.error("position is attack or defense", f"{where}.position")
-        card = CardInstance(id=str(entry.get("id", f"{name}-deck-master")), card=definition,
-                            owner=name, controller=name,
-                            zone="monsters" if position else "deck_master", position=position)
-        if card.id in self.cards:
-            raise scenario.error(f"card id '{card.id}' is in two places", f"{where}.id")
-        self.place(card)
+            raise scenario.error("position is attack or defense",
+                                 f"setup.players.{name}.deck_master.position")
+        card = self.place_deck_master(
+            scenario, name, entry, ("id", "card", "position", "ability_negated_until"),
+            zone="monsters" if position else "deck_master", position=position)
         self.deck_masters[name] = card.id
         if "ability_negated_until" in entry:
             self.ability_negated_until[name] = entry["ability_negated_until"]

@@ -7,7 +7,6 @@ table, the Deck Master's weight toward it, and Nightfall's cost and uses.
 from ..duel import Duel
 from ..errors import ScriptError
 from ..rules import Rule, rulebook
-from ..state import CardInstance
 
 SUMMONING_STEPS = ("special_summon", "fusion_summon")
 
@@ -79,19 +78,10 @@ class HighlanderDuel(Duel):
     # --- setup -----------------------------------------------------------------------------
 
     def setup_player_extras(self, scenario, name, player):
-        where = f"setup.players.{name}.deck_master"
         entry = player.get("deck_master")
         if entry is not None:
-            if not isinstance(entry, dict) or set(entry) - {"id", "card"}:
-                raise scenario.error("deck_master is {id, card}", where)
-            definition = self.catalog.get(entry.get("card"))
-            if definition is None or not definition.is_monster:
-                raise scenario.error(f"unknown monster {entry.get('card')!r}", f"{where}.card")
-            card = CardInstance(id=str(entry.get("id", f"{name}-deck-master")), card=definition,
-                                owner=name, controller=name, zone="extra_monster_zone")
-            if card.id in self.cards:
-                raise scenario.error(f"card id '{card.id}' is in two places", f"{where}.id")
-            self.place(card)
+            card = self.place_deck_master(scenario, name, entry, ("id", "card"),
+                                          zone="extra_monster_zone")
             self.deck_masters[name] = card.id
         count = player.get("summons_this_turn", 0)
         if not isinstance(count, int) or count < 0:

@@ -6,7 +6,7 @@ only the last player of the Rotation to attack, and defeat follows the mode:
 a Tag team falls with any one of its players, a Boss team shares its Life
 Points, and a Battle Royale drops each defeated player from the Rotation.
 """
-from ..rules import Rule
+from ..rules import Rule, alternate_teams
 from ..state import LifePool, PlayerState
 
 MODES = ("tag", "boss", "battle_royale")
@@ -67,10 +67,7 @@ class TeamDuels:
             for member in crowd:
                 order += [self.teams[solo][0], member]
             return order
-        order = []
-        for rank in range(max(len(self.teams[t]) for t in teams)):
-            order += [self.teams[t][rank] for t in teams if rank < len(self.teams[t])]
-        return order
+        return alternate_teams({t: self.teams[t] for t in teams})
 
     def next_player(self, player):
         if self.mode is None:

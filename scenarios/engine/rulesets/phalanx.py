@@ -6,7 +6,7 @@ zone sizes, a rampart's stats, line moves per turn) are the articles' parameters
 """
 from ..duel import Duel
 from ..errors import IllegalAction, ScriptError
-from ..rules import Rule, rulebook
+from ..rules import Rule, alternate_teams, rulebook
 from ..state import LifePool, PlayerState
 
 
@@ -115,10 +115,7 @@ class PhalanxDuel(Duel):
             for member in members:
                 self.team_of[member] = team
         separate = self.misreads("shared-life-points", "separate-life-points")
-        order = []
-        for rank in range(max(len(m) for m in teams.values())):
-            order += [members[rank] for members in teams.values() if rank < len(members)]
-        for name in order:
+        for name in alternate_teams(teams):
             team = self.team_of[name]
             pool = LifePool(pools[team].lp) if separate else pools[team]
             self.players[name] = PlayerState(name, 0, pool=pool)
