@@ -12,14 +12,17 @@ from .errors import ScenarioError
 from .yamlsource import load_lazily
 
 KINDS = {
-    "monster": {"normal", "effect", "fusion", "ritual", "synchro", "xyz", "link", "token"},
+    "monster": {"normal", "effect", "fusion", "ritual", "synchro", "xyz", "link", "token", "alter",
+                "integration"},
     "spell": {"normal", "quick-play", "continuous", "field", "equip", "ritual"},
     "trap": {"normal", "continuous", "counter"},
+    # Kingdom Duels Rule Cards: played to the Rule Zone from the Extra Deck.
+    "rule": {"normal", "game-setup", "field-setup", "duelist-setup", "challenge-setup", "symbol"},
 }
 ATTRIBUTES = {"DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"}
 CARD_KEYS = {"name", "kind", "subtype", "attribute", "race", "level", "atk", "def", "text",
              "activation", "effects", "flags", "materials", "scale", "summon_condition",
-             "procedure", "hierarchy"}
+             "procedure", "hierarchy", "rule", "summon_with", "also"}
 CATALOG_DIR = Path(__file__).resolve().parent / "catalog"
 
 
@@ -42,6 +45,9 @@ class CardDef:
     summon_condition: dict | None = None  # what must hold to Normal Summon it
     procedure: dict | None = None  # how it Special Summons itself (Chaos Sorcerer)
     hierarchy: int = 0  # a Kingdom Duels Divine card's Hierarchy; others count as 0
+    rule: dict | None = None  # a Kingdom Duels Rule Card's terms (keyword, reliance, cardlist...)
+    summon_with: dict | None = None  # an Extra Deck monster's summoning requirements
+    also: tuple = ()  # other card kinds it also is (a Kingdom Duels Spell Monster is a spell too)
 
     @property
     def is_monster(self):
@@ -124,7 +130,8 @@ def card_from_data(entry, file, lines, where, vocabulary=None):
         effects=tuple(entry.get("effects") or ()), flags=frozenset(entry.get("flags") or ()),
         materials=tuple(entry.get("materials") or ()), scale=entry.get("scale"),
         summon_condition=entry.get("summon_condition"), procedure=entry.get("procedure"),
-        hierarchy=entry.get("hierarchy", 0))
+        hierarchy=entry.get("hierarchy", 0), rule=entry.get("rule"),
+        summon_with=entry.get("summon_with"), also=tuple(entry.get("also") or ()))
 
 
 _DEFAULT = None

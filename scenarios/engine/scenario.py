@@ -18,14 +18,16 @@ TOP_KEYS = {"slug", "format", "rule", "example", "title", "narrative", "seed", "
 REQUIRED = ("slug", "format", "rule", "title", "narrative", "setup", "steps", "expect")
 VERBS = {"activate", "pass", "attack", "summon", "set", "flip_summon", "phase", "end_turn",
          "pass_turns", "concede", "special_summon", "nightfall", "move", "hide", "reveal",
-         "use_ability", "pay_to_negate", "pendulum_summon", "strike", "change_position"}
+         "use_ability", "pay_to_negate", "pendulum_summon", "strike", "change_position",
+         "activate_rule", "use_symbol", "send", "ritual_summon", "alter_summon",
+         "integration_summon", "redirect", "join", "end_duel"}
 STEP_OPTIONS = {"player", "target", "targets", "choose", "select", "tributes", "position",
                 "stop_at", "illegal", "materials", "to"}
 EXPECT_KEYS = {"result", "lp", "zones", "cards", "resolved", "negated", "chain", "phase", "turn",
                "counters", "team_lp", "formation_points", "warnings", "summons", "turn_player",
-               "defeated"}
+               "defeated", "terrains", "charges"}
 PLAYER_KEYS = set(ZONES) | {"lp", "deck_master", "team", "terrains", "summons_this_turn",
-                            "idle_warnings"}
+                            "idle_warnings", "setup_rules", "swap"}
 CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner", "line", "column"}
 FILLER_CARD = "Giant Soldier of Stone"
 # Zones a format fills from its own setup keys (the Deck Master's place).
@@ -160,7 +162,9 @@ def parse_step(step, path, lines, file):
                     position=step.get("position"), stop_at=step.get("stop_at"),
                     to=step.get("to"))
     if verb in ("activate", "attack", "summon", "set", "flip_summon", "special_summon", "move",
-                "hide", "reveal", "use_ability", "nightfall", "strike", "change_position"):
+                "hide", "reveal", "use_ability", "nightfall", "strike", "change_position",
+                "activate_rule", "use_symbol", "send", "ritual_summon", "alter_summon",
+                "integration_summon", "redirect"):
         if not isinstance(value, str):
             fail(f"{verb} takes a card id", verb)
         action.card = value
@@ -242,7 +246,7 @@ def check_setup_shape(scenario):
     if not isinstance(setup, dict) or not isinstance(setup.get("players"), dict):
         raise scenario.error("setup needs players: {A: ..., B: ...}", "setup")
     for key in setup:
-        if key not in ("turn", "players", "first", "teams", "mode"):
+        if key not in ("turn", "players", "first", "teams", "mode", "setup_phase"):
             raise scenario.error("unknown setup field", f"setup.{key}")
     turn = setup.get("turn", {})
     if not isinstance(turn, dict) or set(turn) - {"number", "player", "phase"} or \

@@ -2,7 +2,7 @@
 from dataclasses import dataclass, field
 
 ZONES = ("hand", "deck", "extra_deck", "graveyard", "banished", "monsters", "spell_trap",
-         "field_zone", "deck_master", "extra_monster_zone", "eroded")
+         "field_zone", "deck_master", "extra_monster_zone", "eroded", "rule_zone")
 ON_FIELD = ("monsters", "spell_trap", "field_zone")
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 

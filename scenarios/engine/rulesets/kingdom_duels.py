@@ -13,6 +13,8 @@ from ..cards import CATALOG_DIR
 from ..duel import Duel
 from ..rules import Rule, rulebook
 from ..yamlsource import load_lazily
+from .kingdom_extra_deck import EXTRA_DECK_PARAMETERS, EXTRA_DECK_RULES, ExtraDeckMonsters
+from .kingdom_setup import SETUP_PARAMETERS, SETUP_RULES, SetupPhase
 from .kingdom_teams import TEAM_RULES, TeamDuels
 
 TERRAINS_FILE = CATALOG_DIR / "terrains" / "kingdom-duels.yaml"
@@ -25,11 +27,12 @@ def terrains(path=TERRAINS_FILE):
     return {entry["name"]: entry for entry in data}
 
 
-class KingdomDuel(TeamDuels, Duel):
+class KingdomDuel(SetupPhase, ExtraDeckMonsters, TeamDuels, Duel):
     slug = "kingdom-duels"
     PARAMETERS = ("starting_lp", "attacks_per_battle_phase", "destruction_damage_fraction",
                   "destruction_damage_cap_per_turn", "field_power_bonus_percent", "default_terrain",
-                  "terrain_markers_per_side", "idle_warnings_to_lose")
+                  "terrain_markers_per_side", "idle_warnings_to_lose") + \
+        SETUP_PARAMETERS + EXTRA_DECK_PARAMETERS
     RULES = rulebook(
         Rule("kd-no-tributes", "kingdom-duels/summoning#no-tribute-any-level",
              "A Normal Summon of any Level needs no Tribute.",
@@ -112,6 +115,8 @@ class KingdomDuel(TeamDuels, Duel):
              "Destruction Damage is half the destroyed monster's ATK, at most a set amount a turn.",
              {"no-cap": "Destruction Damage has no limit per turn"}),
         *TEAM_RULES,
+        *SETUP_RULES,
+        *EXTRA_DECK_RULES,
         base=Duel.RULES,
     )
 
@@ -130,6 +135,7 @@ class KingdomDuel(TeamDuels, Duel):
     # --- setup: Terrain Markers and warnings ---------------------------------------------------
 
     def setup_player_extras(self, scenario, name, player):
+        super().setup_player_extras(scenario, name, player)
         count = self.params["terrain_markers_per_side"]
         markers = player.get("terrains", [self.params["default_terrain"]] * count)
         if not isinstance(markers, list) or len(markers) != count or \
