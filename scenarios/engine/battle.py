@@ -176,7 +176,7 @@ class BattleRules:
         """A manual change of battle position: once per turn, not on the turn it arrived."""
         player, card = action.player, self.card(action.card)
         self.require_open_main_phase(player, "a change of battle position")
-        if card.zone != "monsters" or card.controller != player or not card.face_up:
+        if card.zone != "monsters" or not self.commands(card, player) or not card.face_up:
             self.illegal(None, "not_your_monster", f"{card.id} is not a face-up monster of {player}")
         if card.summoned_turn == self.turn or "position_changed" in card.notes:
             self.illegal(None, "position_change_used", f"{card.id} cannot change position now")
@@ -188,6 +188,10 @@ class BattleRules:
     def check_position_change(self, card):
         """Hook: a format may lock a monster's battle position."""
 
+    def commands(self, card, player):
+        """May `player` attack with this monster or change its position? Its controller may."""
+        return card.controller == player
+
     # --- attacking -----------------------------------------------------------------------------
 
     def do_attack(self, action):
@@ -196,8 +200,8 @@ class BattleRules:
             self.illegal(None, "wrong_phase", "attacks are declared in your own Battle Phase")
         if self.chain or self.attack is not None:
             self.illegal(None, "not_open_game_state", "an attack is already under way")
-        if attacker.zone != "monsters" or attacker.controller != player or not attacker.face_up \
-                or attacker.position != "attack":
+        if attacker.zone != "monsters" or not self.commands(attacker, player) or \
+                not attacker.face_up or attacker.position != "attack":
             self.illegal(None, "cannot_attack", f"{attacker.id} is not a face-up Attack Position "
                          f"monster of {player}")
         if attacker.attacked_this_turn:
@@ -225,6 +229,14 @@ class BattleRules:
         self.attack.negated = True
         self.end_battle_phase_pending = self.end_battle_phase_pending or end_battle_phase
         self.emit("attack", f"{cause} negates the attack of {self.attack.attacker}")
+
+    def redirect_attack(self, new_target, cause):
+        """An effect moves the attack under way onto another monster."""
+        if self.attack is None or new_target.zone != "monsters":
+            return
+        self.attack.target = new_target.id
+        self.emit("attack", f"{cause} redirects the attack of {self.attack.attacker} to "
+                  f"{new_target.id}", attacker=self.attack.attacker, target=new_target.id)
 
     def fight(self):
         """Both players passed with the attack standing: damage calculation."""

@@ -328,14 +328,15 @@ class ChainRules:
             self.illegal(None, "no_priority", f"{action.player} does not hold priority")
         self.passes += 1
         self.priority = self.next_player(action.player)
-        if self.passes < len(self.players):
+        if self.passes < len(self.turn_order()):
             return
         self.passes = 0
         if self.chain:
             self.resolve_chain()
         elif self.attack is not None:
             self.fight()
-        self.priority = self.turn_player
+        if not self.chain:
+            self.priority = self.turn_player
 
     def resolve_chain(self):
         order = list(self.chain) if self.misreads("chain-order", "first-in-first-out") \
@@ -352,9 +353,9 @@ class ChainRules:
             self.resolve_link(link)
             self.link_resolved(link)
         self.resolving = False
+        self.chain = []  # cleared first: a Trap that springs now starts a new chain
         if self.result is None:
             self.chain_finished(order)
-        self.chain = []
 
     def resolve_link(self, link):
         card = self.card(link.card_id)

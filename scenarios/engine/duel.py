@@ -128,6 +128,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         """May `player` use this monster on the field as Fusion Material?"""
         return self.may_use_from_field(card, player)
 
+    def turn_order(self):
+        """The players in the duel, in the order priority passes between them."""
+        return list(self.players)
+
     def next_player(self, player):
         """Who receives priority after `player`: the next player in turn order."""
         order = list(self.players)

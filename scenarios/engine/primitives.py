@@ -441,6 +441,18 @@ def negate_attack(duel, ctx, arg):
     duel.negate_attack(end_battle_phase=arg.get("end_battle_phase", False), cause=ctx.card_id)
 
 
+@primitive("redirect_attack")
+def redirect_attack(duel, ctx, arg):
+    for card in cards_in(duel, ctx, arg):
+        duel.redirect_attack(card, ctx.card_id)
+
+
+@primitive("move_to_terrain")
+def move_to_terrain(duel, ctx, arg):
+    for card in cards_in(duel, ctx, arg):
+        duel.move_to_terrain(card, ctx.card_id)
+
+
 # --- winning -------------------------------------------------------------------------------
 
 @primitive("win_after_turns")

@@ -20,14 +20,14 @@ VERBS = {"activate", "pass", "attack", "summon", "set", "flip_summon", "phase", 
          "pass_turns", "concede", "special_summon", "nightfall", "move", "hide", "reveal",
          "use_ability", "pay_to_negate", "pendulum_summon", "strike", "change_position",
          "activate_rule", "use_symbol", "send", "ritual_summon", "alter_summon",
-         "integration_summon", "redirect", "join", "end_duel"}
+         "integration_summon", "redirect", "join", "end_duel", "decline"}
 STEP_OPTIONS = {"player", "target", "targets", "choose", "select", "tributes", "position",
                 "stop_at", "illegal", "materials", "to"}
 EXPECT_KEYS = {"result", "lp", "zones", "cards", "resolved", "negated", "chain", "phase", "turn",
                "counters", "team_lp", "formation_points", "warnings", "summons", "turn_player",
                "defeated", "terrains", "charges"}
 PLAYER_KEYS = set(ZONES) | {"lp", "deck_master", "team", "terrains", "summons_this_turn",
-                            "idle_warnings", "setup_rules", "swap"}
+                            "idle_warnings", "setup_rules", "swap", "joining"}
 CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner", "line", "column"}
 FILLER_CARD = "Giant Soldier of Stone"
 # Zones a format fills from its own setup keys (the Deck Master's place).
@@ -164,7 +164,7 @@ def parse_step(step, path, lines, file):
     if verb in ("activate", "attack", "summon", "set", "flip_summon", "special_summon", "move",
                 "hide", "reveal", "use_ability", "nightfall", "strike", "change_position",
                 "activate_rule", "use_symbol", "send", "ritual_summon", "alter_summon",
-                "integration_summon", "redirect"):
+                "integration_summon", "redirect", "decline"):
         if not isinstance(value, str):
             fail(f"{verb} takes a card id", verb)
         action.card = value

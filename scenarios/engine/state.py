@@ -100,6 +100,8 @@ class Attack:
     target: str | None  # None: a direct attack
     player: str
     negated: bool = False
+    counts_as: str | None = None  # whose attack it counts as, when a format says it changed
+    protected: bool = False  # the attacker neither dies nor takes damage in this battle
 
 
 @dataclass

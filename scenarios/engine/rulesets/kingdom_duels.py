@@ -13,6 +13,7 @@ from ..cards import CATALOG_DIR
 from ..duel import Duel
 from ..rules import Rule, rulebook
 from ..yamlsource import load_lazily
+from .kingdom_battle import BATTLE_RULES, RedirectsAndReplays
 from .kingdom_extra_deck import EXTRA_DECK_PARAMETERS, EXTRA_DECK_RULES, ExtraDeckMonsters
 from .kingdom_setup import SETUP_PARAMETERS, SETUP_RULES, SetupPhase
 from .kingdom_teams import TEAM_RULES, TeamDuels
@@ -27,7 +28,7 @@ def terrains(path=TERRAINS_FILE):
     return {entry["name"]: entry for entry in data}
 
 
-class KingdomDuel(SetupPhase, ExtraDeckMonsters, TeamDuels, Duel):
+class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels, Duel):
     slug = "kingdom-duels"
     PARAMETERS = ("starting_lp", "attacks_per_battle_phase", "destruction_damage_fraction",
                   "destruction_damage_cap_per_turn", "field_power_bonus_percent", "default_terrain",
@@ -89,6 +90,13 @@ class KingdomDuel(SetupPhase, ExtraDeckMonsters, TeamDuels, Duel):
         Rule("kd-trap-trigger", "kingdom-duels/spells-and-traps#trigger-automatic",
              "A Set Trap whose Trigger is met activates by itself.",
              {"optional-traps": "its player chooses whether to activate it"}),
+        Rule("kd-trap-idle", "kingdom-duels/spells-and-traps#missed-trigger-idle-warning",
+             "A player who does not activate a Trap whose Trigger is met gets an Idle Warning.",
+             {"no-warning": "letting a Trap go costs nothing"}),
+        Rule("kd-trap-several", "kingdom-duels/spells-and-traps#simultaneous-triggers",
+             "When several of a player's Traps are met at once, activating at least one of them "
+             "spares the warning for the others.",
+             {"warned-anyway": "each Trap let go earns a warning"}),
         Rule("kd-persist", "kingdom-duels/spells-and-traps#persist-remains",
              "A Persist card stays on the field for the time it states after it resolves.",
              {"leaves-at-once": "it leaves the field after its chain like any other"}),
@@ -115,6 +123,7 @@ class KingdomDuel(SetupPhase, ExtraDeckMonsters, TeamDuels, Duel):
              "Destruction Damage is half the destroyed monster's ATK, at most a set amount a turn.",
              {"no-cap": "Destruction Damage has no limit per turn"}),
         *TEAM_RULES,
+        *BATTLE_RULES,
         *SETUP_RULES,
         *EXTRA_DECK_RULES,
         base=Duel.RULES,
@@ -131,6 +140,7 @@ class KingdomDuel(SetupPhase, ExtraDeckMonsters, TeamDuels, Duel):
         self.summons_prevented = set()
         self.effects_used = set()
         self.placing_column = None
+        self.sprung_together = []  # the Traps whose Trigger was met at the same moment
 
     # --- setup: Terrain Markers and warnings ---------------------------------------------------
 
@@ -215,9 +225,13 @@ class KingdomDuel(SetupPhase, ExtraDeckMonsters, TeamDuels, Duel):
             "kd-idle-whole-turn", "end-of-turn-only") else self.had_monster.get(player)
         if not rival_has or had or player in self.summons_prevented:
             return
+        self.give_idle_warning(player, "kd-idle-warning", "kd-idle-whole-turn")
+
+    def give_idle_warning(self, player, *rules):
+        """One more Idle Warning; the one after the first loses the duel."""
         self.idle_warnings[player] += 1
         self.emit("idle", f"{player} gets an Idle Warning ({self.idle_warnings[player]})",
-                  ["kd-idle-warning", "kd-idle-whole-turn"])
+                  list(rules))
         limit = self.params["idle_warnings_to_lose"] + (
             1 if self.misreads("kd-idle-loss", "third-warning-loses") else 0)
         if self.idle_warnings[player] >= limit:
@@ -333,19 +347,47 @@ class KingdomDuel(SetupPhase, ExtraDeckMonsters, TeamDuels, Duel):
 
     def spring_traps(self, trigger, actor):
         """Set Traps of the other player whose Trigger is met go on a chain by themselves."""
+        from ..state import ChainLink
+
+        sprung = []
         for card in self.cards_on_field(kind="trap", controller=self.opponent(actor)):
             program = card.card.activation or {}
             if card.face_up or program.get("trigger") != trigger or card.set_turn == self.turn:
                 continue
             card.face_up = True
-            from ..state import ChainLink
             link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=card.controller,
                              speed=2, program=program, is_card_activation=True,
                              targets=list(self.just_summoned))
             self.chain.append(link)
+            sprung.append(card.id)
             self.emit("trigger", f"{card.id} ({card.name}) activates by itself: its Trigger is met",
                       ["kd-trap-trigger"], card=card.id, link=link.number)
             self.priority, self.passes = self.next_player(card.controller), 0
+        self.sprung_together = sprung
+
+    def do_decline(self, action):
+        """A player lets a Trap whose Trigger was met go unactivated: an Idle Warning, unless
+        another of their Traps met at the same moment is activated."""
+        player, card = action.player, self.card(action.card)
+        link = next((link for link in self.chain if link.card_id == card.id), None)
+        if card.controller != player or card.id not in self.sprung_together or link is None \
+                or self.resolving:
+            self.illegal(None, "not_triggered", f"{card.id} is not a Trap of {player} whose "
+                         "Trigger has just been met")
+        self.chain.remove(link)
+        for number, other in enumerate(self.chain, start=1):
+            other.number = number
+        self.sprung_together.remove(card.id)
+        card.face_up = False
+        self.emit("trigger", f"{player} does not activate {card.id}; it stays Set")
+        others = [i for i in self.sprung_together if self.card(i).controller == player]
+        if others and not self.misreads("kd-trap-several", "warned-anyway"):
+            self.emit("idle", f"{player} activated {', '.join(others)} from the Traps met together: "
+                      "no Idle Warning", ["kd-trap-several"])
+        elif not self.misreads("kd-trap-idle", "no-warning"):
+            self.give_idle_warning(player, "kd-trap-idle")
+        if not self.chain:
+            self.priority, self.passes = self.turn_player, 0
 
     def chain_finished(self, order):
         for link in order:

@@ -5,6 +5,12 @@ none). The Rotation of turns is built from the teams, the first round allows
 only the last player of the Rotation to attack, and defeat follows the mode:
 a Tag team falls with any one of its players, a Boss team shares its Life
 Points, and a Battle Royale drops each defeated player from the Rotation.
+
+Who may use a card also follows the mode: Tag partners lend each other cards
+for summoning conditions only, a Boss team commands its shared board
+together, and a Battle Royale player may pull an attack onto their own
+monster once per round, join late for half the starting LP, and end the duel
+with the others' agreement once someone has fallen.
 """
 from ..rules import Rule, alternate_teams
 from ..state import LifePool, PlayerState
@@ -27,6 +33,36 @@ TEAM_RULES = (
     Rule("kd-royale-rotation", "kingdom-duels/multiplayer#battle-royale-rotation-adjusts",
          "A defeated Battle Royale player leaves the Rotation; the others play on.",
          {"duel-ends": "the first defeat ends the Battle Royale"}),
+    Rule("kd-lent-cards", "kingdom-duels/multiplayer#tag-teammate-summoning-conditions",
+         "A Tag partner's cards may serve your summoning conditions (materials).",
+         {"own-cards-only": "only your own cards can be materials"}),
+    Rule("kd-tag-own-zones", "kingdom-duels/multiplayer#tag-own-zones-control",
+         "On a Tag team's shared field each player commands only their own monsters: no attacks "
+         "or position changes with a partner's monster.",
+         {"partner-commands": "a partner's monster may attack in your turn"}),
+    Rule("kd-boss-control", "kingdom-duels/multiplayer#boss-collective-control",
+         "A Boss Duel team commands the monsters of its shared board together.",
+         {"individual-control": "each team player commands only the monsters they summoned"}),
+    Rule("kd-boss-board", "kingdom-duels/multiplayer#boss-shared-lp-and-board",
+         "A Boss Duel team shares one board: its players' monsters fill the same five zones.",
+         {"separate-boards": "each team player has five Monster Zones of their own"}),
+    Rule("kd-royale-redirect", "kingdom-duels/multiplayer#battle-royale-redirect-protection",
+         "After a Battle Royale redirect the attacker is not destroyed by that battle and its "
+         "controller takes no damage from it.",
+         {"no-protection": "the battle is fought as usual"}),
+    Rule("kd-royale-redirect-once", "kingdom-duels/multiplayer#battle-royale-redirect-once-per-round",
+         "Each Battle Royale player may redirect an attack a set number of times per round.",
+         {"per-turn": "the limit starts again every turn"}),
+    Rule("kd-royale-join", "kingdom-duels/multiplayer#battle-royale-joining",
+         "A player joins a Battle Royale by taking damage of half the starting LP and comes next in "
+         "the Rotation.",
+         {"free-join": "joining costs nothing", "joins-last": "the newcomer goes to the end of the "
+          "Rotation"}),
+    Rule("kd-royale-end", "kingdom-duels/multiplayer#battle-royale-unanimous-end",
+         "Once a player is defeated, the remaining players may end a Battle Royale if all agree; "
+         "they all win.",
+         {"any-time": "the duel may be ended before anyone is defeated",
+          "one-voice": "one player's declaration ends the duel"}),
 )
 
 
@@ -42,6 +78,14 @@ class TeamDuels:
         if self.mode not in MODES:
             raise scenario.error(f"mode is one of {', '.join(MODES)}", "setup.mode")
         self.team_of, self.teams, self.out = {}, {}, []
+        self.waiting = [name for name, entry in players.items() if entry.get("joining")]
+        for name, entry in players.items():
+            if entry.get("joining", False) not in (True, False):
+                raise scenario.error("joining is true or false", f"setup.players.{name}.joining")
+        if self.waiting and self.mode != "battle_royale":
+            raise scenario.error("only a Battle Royale can be joined later",
+                                 f"setup.players.{self.waiting[0]}.joining")
+        self.redirects, self.round, self.ending_votes = {}, 0, []
         for name, entry in players.items():
             team = entry.get("team", name) if self.mode != "battle_royale" else name
             self.teams.setdefault(team, []).append(name)
@@ -78,7 +122,9 @@ class TeamDuels:
 
     def turn_order(self):
         """The players still in the duel, in the order priority passes between them."""
-        return [p for p in self.players if p not in self.out]
+        if self.mode is None:
+            return super().turn_order()
+        return [p for p in self.players if p not in self.out and p not in self.waiting]
 
     def next_turn_player(self):
         if self.mode == "boss":
@@ -87,7 +133,7 @@ class TeamDuels:
 
     def boss_rotation_next(self):
         """The Boss plays between each team player's turns; turn 1 opens the Rotation."""
-        order = self.rotation([p for p in self.players])
+        order = self.rotation(self.turn_order())
         return order[(self.turn - 1) % len(order)]
 
     def check_attack_target(self, attacker, target, player):
@@ -112,7 +158,7 @@ class TeamDuels:
     def first_round_forbids_attack(self):
         if self.mode is None:
             return False
-        rotation_length = len(self.rotation([p for p in self.players]))
+        rotation_length = len(self.rotation(self.turn_order()))
         if self.misreads("kd-first-round", "any-player-attacks"):
             return self.turn < 2
         self.note_rule("kd-first-round")
@@ -121,7 +167,7 @@ class TeamDuels:
     def check_lp(self):
         if self.mode is None:
             return super().check_lp()
-        for player in [p for p in self.players if p not in self.out]:
+        for player in self.turn_order():
             if self.players[player].lp <= 0:
                 self.defeat(player)
                 if self.result is not None:
@@ -156,3 +202,126 @@ class TeamDuels:
         if "defeated" in expect and expect["defeated"] != self.out:
             found.append(f"defeated: expected {expect['defeated']!r}, got {self.out!r}")
         return found
+
+    # --- whose cards a player may use -------------------------------------------------------
+
+    def may_use_as_material(self, card, player):
+        if self.mode is None or card.controller == player or \
+                self.is_opponent(card.controller, player):
+            return super().may_use_as_material(card, player)
+        if self.mode == "boss":
+            return self.commands(card, player)
+        if self.misreads("kd-lent-cards", "own-cards-only"):
+            return False
+        self.note_rule("kd-lent-cards")
+        return True
+
+    def commands(self, card, player):
+        if self.mode is None or card.controller == player or \
+                self.is_opponent(card.controller, player):
+            return super().commands(card, player)
+        if self.mode == "boss":
+            if self.misreads("kd-boss-control", "individual-control"):
+                return False
+            self.note_rule("kd-boss-control")
+            return True
+        if self.misreads("kd-tag-own-zones", "partner-commands"):
+            return True
+        self.note_rule("kd-tag-own-zones")
+        return False
+
+    def monster_zone_full(self, player):
+        if self.mode != "boss" or self.misreads("kd-boss-board", "separate-boards"):
+            return super().monster_zone_full(player)
+        board = [c for p in self.teams[self.team_of[player]] for c in self.zone_of(p, "monsters")]
+        self.note_rule("kd-boss-board")
+        return len(board) >= self.params["terrain_markers_per_side"]
+
+    # --- Battle Royale: redirects, joining, ending together ------------------------------------
+
+    def require_battle_royale(self, rule, what):
+        if self.mode != "battle_royale":
+            self.illegal(rule, "not_battle_royale", f"only a Battle Royale allows {what}")
+
+    def do_redirect(self, action):
+        player, card = action.player, self.card(action.card)
+        self.require_battle_royale("kd-royale-redirect", "this redirect")
+        attack = self.attack
+        if attack is None or self.chain or attack.target is None:
+            self.illegal(None, "no_attack", "there is no attack under way to redirect")
+        if player in (attack.player, self.card(attack.target).controller):
+            self.illegal(None, "cannot_redirect", "only a player whose monster is not the target "
+                         "redirects an attack aimed at another player's monster")
+        if card.zone != "monsters" or card.controller != player:
+            self.illegal(None, "not_your_monster", f"{card.id} is not a monster of {player}")
+        since = self.turn if self.misreads("kd-royale-redirect-once", "per-turn") else self.round
+        used = [when for when in self.redirects.get(player, []) if when == since]
+        if len(used) >= self.params["battle_royale_redirects_per_round"]:
+            self.illegal("kd-royale-redirect-once", "redirect_used",
+                         f"{player} has already redirected an attack this round")
+        self.redirects.setdefault(player, []).append(since)
+        self.note_rule("kd-royale-redirect-once")
+        self.redirect_attack(card, f"{player}'s Battle Royale redirect")
+        if not self.misreads("kd-royale-redirect", "no-protection"):
+            attack.protected = True
+            self.emit("attack", f"{attack.attacker} cannot be destroyed by this battle and its "
+                      f"controller takes no damage from it", ["kd-royale-redirect"])
+        attack.counts_as = player
+        self.priority, self.passes = self.turn_player, 0
+
+    def destroy_by_battle(self, card):
+        fight = self.fighting
+        if fight is not None and fight.protected and card.id == fight.attacker:
+            self.emit("battle", f"{card.id} is not destroyed: the attack was redirected",
+                      ["kd-royale-redirect"])
+            return
+        super().destroy_by_battle(card)
+
+    def battle_damage(self, player, value, source, direct=False):
+        fight = self.fighting
+        if fight is not None and fight.protected and \
+                player == self.card(fight.attacker).controller:
+            self.emit("battle", f"{player} takes no damage from the redirected attack",
+                      ["kd-royale-redirect"])
+            return
+        super().battle_damage(player, value, source, direct)
+
+    def do_join(self, action):
+        player = action.player
+        self.require_battle_royale("kd-royale-join", "joining")
+        if player not in self.waiting:
+            self.illegal(None, "already_in_duel", f"{player} is already in the duel")
+        self.waiting.remove(player)
+        order = [p for p in self.players if p != player]
+        if self.misreads("kd-royale-join", "joins-last"):
+            order.append(player)
+        else:
+            order.insert(order.index(self.turn_player) + 1, player)
+        self.players = {name: self.players[name] for name in order}
+        self.emit("join", f"{player} joins the Battle Royale, next in the Rotation after "
+                  f"{order[order.index(player) - 1]}", ["kd-royale-join"])
+        if not self.misreads("kd-royale-join", "free-join"):
+            cost = int(self.starting_lp() * self.params["battle_royale_join_cost_fraction"])
+            self.change_lp({player: -cost}, "joining the Battle Royale", kind="damage")
+
+    def do_end_duel(self, action):
+        player = action.player
+        self.require_battle_royale("kd-royale-end", "ending the duel by agreement")
+        if not self.out and not self.misreads("kd-royale-end", "any-time"):
+            self.illegal("kd-royale-end", "nobody_defeated",
+                         "the duel can be ended by agreement only after a player is defeated")
+        if player not in self.turn_order():
+            self.illegal(None, "not_in_duel", f"{player} is not in the duel")
+        if player not in self.ending_votes:
+            self.ending_votes.append(player)
+        remaining = self.turn_order()
+        self.emit("end", f"{player} agrees to end the duel "
+                  f"({len(self.ending_votes)} of {len(remaining)})", ["kd-royale-end"])
+        if self.misreads("kd-royale-end", "one-voice") or set(remaining) <= set(self.ending_votes):
+            self.finish("+".join(remaining), "unanimous_end", ["kd-royale-end"])
+
+    def next_turn(self, stop_at):
+        super().next_turn(stop_at)
+        order = self.turn_order()
+        if self.mode is not None and order and self.turn_player == order[0]:
+            self.round += 1

@@ -1,0 +1,97 @@
+"""Kingdom Duels battle: redirected attacks and replays.
+
+A redirected attack counts from then on as the opponent's attack (so the
+attacking player's Traps that answer an opponent's attack wake up), while its
+source stays the monster that attacked. If the attacked monster changes while
+the attack stands (it is Hidden, moved, taken, fused or gone), the attack is
+not fought: a replay lets the attacking player choose a target again.
+"""
+from ..rules import Rule
+
+BATTLE_RULES = (
+    Rule("kd-redirect", "kingdom-duels/battle#redirect-counts-as-opponent-attack",
+         "A redirected attack counts as the opponent's attack, even in your own Battle Phase.",
+         {"stays-attackers": "the redirected attack still counts as the attacking player's"}),
+    Rule("kd-replay", "kingdom-duels/clarifications#replay-trigger",
+         "If the attacked monster changes after the attack is declared, a replay lets the "
+         "attacking player choose the target again.",
+         {"attack-goes-on": "the attack goes on against the changed monster"}),
+)
+
+
+class RedirectsAndReplays:
+    """Redirects and replays, mixed into the Kingdom Duels ruleset."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.target_when_declared = None
+        self.waking_triggers = []
+        self.fighting = None  # the attack being fought, while damage is calculated
+
+    # --- declaring and redirecting -----------------------------------------------------------
+
+    def do_attack(self, action):
+        super().do_attack(action)
+        self.target_when_declared = self.target_state(self.attack.target)
+        self.spring_traps("opponent_attacks", action.player)
+
+    def redirect_attack(self, new_target, cause):
+        attack = self.attack
+        super().redirect_attack(new_target, cause)
+        if attack is None or attack.target != new_target.id:
+            return
+        self.target_when_declared = self.target_state(new_target.id)
+        if self.misreads("kd-redirect", "stays-attackers"):
+            return
+        attack.counts_as = self.opponent(attack.player)
+        self.emit("attack", f"the redirected attack now counts as {attack.counts_as}'s attack; "
+                  f"its source is still {attack.attacker}", ["kd-redirect"])
+        self.waking_triggers.append(("opponent_attacks", attack.counts_as))
+
+    def chain_resolved(self):
+        waking, self.waking_triggers = self.waking_triggers, []
+        super().chain_resolved()
+        for trigger, actor in waking:
+            self.spring_traps(trigger, actor)
+
+    # --- replays -----------------------------------------------------------------------------
+
+    def target_state(self, card_id):
+        """What must stay the same for the attack to be fought as declared."""
+        if card_id is None:
+            return None
+        card = self.card(card_id)
+        return card.zone, card.controller, card.face_up, card.column
+
+    def fight(self):
+        attack = self.attack
+        if attack is not None and not attack.negated and attack.target is not None and \
+                self.target_state(attack.target) != self.target_when_declared and \
+                self.card(attack.attacker).zone == "monsters" and \
+                not self.misreads("kd-replay", "attack-goes-on"):
+            self.replay(attack)
+            return
+        self.fighting = attack
+        try:
+            super().fight()
+        finally:
+            self.fighting = None
+
+    def replay(self, attack):
+        """The attack is not fought; its player declares an attack again."""
+        self.attack = None
+        self.card(attack.attacker).attacked_this_turn = False
+        self.attacks_this_phase -= 1
+        self.emit("replay", f"{attack.target} changed after the attack was declared: a replay, "
+                  f"{attack.player} chooses the attack target again", ["kd-replay"],
+                  attacker=attack.attacker)
+
+    def move_to_terrain(self, card, cause):
+        """A monster moves to an unoccupied Terrain of its controller (the leftmost one)."""
+        taken = {self.card(i).column for i in self.zone_of(card.controller, "monsters")}
+        free = sorted(set(range(self.params["terrain_markers_per_side"])) - taken)
+        if card.zone != "monsters" or not free:
+            return
+        card.column = free[0]
+        self.emit("move", f"{card.id} moves to Terrain {card.column} "
+                  f"({self.terrains[card.controller][card.column]}) by {cause}", card=card.id)
