@@ -13,3 +13,11 @@ def rule_url(anchor):
         return reverse("article", args=[format_slug, article]) + (f"#{fragment}" if fragment else "")
     except NoReverseMatch:
         return ""
+
+
+@register.inclusion_tag("scenarios/_board.html")
+def show_board(state):
+    """The table top after a step: Monster Zones with Terrains or lines, then the other zones."""
+    from ..boards import board
+
+    return {"sides": board(state)}

@@ -52,3 +52,29 @@ def test_phalanx_replay_shows_teams_shared_totals_and_lines(client, loaded):
     assert snake["line"] == "back"
     page = client.get("/scenarios/rule-10-front-line-falls/").content.decode()
     assert "Y (C, D): 15000 LP, 0 FP, Front Line closed" in page
+
+
+def test_kingdom_duels_replay_and_page_show_terrains_and_columns(client, loaded):
+    data = client.get("/api/scenarios/moved-target-causes-a-replay/replay/").json()
+    last = data["steps"][-1]["state"]
+    assert last["terrains"]["B"] == ["Land"] * 5
+    soldier = next(c for c in last["players"]["B"]["monsters"] if c["id"] == "soldier")
+    assert soldier["column"] == 2
+    page = client.get("/scenarios/moved-target-causes-a-replay/").content.decode()
+    assert "Board after this step" in page
+    assert '<span class="terrain">Land</span>: soldier (Kingdom Soldier), attack' in page
+
+
+def test_kingdom_duels_team_replay_shows_the_rotation_teams_and_shared_lp(client, loaded):
+    data = client.get("/api/scenarios/boss-team-commands-its-board-together/replay/").json()
+    last = data["steps"][-1]["state"]
+    assert last["mode"] == "boss" and last["rotation"] == ["A", "B", "A", "C"]
+    assert last["teams"] == {"Boss": {"players": ["A"]},
+                             "Crowd": {"players": ["B", "C"], "lp": 2000}}
+    page = client.get("/scenarios/boss-team-commands-its-board-together/").content.decode()
+    assert "Crowd (B, C): 2000 LP" in page
+
+
+def test_phalanx_page_shows_each_monsters_line(client, loaded):
+    page = client.get("/scenarios/rule-10-front-line-falls/").content.decode()
+    assert "snake (" in page and "back line" in page

@@ -197,6 +197,24 @@ class TeamDuels:
         if len(standing) == 1:
             self.finish(standing.pop(), "lp_zero", ["zero-lp"])
 
+    def snapshot(self):
+        data = super().snapshot()
+        if self.mode is not None:
+            data["mode"] = self.mode
+            data["rotation"] = self.rotation(self.turn_order())
+            data["defeated"] = list(self.out)
+            data["teams"] = {team: self.team_summary(members) for team, members in self.teams.items()
+                             if self.mode != "battle_royale"}
+        return data
+
+    def team_summary(self, members):
+        """A team's players, and its Life Points when they share one total (a Boss team)."""
+        pools = {id(self.players[p].pool) for p in members}
+        summary = {"players": list(members)}
+        if len(pools) == 1 and len(members) > 1:
+            summary["lp"] = self.players[members[0]].lp
+        return summary
+
     def format_differences(self, expect):
         found = super().format_differences(expect)
         if "defeated" in expect and expect["defeated"] != self.out:
