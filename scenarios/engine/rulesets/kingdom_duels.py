@@ -16,7 +16,7 @@ from ..yamlsource import load_lazily
 from .kingdom_battle import BATTLE_RULES, RedirectsAndReplays
 from .kingdom_extra_deck import EXTRA_DECK_PARAMETERS, EXTRA_DECK_RULES, ExtraDeckMonsters
 from .kingdom_setup import SETUP_PARAMETERS, SETUP_RULES, SetupPhase
-from .kingdom_teams import TEAM_RULES, TeamDuels
+from .kingdom_teams import TEAM_PARAMETERS, TEAM_RULES, TeamDuels
 
 TERRAINS_FILE = CATALOG_DIR / "terrains" / "kingdom-duels.yaml"
 
@@ -33,7 +33,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
     PARAMETERS = ("starting_lp", "attacks_per_battle_phase", "destruction_damage_fraction",
                   "destruction_damage_cap_per_turn", "field_power_bonus_percent", "default_terrain",
                   "terrain_markers_per_side", "idle_warnings_to_lose") + \
-        SETUP_PARAMETERS + EXTRA_DECK_PARAMETERS
+        TEAM_PARAMETERS + SETUP_PARAMETERS + EXTRA_DECK_PARAMETERS
     RULES = rulebook(
         Rule("kd-no-tributes", "kingdom-duels/summoning#no-tribute-any-level",
              "A Normal Summon of any Level needs no Tribute.",
@@ -179,7 +179,9 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             taken = {self.card(i).column for i in self.zone_of(card.controller, "monsters")
                      if i != card.id}
             free = sorted(set(range(self.params["terrain_markers_per_side"])) - taken)
-            card.column = self.placing_column if self.placing_column in free else free[0]
+            # no free column only under a misreading that overfills a side: no Terrain then
+            card.column = self.placing_column if self.placing_column in free else \
+                next(iter(free), None)
             self.had_monster[card.controller] = True
         elif zone != "monsters":
             card.column = None

@@ -16,6 +16,8 @@ from ..rules import Rule, alternate_teams
 from ..state import LifePool, PlayerState
 
 MODES = ("tag", "boss", "battle_royale")
+TEAM_PARAMETERS = ("tag_shared_frontrow_zones", "tag_players_per_team",
+                   "battle_royale_redirects_per_round", "battle_royale_join_cost_fraction")
 
 TEAM_RULES = (
     Rule("kd-rotation", "kingdom-duels/multiplayer#rotation-teams-first",
@@ -40,6 +42,10 @@ TEAM_RULES = (
          "On a Tag team's shared field each player commands only their own monsters: no attacks "
          "or position changes with a partner's monster.",
          {"partner-commands": "a partner's monster may attack in your turn"}),
+    Rule("kd-tag-field", "kingdom-duels/multiplayer#tag-shared-field-size",
+         "A Tag team's shared field has ten Frontrow zones, and each partner summons only into "
+         "their own share of them.",
+         {"one-pool": "a partner may summon into the other's free zones"}),
     Rule("kd-boss-control", "kingdom-duels/multiplayer#boss-collective-control",
          "A Boss Duel team commands the monsters of its shared board together.",
          {"individual-control": "each team player commands only the monsters they summoned"}),
@@ -249,11 +255,22 @@ class TeamDuels:
         return False
 
     def monster_zone_full(self, player):
+        if self.mode == "tag":
+            return self.tag_share_full(player)
         if self.mode != "boss" or self.misreads("kd-boss-board", "separate-boards"):
             return super().monster_zone_full(player)
         board = [c for p in self.teams[self.team_of[player]] for c in self.zone_of(p, "monsters")]
         self.note_rule("kd-boss-board")
         return len(board) >= self.params["terrain_markers_per_side"]
+
+    def tag_share_full(self, player):
+        """A Tag partner's own Frontrow zones: the team's ten divided between its players."""
+        field, players = self.params["tag_shared_frontrow_zones"], self.params["tag_players_per_team"]
+        team = self.teams[self.team_of[player]]
+        self.note_rule("kd-tag-field")
+        if self.misreads("kd-tag-field", "one-pool"):
+            return sum(len(self.zone_of(p, "monsters")) for p in team) >= field
+        return len(self.zone_of(player, "monsters")) >= field // players
 
     # --- Battle Royale: redirects, joining, ending together ------------------------------------
 
