@@ -8,7 +8,7 @@ a monster stands in (Tag Team Phalanx), and the zones that hold cards.
 SHOWN_ZONES = (("spell_trap", "Spell & Trap"), ("field_zone", "Field"),
                ("rule_zone", "Rule Zone"), ("deck_master", "Deck Master"),
                ("extra_monster_zone", "Extra Monster Zone"), ("graveyard", "Graveyard"),
-               ("banished", "Banished"), ("eroded", "Eroded"))
+               ("banished", "Banished"), ("eroded", "Eroded"), ("attached", "Attached"))
 
 
 def card_label(entry):
@@ -20,6 +20,9 @@ def card_label(entry):
         parts.append("face-down")
     if entry.get("line"):
         parts.append(f"{entry['line']} line")
+    for link in ("equipped_to", "attached_to"):
+        if entry.get(link):
+            parts.append(f"{link.replace('_', ' ')} {entry[link]}")
     parts += [f"{name} {count}" for name, count in sorted(entry.get("counters", {}).items())]
     return ", ".join(parts)
 

@@ -8,6 +8,7 @@ load time with its file and line rather than mid-replay.
 from dataclasses import dataclass
 from pathlib import Path
 
+from .card_terms import also_problem, rule_terms_problem, summon_with_problem
 from .errors import ScenarioError
 from .yamlsource import load_lazily
 
@@ -117,6 +118,18 @@ def card_from_data(entry, file, lines, where, vocabulary=None):
         for key in ("level", "atk", "def"):
             if key in entry and not isinstance(entry[key], int):
                 fail(f"{key} must be a whole number", key)
+    if entry.get("summon_with") is not None:
+        problem = summon_with_problem(kind, subtype, entry["summon_with"])
+        if problem:
+            fail(f"{name}: {problem}", "summon_with")
+    if entry.get("also") is not None:
+        problem = also_problem(kind, entry["also"], KINDS)
+        if problem:
+            fail(f"{name}: {problem}", "also")
+    if kind == "rule" or entry.get("rule") is not None:
+        problem = rule_terms_problem(kind, subtype, entry.get("rule") or {}, vocabulary)
+        if problem:
+            fail(f"{name}: {problem}", "rule")
     if vocabulary is not None:
         for key in ("activation", "effects"):
             if entry.get(key) is not None:

@@ -63,6 +63,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.delayed_wins = []
         self.end_battle_phase_pending = False
         self.resolving = False
+        # Effects that keep applying after they resolve: {card, key, value, source, permanent}.
+        self.lasting_effects = []
 
     # --- rules and trace -------------------------------------------------------------------
 
@@ -211,6 +213,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         for effect in self.continuous_effects(card, "atk_per"):
             spec = effect["atk_per"]
             atk += self.count(spec["count"], card.controller) * spec["each"]
+        atk += sum(e["value"] for e in self.lasting_effects
+                   if e["card"] == card.id and e["key"] == "atk")
         return atk
 
     def effective_def(self, card):
@@ -238,6 +242,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         else:
             card.controller = card.owner
             card.position, card.counters, card.attacked_this_turn = None, {}, False
+            card.host = None
+            self.lasting_effects = [e for e in self.lasting_effects if e["card"] != card.id]
         card.zone, card.face_up = zone, face_up
         if zone == "monsters":
             card.position = position or card.position or "attack"
@@ -272,6 +278,26 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def erode(self, card, cause):
         """Eroding is the graveyard elsewhere; a format that knows Erode overrides this."""
         self.move(card, "banished", reason=f"removed by {cause}")
+
+    def equip(self, card, host, cause, controller=None):
+        """Equip `card` to the face-up monster `host`: it sits in a Spell & Trap Zone, linked to
+        its host, so rules can follow the pair (what happens when the host leaves is a format's)."""
+        if (not card.on_field and card.zone != "hand") or host.zone != "monsters" or \
+                not host.face_up:
+            self.emit("equip", f"{card.id} cannot be equipped to {host.id} now", card=card.id)
+            return
+        if card.zone != "spell_trap":
+            self.move(card, "spell_trap", controller=controller or card.controller,
+                      reason=f"equipped to {host.id} by {cause}")
+        card.host = host.id
+        self.emit("equip", f"{card.id} is equipped to {host.id}", card=card.id, host=host.id)
+
+    def lasting_effect(self, ctx, card, key, value=None):
+        """An effect leaves a lasting change on `card` (an ATK change, a Battle Lock). It ends when
+        `card` leaves the field; a format may end it sooner, when its source leaves."""
+        self.lasting_effects.append({"card": card.id, "key": key, "value": value,
+                                     "source": ctx.card_id,
+                                     "permanent": bool(ctx.remembered.get("permanently"))})
 
     def destroy(self, card, cause):
         self.move(card, "graveyard", reason=f"destroyed by {cause}")
@@ -450,10 +476,14 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if self.summon_attempt is not None and not self.chain and not self.answers_summon(action):
             self.settle_summon()
         if verb not in ("activate", "pass"):
-            self.optional_triggers = []
+            self.optional_triggers = self.optional_triggers_kept()
             self.just_summoned = []
         handler(action)
         self.after_action()
+
+    def optional_triggers_kept(self):
+        """Optional triggers not used before the next action lapse: they miss their timing."""
+        return []
 
     def answers_summon(self, action):
         """Is this step a card answering the summon attempt itself (Solemn Warning)?"""

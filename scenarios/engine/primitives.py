@@ -62,9 +62,13 @@ def check_program(program, where="resolve"):
     for number, step in enumerate(program, start=1):
         if not isinstance(step, dict) or len(step) != 1:
             return f"{where} step {number} must be a single 'primitive: argument' pair"
-        (name, _), = step.items()
+        (name, arg), = step.items()
         if name not in PRIMITIVES:
             return f"{where} step {number}: unknown primitive '{name}'"
+        if name == "permanently":
+            problem = check_program(arg, f"{where} step {number}.permanently")
+            if problem:
+                return problem
     return None
 
 
@@ -390,6 +394,12 @@ def replace_terrain(duel, ctx, arg):
     duel.replace_terrain(ctx.remembered["struck_player"], ctx.remembered["struck_column"], arg)
 
 
+@primitive("activate_rule_card")
+def activate_rule_card(duel, ctx, arg):
+    """Activate the named Rule Card from the controller's Extra Deck (a RELIANCE on this card)."""
+    duel.activate_rule_by_effect(ctx, arg)
+
+
 @primitive("battle_swap")
 def battle_swap(duel, ctx, arg):
     for card in cards_in(duel, ctx, arg):
@@ -402,6 +412,7 @@ def battle_swap(duel, ctx, arg):
 def battle_lock(duel, ctx, arg):
     for card in cards_in(duel, ctx, "target"):
         card.counters["battle_lock"] = arg.get("turns", 0) if isinstance(arg, dict) else 0
+        duel.lasting_effect(ctx, card, "battle_lock", card.counters["battle_lock"])
         duel.emit("position", f"Battle Lock: {card.id}'s battle position is locked")
 
 
@@ -451,6 +462,60 @@ def redirect_attack(duel, ctx, arg):
 def move_to_terrain(duel, ctx, arg):
     for card in cards_in(duel, ctx, arg):
         duel.move_to_terrain(card, ctx.card_id)
+
+
+# --- equips, lasting changes, counters and Alter Summons ------------------------------------
+
+@primitive("equip")
+def equip(duel, ctx, arg):
+    """Equip this card to the monster `arg` names (its target)."""
+    card = duel.card(ctx.card_id)
+    for host in cards_in(duel, ctx, arg):
+        duel.equip(card, host, ctx.card_id, controller=ctx.controller)
+
+
+@primitive("change_atk")
+def change_atk(duel, ctx, arg):
+    """`{amount: 400, card: target}`: the monster's ATK changes until the change ends."""
+    value = amount(duel, ctx, arg["amount"])
+    for card in cards_in(duel, ctx, arg.get("card", "target")):
+        if card.zone == "monsters":
+            duel.lasting_effect(ctx, card, "atk", value)
+            duel.emit("effect", f"{card.id}'s ATK changes by {value} ({ctx.card_id})"
+                      + (", permanently" if ctx.remembered.get("permanently") else ""),
+                      card=card.id)
+
+
+@primitive("permanently")
+def permanently(duel, ctx, arg):
+    """Run the steps in `arg` so that what they change lasts for the rest of the duel, even once
+    the card that did it has left the field."""
+    ctx.remembered["permanently"] = True
+    try:
+        run(duel, arg, ctx)
+    finally:
+        ctx.remembered.pop("permanently", None)
+
+
+@primitive("place_counter")
+def place_counter(duel, ctx, arg):
+    """`{counter: summoning, count: 1}`: put counters on the effect's targets."""
+    for card in cards_in(duel, ctx, arg.get("card", "target")):
+        if card.on_field:
+            card.counters[arg["counter"]] = card.counters.get(arg["counter"], 0) + \
+                arg.get("count", 1)
+            duel.emit("counter", f"{card.id} now has {card.counters[arg['counter']]} "
+                      f"{arg['counter']} counter(s)", card=card.id)
+
+
+@primitive("alter_summon")
+def alter_summon(duel, ctx, arg):
+    """`{type: Toon}`: Alter Summon the Alter Monster of that Type chosen with `select: {alter:
+    id}`, over the material the step names; only a format with Alter Summons knows how."""
+    summon = getattr(duel, "alter_summon", None)
+    if summon is None:
+        raise ScriptError("this format has no Alter Summons", field="activate")
+    summon(ctx, arg["type"])
 
 
 # --- winning -------------------------------------------------------------------------------

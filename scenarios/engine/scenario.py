@@ -19,16 +19,17 @@ REQUIRED = ("slug", "format", "rule", "title", "narrative", "setup", "steps", "e
 VERBS = {"activate", "pass", "attack", "summon", "set", "flip_summon", "phase", "end_turn",
          "pass_turns", "concede", "special_summon", "nightfall", "move", "hide", "reveal",
          "use_ability", "pay_to_negate", "pendulum_summon", "strike", "change_position",
-         "activate_rule", "use_symbol", "send", "ritual_summon", "alter_summon",
-         "integration_summon", "redirect", "join", "end_duel", "decline"}
+         "activate_rule", "use_symbol", "send", "ritual_summon",
+         "integration_summon", "redirect", "join", "end_duel", "decline", "swap"}
 STEP_OPTIONS = {"player", "target", "targets", "choose", "select", "tributes", "position",
                 "stop_at", "illegal", "materials", "to"}
 EXPECT_KEYS = {"result", "lp", "zones", "cards", "resolved", "negated", "chain", "phase", "turn",
                "counters", "team_lp", "formation_points", "warnings", "summons", "turn_player",
                "defeated", "terrains", "charges"}
 PLAYER_KEYS = set(ZONES) | {"lp", "deck_master", "team", "terrains", "summons_this_turn",
-                            "idle_warnings", "setup_rules", "swap", "joining"}
-CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner", "line", "column"}
+                            "idle_warnings", "joining"}
+CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner", "line", "column",
+             "equipped_to", "attached_to"}
 FILLER_CARD = "Giant Soldier of Stone"
 # Zones a format fills from its own setup keys (the Deck Master's place).
 FORMAT_ZONES = ("deck_master", "extra_monster_zone")
@@ -163,8 +164,8 @@ def parse_step(step, path, lines, file):
                     to=step.get("to"))
     if verb in ("activate", "attack", "summon", "set", "flip_summon", "special_summon", "move",
                 "hide", "reveal", "use_ability", "nightfall", "strike", "change_position",
-                "activate_rule", "use_symbol", "send", "ritual_summon", "alter_summon",
-                "integration_summon", "redirect", "decline"):
+                "activate_rule", "use_symbol", "send", "ritual_summon",
+                "integration_summon", "redirect", "decline", "swap"):
         if not isinstance(value, str):
             fail(f"{verb} takes a card id", verb)
         action.card = value
@@ -220,10 +221,13 @@ def check_expect_shape(scenario):
                 (isinstance(result.get("winner"), str) or result.get("draw") is True)
                 and isinstance(result.get("reason"), str)):
             bad("result", "result is 'none', {winner: A, reason: ...} or {draw: true, reason: ...}")
-    for key in ("lp", "team_lp", "formation_points", "warnings", "summons"):
+    for key in ("lp", "team_lp", "formation_points", "warnings", "summons", "charges"):
         if key in expect and not (isinstance(expect[key], dict) and
                                   all(_is_int(v) for v in expect[key].values())):
             bad(key, f"{key} maps names to whole numbers")
+    terrains = expect.get("terrains", {})
+    if not isinstance(terrains, dict) or not all(_ids(v) for v in terrains.values()):
+        bad("terrains", "terrains maps players to their Terrains, left to right")
     zones = expect.get("zones", {})
     if not isinstance(zones, dict) or not all(
             isinstance(z, dict) and all(_ids(v) or _is_int(v) for v in z.values())
@@ -297,9 +301,13 @@ def card_entries(scenario, player, zone, value):
     return entries, paths
 
 
+def _is_card_id(value):
+    return isinstance(value, (str, int)) and not isinstance(value, bool) and str(value) != ""
+
+
 def _card_entry_problem(entry):
     checks = {
-        "id": lambda v: isinstance(v, (str, int)) and not isinstance(v, bool) and str(v) != "",
+        "id": _is_card_id,
         "card": lambda v: isinstance(v, str),
         "face": lambda v: v in ("up", "down"),
         "position": lambda v: v in ("attack", "defense"),
@@ -308,11 +316,19 @@ def _card_entry_problem(entry):
         "owner": lambda v: v in PLAYER_NAMES,
         "line": lambda v: v in ("front", "back"),
         "column": lambda v: _is_int(v) and 0 <= v < 10,
+        "equipped_to": _is_card_id,
+        "attached_to": _is_card_id,
     }
     for key, ok in checks.items():
         if key in entry and not ok(entry[key]):
             return key, f"{key} has a value the engine cannot use: {entry[key]!r}"
     return None
+
+
+def _host_of(entry):
+    """The card a set-up card is equipped to or attached beneath, by id, if any."""
+    host = entry.get("equipped_to", entry.get("attached_to"))
+    return None if host is None else str(host)
 
 
 def build_duel(scenario, duel):
@@ -339,7 +355,7 @@ def build_duel(scenario, duel):
                     controller=name, zone=zone, face_up=entry.get("face", "up") == "up",
                     position=entry.get("position"), set_turn=entry.get("set_turn"),
                     counters=dict(entry.get("counters", {})), line=entry.get("line"),
-                    column=entry.get("column"))
+                    column=entry.get("column"), host=_host_of(entry))
                 problem = duel.placement_problem(instance)
                 if problem:
                     raise scenario.error(problem, path)

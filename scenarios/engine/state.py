@@ -2,7 +2,7 @@
 from dataclasses import dataclass, field
 
 ZONES = ("hand", "deck", "extra_deck", "graveyard", "banished", "monsters", "spell_trap",
-         "field_zone", "deck_master", "extra_monster_zone", "eroded", "rule_zone")
+         "field_zone", "deck_master", "extra_monster_zone", "eroded", "rule_zone", "attached")
 ON_FIELD = ("monsters", "spell_trap", "field_zone")
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 
@@ -26,6 +26,7 @@ class CardInstance:
     flipped_in_chain: bool = False  # a continuous trap flipped face-up in the open chain
     summoned_turn: int | None = None
     notes: set = field(default_factory=set)  # per-card rule marks a format may set
+    host: str | None = None  # the card it is equipped to (on the field) or attached beneath
 
     @property
     def name(self):
@@ -52,6 +53,8 @@ class CardInstance:
             entry["column"] = self.column
         if self.controller != self.owner:
             entry["owner"] = self.owner
+        if self.host:
+            entry["attached_to" if self.zone == "attached" else "equipped_to"] = self.host
         return entry
 
 

@@ -1,10 +1,11 @@
-"""Kingdom Duels battle: redirected attacks and replays.
+"""Kingdom Duels battle: redirected attacks, replays and piercing.
 
 A redirected attack counts from then on as the opponent's attack (so the
 attacking player's Traps that answer an opponent's attack wake up), while its
 source stays the monster that attacked. If the attacked monster changes while
 the attack stands (it is Hidden, moved, taken, fused or gone), the attack is
-not fought: a replay lets the attacking player choose a target again.
+not fought: a replay lets the attacking player choose a target again. Only a
+monster whose card says so (the `piercing` flag) hurts a defender's LP.
 """
 from ..rules import Rule
 
@@ -16,6 +17,11 @@ BATTLE_RULES = (
          "If the attacked monster changes after the attack is declared, a replay lets the "
          "attacking player choose the target again.",
          {"attack-goes-on": "the attack goes on against the changed monster"}),
+    Rule("kd-piercing", "kingdom-duels/terminology#piercing-only-when-stated",
+         "Only a monster whose card states piercing inflicts damage through a weaker Defense "
+         "Position monster.",
+         {"never-pierces": "piercing is ignored, as Defense Position always protects LP",
+          "always-pierces": "every monster pierces a weaker Defense Position monster"}),
 )
 
 
@@ -76,6 +82,21 @@ class RedirectsAndReplays:
             super().fight()
         finally:
             self.fighting = None
+
+    def monster_battle(self, attacker, defender, player, rival):
+        pierced = defender.position == "defense" and self.piercing(attacker)
+        margin = self.effective_atk(attacker) - self.effective_def(defender)
+        super().monster_battle(attacker, defender, player, rival)
+        if pierced and margin > 0:
+            self.emit("battle", f"{attacker.id} pierces: {rival} takes the difference",
+                      ["kd-piercing"])
+            self.battle_damage(rival, margin, attacker)
+
+    def piercing(self, attacker):
+        if self.misreads("kd-piercing", "always-pierces"):
+            return True
+        return "piercing" in attacker.card.flags and \
+            not self.misreads("kd-piercing", "never-pierces")
 
     def replay(self, attack):
         """The attack is not fought; its player declares an attack again."""

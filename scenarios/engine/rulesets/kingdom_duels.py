@@ -71,6 +71,10 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         Rule("kd-hard-opt", "kingdom-duels/clarifications#optional-effects-hard-once-per-turn",
              "Every optional effect activated by its player is hard once per turn.",
              {"no-limit": "an optional effect may be activated again in the same turn"}),
+        Rule("kd-no-missed-timing", "kingdom-duels/clarifications#no-missed-timing",
+             "Effects cannot miss their timing: an optional trigger not used at once may still be "
+             "activated later in the turn.",
+             {"timing-missed": "an optional trigger lapses once something else is done first"}),
         Rule("kd-hierarchy", "kingdom-duels/divine-cards#higher-unaffected-by-lower",
              "A Divine card is unaffected by the effects of Divine cards of lower Hierarchy.",
              {"no-immunity": "Hierarchy gives no protection"}),
@@ -427,6 +431,12 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             self.effects_used.add(card.id)
             self.note_rule("kd-hard-opt")
 
+    def optional_triggers_kept(self):
+        if not self.optional_triggers or self.misreads("kd-no-missed-timing", "timing-missed"):
+            return super().optional_triggers_kept()
+        self.note_rule("kd-no-missed-timing")
+        return list(self.optional_triggers)
+
     def check_timing(self, card, player, speed, is_card, program):
         if self.chain and "unstoppable" in self.card(self.chain[-1].card_id).card.flags and \
                 not self.misreads("kd-unstoppable", "answerable"):
@@ -532,7 +542,9 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
                 return 2
             self.note_rule("kd-slow")
             return 1
-        if is_card_activation and card.card.kind == "spell" and card.card.subtype == "normal":
+        # A Ritual Spell is a Spell like any other here: Quick.
+        if is_card_activation and card.card.kind == "spell" and \
+                card.card.subtype in ("normal", "ritual"):
             if self.misreads("kd-quick-spells", "normal-spells-slow"):
                 return 1
             self.note_rule("kd-quick-spells")
@@ -552,6 +564,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         self.change_lp({player: -value}, cause, kind="Destruction Damage")
 
     def next_turn(self, stop_at):
+        self.optional_triggers = []  # kept through the turn, not beyond it
         self.destruction_damage_taken = {}
         self.attacks_this_phase = 0
         self.summons_prevented = set()

@@ -1,13 +1,310 @@
 """Kingdom Duels Setup Phase and Rule Cards.
 
-(Being built: the Setup Phase in its order, Setup Rule cards and their limits,
-the Duelist Setup hand swap, Keyword and Reliance Rule Cards, Symbol charges.)
+A scenario whose setup has `setup_phase: {first: A}` starts before the duel: the players hold only
+their decks (the Main Deck as listed is the shuffled deck, top first). The steps of the Setup Phase
+then run in their order as the script goes on:
+
+1. the decks are in place (announced with the first step);
+2. each player may activate Setup Rule Cards (`activate_rule` steps), moving them from the Extra
+   Deck to the Rule Zone;
+3. the starting Terrains are laid: a Field Setup's list, left to right, or the default Terrain;
+4. the player named `first` will take the first turn;
+5. each player draws the starting hand; a Duelist Setup holder may then `swap` starting cards for
+   Cardlist cards taken from the Deck, after which that Deck is shuffled with the duel's seeded
+   generator;
+6. the duel begins: turn 1, the first player's Draw Phase, in which that player draws too.
+
+The first step that is not an `activate_rule` ends step 2, and the first that is not a `swap` ends
+the Setup Phase; the end of the script finishes it as well. The Rule Cards played during the duel
+are in `kingdom_rule_cards`.
 """
+from ..errors import ScenarioError, ScriptError
+from ..rules import Rule
+from .kingdom_rule_cards import RULE_CARD_PARAMETERS, RULE_CARD_RULES, RuleCards
 
 # Article parameters this part of the ruleset reads (added to KingdomDuel.PARAMETERS).
-SETUP_PARAMETERS = ()
-SETUP_RULES = ()
+SETUP_PARAMETERS = ("starting_hand_size", "duelist_setup_max_swaps", "game_setups_active_max",
+                    "field_setups_per_duel", "duelist_setups_per_duel") + RULE_CARD_PARAMETERS
+
+SETUP_RULES = (
+    Rule("kd-setup-order", "kingdom-duels/setup#setup-phase-order",
+         "The Setup Phase runs in order; the Duelist Setup swap comes after the starting hand.",
+         {"swap-before-draw": "the Duelist Setup swap is made before the starting hand is drawn"}),
+    Rule("kd-field-setup-terrains", "kingdom-duels/rule-cards#field-setup-terrains-order",
+         "A Field Setup's Terrains list gives its player's starting Terrains, left to right.",
+         {"default-land": "every player starts on the default Terrain, Field Setup or not",
+          "right-to-left": "the Terrains list is laid out from right to left"}),
+    Rule("kd-first-turn-draw", "kingdom-duels/turn-structure#draw-every-turn",
+         "The player who goes first draws in the Draw Phase of turn 1 too.",
+         {"no-first-turn-draw": "the first player skips the draw of turn 1"}),
+    Rule("kd-setup-only", "kingdom-duels/setup#setup-rules-only-in-setup-phase",
+         "Setup Rule Cards are activated only in the Setup Phase.",
+         {"any-time": "a Setup Rule Card may also be activated once the duel has begun"}),
+    Rule("kd-field-setup-limit", "kingdom-duels/rule-cards#field-setup-limit",
+         "A player plays at most a set number of Field Setups per duel.",
+         {"no-limit": "a player may play several Field Setups"}),
+    Rule("kd-duelist-setup-limit", "kingdom-duels/rule-cards#duelist-setup-limit",
+         "A player plays at most a set number of Duelist Setups per duel.",
+         {"no-limit": "a player may play several Duelist Setups"}),
+    Rule("kd-game-setup-limit", "kingdom-duels/rule-cards#game-setup-active-limit",
+         "At most a set number of Game Setups are active, counting every player's together.",
+         {"one-per-player": "the limit counts each player's Game Setups separately"}),
+    Rule("kd-swap-limit", "kingdom-duels/rule-cards#duelist-hand-swap",
+         "A Duelist Setup holder swaps at most a set number of starting cards.",
+         {"no-limit": "any number of starting cards may be swapped"}),
+    Rule("kd-swap-cardlist", "kingdom-duels/setup#duelist-setup-swap-rule",
+         "The cards taken in a Duelist Setup swap must be on its Cardlist.",
+         {"any-card": "any card of the Deck may be taken"}),
+    Rule("kd-swap-distinct", "kingdom-duels/rule-cards#duelist-swap-distinct-cards",
+         "Each card taken in a Duelist Setup swap is a different card.",
+         {"copies-allowed": "two copies of the same Cardlist card may be taken"}),
+    Rule("kd-swap-shuffle", "kingdom-duels/setup#duelist-setup-swap-shuffle",
+         "After the swap, the player shuffles the Deck.",
+         {"no-shuffle": "the returned cards simply go to the bottom of the Deck"}),
+    *RULE_CARD_RULES,
+)
+
+SETUP_KINDS = ("game-setup", "field-setup", "duelist-setup", "challenge-setup")
+# Setup kinds a player may play only so often per duel: (rule, parameter, reason code).
+PER_DUEL_LIMITS = {
+    "field-setup": ("kd-field-setup-limit", "field_setups_per_duel", "field_setup_limit"),
+    "duelist-setup": ("kd-duelist-setup-limit", "duelist_setups_per_duel", "duelist_setup_limit"),
+}
+# What a player brings to a duel replayed from its Setup Phase.
+SETUP_PHASE_PLAYER_KEYS = ("deck", "extra_deck")
+# The stages of a replayed Setup Phase, in order; None once the duel has begun.
+DECKS, SETUP_RULES_STAGE, SWAPS = "decks", "setup-rules", "swaps"
 
 
-class SetupPhase:
+class SetupPhase(RuleCards):
     """The Setup Phase and the Rule Zone, mixed into the Kingdom Duels ruleset."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.setup_stage = None  # the stage of a replayed Setup Phase, None once the duel is on
+        self.first_player = None
+        self.setups_played = {}  # player -> the Setup kinds they played this duel
+        self.swapped = {}  # player -> names of the Cardlist cards taken in the swap
+
+    # --- reading the scenario ------------------------------------------------------------------
+
+    def setup_players(self, scenario, players):
+        entry = scenario.setup.get("setup_phase")
+        if entry is not None:
+            self.start_setup_phase(scenario, entry, players)
+        super().setup_players(scenario, players)
+
+    def start_setup_phase(self, scenario, entry, players):
+        """A duel replayed from its Setup Phase: only decks, and no turn yet."""
+        if not isinstance(entry, dict) or set(entry) != {"first"} or entry["first"] not in players:
+            raise scenario.error("setup_phase is {first: <the player who goes first>}",
+                                 "setup.setup_phase")
+        for key in ("turn", "mode"):
+            if key in scenario.setup:
+                raise scenario.error(f"a duel replayed from its Setup Phase sets no {key}: it "
+                                     "begins at turn 1", f"setup.{key}")
+        for name, player in players.items():
+            extra = sorted(set(player) - set(SETUP_PHASE_PLAYER_KEYS))
+            if extra:
+                raise scenario.error(f"before the Setup Phase a player has only "
+                                     f"{' and '.join(SETUP_PHASE_PLAYER_KEYS)}",
+                                     f"setup.players.{name}.{extra[0]}")
+        self.first_player = entry["first"]
+        self.setup_stage, self.turn, self.phase = DECKS, 0, "setup"
+
+    def setup_player_extras(self, scenario, name, player):
+        super().setup_player_extras(scenario, name, player)
+        self.setups_played[name] = [c.card.subtype for c in self.rule_zone_cards(name)
+                                    if c.card.subtype in SETUP_KINDS]
+
+    # --- moving through the Setup Phase --------------------------------------------------------
+
+    def perform(self, action):
+        if self.setup_stage is not None and self.result is None:
+            self.advance_setup(action.verb)
+        super().perform(action)
+
+    def settle(self):
+        if self.setup_stage is not None and self.result is None:
+            self.advance_setup(None)
+        super().settle()
+
+    def advance_setup(self, verb):
+        """Carry the Setup Phase on as far as the next step of the script needs."""
+        if self.setup_stage == DECKS:
+            self.emit("setup", "Setup Phase (1): each player's shuffled Main Deck and Extra Deck "
+                      "are in their zones", ["kd-setup-order"])
+            self.setup_stage = SETUP_RULES_STAGE
+        if self.setup_stage == SETUP_RULES_STAGE and verb != "activate_rule":
+            self.prepare_hands()
+        if self.setup_stage == SWAPS and verb != "swap" and self.result is None:
+            self.begin_duel()
+
+    def prepare_hands(self):
+        """Steps 3 to 5: Terrains, the first player, the starting hands."""
+        self.lay_starting_terrains()
+        self.turn_player = self.priority = self.first_player
+        self.emit("setup", f"Setup Phase (4): {self.first_player} will take the first turn",
+                  ["kd-setup-order"])
+        if not self.misreads("kd-setup-order", "swap-before-draw"):
+            self.draw_starting_hands()
+        self.setup_stage = SWAPS
+
+    def lay_starting_terrains(self):
+        """Step 3: a Field Setup's Terrains list, read left to right, or the default Terrain on
+        every Monster Zone of a player who played none."""
+        count = self.params["terrain_markers_per_side"]
+        for name in self.players:
+            field_setup = next(iter(self.rule_zone_cards(name, "field-setup")), None)
+            if field_setup is None or self.misreads("kd-field-setup-terrains", "default-land"):
+                self.terrains[name] = [self.params["default_terrain"]] * count
+                self.emit("setup", f"Setup Phase (3): {name} lays {count} "
+                          f"{self.params['default_terrain']} Terrains")
+                continue
+            markers = list(field_setup.card.rule["terrains"])
+            if self.misreads("kd-field-setup-terrains", "right-to-left"):
+                markers.reverse()
+            if len(markers) != count or any(m not in self.terrain_catalog for m in markers):
+                raise ScenarioError(f"{field_setup.name} must list {count} known Terrains",
+                                    field="rule.terrains")
+            self.terrains[name] = markers
+            self.emit("setup", f"Setup Phase (3): {name} lays the Terrains of {field_setup.id}, "
+                      f"left to right: {', '.join(markers)}", ["kd-field-setup-terrains"])
+
+    def draw_starting_hands(self):
+        size = self.params["starting_hand_size"]
+        self.emit("setup", f"Setup Phase (5): each player draws a starting hand of {size} cards",
+                  ["kd-setup-order"])
+        self.draw({name: size for name in self.players}, "starting hand")
+
+    def begin_duel(self):
+        """Step 6: shuffle after any swap, then turn 1 with the first player's Draw Phase."""
+        for name in self.swapped:
+            self.shuffle_after_swap(name)
+        if self.misreads("kd-setup-order", "swap-before-draw"):
+            self.draw_starting_hands()
+            if self.result is not None:
+                return
+        self.setup_stage = None
+        self.turn, self.phase, self.passes = 1, "draw", 0
+        self.emit("setup", f"Setup Phase (6): the duel begins; turn 1 is {self.turn_player}'s",
+                  ["kd-setup-order"])
+        if self.misreads("kd-first-turn-draw", "no-first-turn-draw"):
+            self.emit("draw", f"{self.turn_player} does not draw in the first turn")
+        else:
+            self.emit("draw", f"{self.turn_player} draws in the Draw Phase of turn 1 as in every "
+                      "other turn", ["kd-first-turn-draw"])
+            self.draw_phase_draw(self.turn_player)
+        if self.result is not None:
+            return
+        self.phase = "standby"
+        self.standby_phase()
+        self.phase = "main1"
+
+    def shuffle_after_swap(self, player):
+        if self.misreads("kd-swap-shuffle", "no-shuffle"):
+            return
+        self.rng.shuffle(self.zone_of(player, "deck"))
+        self.emit("shuffle", f"{player} shuffles the Deck after the Duelist Setup swap",
+                  ["kd-swap-shuffle"])
+
+    # --- step 2: Setup Rule Cards --------------------------------------------------------------
+
+    def do_activate_rule(self, action):
+        card = self.card(action.card)
+        if card.card.kind == "rule" and card.card.subtype in SETUP_KINDS:
+            return self.activate_setup_rule(action.player, card)
+        if self.setup_stage is not None:
+            self.illegal(None, "duel_not_started",
+                         f"{card.id} is not a Setup Rule Card; the duel has not begun")
+        super().do_activate_rule(action)
+
+    def activate_setup_rule(self, player, card):
+        if card.zone != "extra_deck" or card.owner != player:
+            self.illegal(None, "not_in_extra_deck",
+                         f"{card.id} is not a Rule Card in {player}'s Extra Deck")
+        if self.setup_stage != SETUP_RULES_STAGE:
+            if not self.misreads("kd-setup-only", "any-time"):
+                self.illegal("kd-setup-only", "setup_phase_only",
+                             f"{card.id} ({card.name}) is a Setup Rule Card: only the Setup "
+                             "Phase can see it played")
+        else:
+            self.note_rule("kd-setup-only")
+        self.check_setup_limits(player, card)
+        self.check_rule_zone_room(player)
+        self.place_in_rule_zone(card, player, "a Setup Rule Card activated")
+        self.setups_played[player].append(card.card.subtype)
+        self.emit("setup", f"Setup Phase (2): {player} activates {card.id} ({card.name})",
+                  ["kd-setup-order"], card=card.id)
+
+    def check_setup_limits(self, player, card):
+        kind = card.card.subtype
+        if kind in PER_DUEL_LIMITS:
+            rule, parameter, reason = PER_DUEL_LIMITS[kind]
+            if self.setups_played[player].count(kind) >= self.params[parameter] and \
+                    not self.misreads(rule, "no-limit"):
+                self.illegal(rule, reason, f"{player} has already played a {kind} this duel")
+            self.note_rule(rule)
+        if kind == "game-setup":
+            owners = [player] if self.misreads("kd-game-setup-limit", "one-per-player") \
+                else list(self.players)
+            active = [c.id for p in owners for c in self.rule_zone_cards(p, "game-setup")]
+            if len(active) >= self.params["game_setups_active_max"]:
+                self.illegal("kd-game-setup-limit", "game_setup_limit",
+                             f"a Game Setup is already active ({', '.join(active)})")
+            self.note_rule("kd-game-setup-limit")
+
+    # --- step 5: the Duelist Setup swap --------------------------------------------------------
+
+    def do_swap(self, action):
+        player, given = action.player, self.card(action.card)
+        if self.setup_stage != SWAPS:
+            self.illegal(None, "not_in_setup_phase", "starting cards are swapped only in the "
+                         "Setup Phase, once the starting hands are drawn")
+        duelist_setup = next(iter(self.rule_zone_cards(player, "duelist-setup")), None)
+        if duelist_setup is None:
+            self.illegal(None, "no_duelist_setup", f"{player} played no Duelist Setup")
+        if action.target is None:
+            raise ScriptError("swap names the Cardlist card taken from the Deck "
+                              "(target: <card id>)", field="target")
+        taken = self.card(action.target)
+        self.check_swap(player, given, taken, duelist_setup)
+        self.swapped.setdefault(player, []).append(taken.name)
+        self.move(taken, "hand", reason=f"taken from the Cardlist of {duelist_setup.id}")
+        self.emit("reveal", f"{player} reveals {taken.id} ({taken.name}) from the Cardlist of "
+                  f"{duelist_setup.id}", ["kd-swap-limit", "kd-swap-cardlist", "kd-swap-distinct"],
+                  card=taken.id)
+        if given.zone == "hand":
+            self.move(given, "deck", reason="returned by the Duelist Setup swap")
+
+    def check_swap(self, player, given, taken, duelist_setup):
+        """A swap gives a starting card back for a different Cardlist card, within the limit."""
+        hand_drawn = not self.misreads("kd-setup-order", "swap-before-draw")
+        if hand_drawn and (given.zone != "hand" or given.owner != player):
+            self.illegal("kd-setup-order", "not_in_starting_hand",
+                         f"{given.id} is not in {player}'s starting hand")
+        if taken.zone != "deck" or taken.owner != player:
+            self.illegal(None, "not_in_deck", f"{taken.id} is not in {player}'s Deck")
+        if taken.name not in duelist_setup.card.rule["cardlist"] and \
+                not self.misreads("kd-swap-cardlist", "any-card"):
+            self.illegal("kd-swap-cardlist", "not_on_cardlist",
+                         f"{taken.name} is not on the Cardlist of {duelist_setup.name}")
+        taken_before = self.swapped.get(player, [])
+        if len(taken_before) >= self.params["duelist_setup_max_swaps"] and \
+                not self.misreads("kd-swap-limit", "no-limit"):
+            self.illegal("kd-swap-limit", "swap_limit",
+                         f"{player} has already swapped {len(taken_before)} cards")
+        if taken.name in taken_before and not self.misreads("kd-swap-distinct", "copies-allowed"):
+            self.illegal("kd-swap-distinct", "same_card_twice",
+                         f"{player} has already taken a copy of {taken.name}")
+
+    # --- expectations ----------------------------------------------------------------------
+
+    def format_differences(self, expect):
+        found = super().format_differences(expect)
+        if "terrains" in expect:
+            wanted = expect["terrains"]
+            got = {p: self.terrains.get(p) for p in wanted} if isinstance(wanted, dict) else None
+            if got != wanted:
+                found.append(f"terrains: expected {wanted!r}, got {got!r}")
+        return found

@@ -1,0 +1,225 @@
+"""Kingdom Duels cards that sit on other cards, cards of two kinds, and lasting effects.
+
+- Equips and attachments: an equipped card sits in the Backrow linked to its monster (its
+  `host`); an attached card lies beneath its host in the `attached` zone, which is not a zone of
+  the field. When the host leaves the field, its equips are destroyed and its attachments go to
+  the Graveyard.
+- Spell Monsters, Trap Monsters and Spell Traps (`also:` in the catalog) are both their kinds at
+  once: an effect looking for either finds them, and the step decides which kind the card is
+  played as (summon: a monster; activate from the hand: a Spell; set: its Spell or Trap side).
+  While played as its other kind, the card wears a view of itself with that kind, so the core
+  rules for that kind apply; it takes its printed self back when it leaves the field.
+- Lasting effects (an ATK change, a Battle Lock) of a card that stays on the field end when that
+  card leaves it, unless they were done "permanently".
+"""
+from dataclasses import replace
+
+from ..chains import NON_PERMANENT
+from ..rules import Rule
+from ..state import ON_FIELD
+
+CARD_KIND_RULES = (
+    Rule("kd-equips-destroyed", "kingdom-duels/clarifications#equips-destroyed-on-leave",
+         "When a card leaves the field, the cards equipped to it are destroyed.",
+         {"equips-stay": "the equipped cards stay on the field, equipped to nothing"}),
+    Rule("kd-attachments-follow", "kingdom-duels/clarifications#attachments-to-graveyard-on-leave",
+         "When a card leaves the field, the cards attached to it go to the Graveyard.",
+         {"attachments-stay": "the attached cards stay where they were"}),
+    Rule("kd-dual-type", "kingdom-duels/other-cards#two-colour-frame-both-types",
+         "A Spell Monster, Trap Monster or Spell Trap is both of its card types at once.",
+         {"printed-type-only": "for effects, the card is only the type it is played as"}),
+    Rule("kd-play-as", "kingdom-duels/other-cards#choose-card-type",
+         "The player chooses which of its two types a dual-type card is played as.",
+         {"played-as-printed-type": "the card can only be played as its first (printed) type"}),
+    Rule("kd-permanent", "kingdom-duels/terminology#permanent-duration",
+         "What a card does permanently lasts for the rest of the duel, even once it has left "
+         "the field.",
+         {"ends-with-source": "a permanent change ends when the card that made it leaves"}),
+    Rule("kd-lasting-ends-with-source", "kingdom-duels/terminology#non-permanent-ends-with-source",
+         "Without 'permanently', what a card that stays on the field does to others ends when it "
+         "leaves the field.",
+         {"outlasts-source": "the change stays after the card that made it has left"}),
+)
+
+# How events name the lasting effects that end.
+LASTING_NAMES = {"atk": "ATK change", "battle_lock": "Battle Lock"}
+# Kinds a dual-type card may be played as, for each step that plays a card from the hand.
+PLAYED_AS = {"summon": ("monster",), "activate": ("spell",), "set": ("trap", "spell")}
+
+
+def kind_and_subtype(entry):
+    """("trap", "continuous") for an `also` entry "trap:continuous"; a bare kind is "normal"."""
+    kind, _, subtype = entry.partition(":")
+    return kind, subtype or "normal"
+
+
+class CardsOnCards:
+    """Equips, attachments, dual-type cards and lasting effects, mixed into Kingdom Duels."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.printed_cards = {}  # card id -> its printed CardDef while it is played as another kind
+
+    # --- equips and attachments ----------------------------------------------------------------
+
+    def equips_of(self, card):
+        return [c for c in self.cards.values() if c.host == card.id and c.zone == "spell_trap"]
+
+    def attachments_of(self, card):
+        return [c for c in self.cards.values() if c.host == card.id and c.zone == "attached"]
+
+    def equip_atk_bonus(self, card):
+        """ATK the face-up cards equipped to `card` give it (their `equip_atk`)."""
+        return sum(effect["continuous"].get("equip_atk", 0)
+                   for equip in self.equips_of(card) if equip.face_up
+                   for effect in equip.card.effects_of("continuous"))
+
+    def effective_atk(self, card):
+        bonus = self.equip_atk_bonus(card) if card.zone == "monsters" else 0
+        return super().effective_atk(card) + bonus
+
+    def left_field(self, card, old_zone, old_controller):
+        super().left_field(card, old_zone, old_controller)
+        self.end_lasting_effects_of(card)
+        for equip in self.equips_of(card):
+            self.equip_lost_its_host(equip, card)
+        for attached in self.attachments_of(card):
+            if self.misreads("kd-attachments-follow", "attachments-stay"):
+                continue
+            self.emit("move", f"{attached.id} was attached to {card.id}, which left the field: "
+                      "it goes to the Graveyard", ["kd-attachments-follow"], card=attached.id)
+            self.move(attached, "graveyard", reason=f"{card.id} left the field")
+
+    def equip_lost_its_host(self, equip, host):
+        """An equipped card whose monster has left the field (or is no longer a valid target)."""
+        equip.host = None
+        if self.misreads("kd-equips-destroyed", "equips-stay"):
+            return
+        self.emit("equip", f"{equip.id} was equipped to {host.id}, which left the field: it is "
+                  "destroyed", ["kd-equips-destroyed"], card=equip.id)
+        self.destroy(equip, f"{host.id} leaving the field")
+
+    # --- lasting effects and Permanently -------------------------------------------------------
+
+    def end_lasting_effects_of(self, source):
+        """A card that stays on the field keeps applying its changes; once it leaves, they end,
+        except those it made permanently. A Normal Spell or Trap only ever applies its effect
+        once, so what it did stays."""
+        if (source.card.kind, source.card.subtype) in NON_PERMANENT:
+            return
+        for effect in [e for e in self.lasting_effects if e["source"] == source.id]:
+            if effect["permanent"] and not self.misreads("kd-permanent", "ends-with-source"):
+                self.emit("effect", f"{source.id} left the field, but its change to "
+                          f"{effect['card']} was made permanently: it stays", ["kd-permanent"])
+                continue
+            if not effect["permanent"] and \
+                    self.misreads("kd-lasting-ends-with-source", "outlasts-source"):
+                continue
+            self.end_lasting_effect(effect, source)
+
+    def end_lasting_effect(self, effect, source):
+        self.lasting_effects.remove(effect)
+        target = self.card(effect["card"])
+        if effect["key"] == "battle_lock":
+            target.counters.pop("battle_lock", None)
+        what = LASTING_NAMES.get(effect["key"], effect["key"].replace("_", " "))
+        self.emit("effect", f"{source.id} left the field: its {what} on {target.id} ends",
+                  ["kd-lasting-ends-with-source"])
+
+    # --- cards of two kinds --------------------------------------------------------------------
+
+    def kinds_of(self, card):
+        """Every card kind the card is: the one it is played as and those it `also` is."""
+        return {card.card.kind} | {kind_and_subtype(e)[0] for e in card.card.also}
+
+    def matches(self, card, spec):
+        wanted = spec.get("kind")
+        if wanted not in (None, card.card.kind) and wanted in self.kinds_of(card) and \
+                not self.misreads("kd-dual-type", "printed-type-only"):
+            self.note_rule("kd-dual-type")
+            spec = {key: value for key, value in spec.items() if key != "kind"}
+        return super().matches(card, spec)
+
+    def perform(self, action):
+        card = self.cards.get(action.card) if action.card else None
+        kind = self.kind_played_as(card, action.verb) if card else None
+        if kind is None:
+            return super().perform(action)
+        self.play_as(card, kind)
+        try:
+            super().perform(action)
+        except Exception:
+            self.restore_printed(card)
+            raise
+
+    def kind_played_as(self, card, verb):
+        """The other kind a dual-type card in the hand is played as by this step, or None when
+        it is played as its printed kind."""
+        if card.zone != "hand" or not card.card.also or verb not in PLAYED_AS or \
+                card.card.kind in PLAYED_AS[verb]:
+            return None
+        others = [kind_and_subtype(e)[0] for e in card.card.also]
+        kind = next((k for k in PLAYED_AS[verb] if k in others), None)
+        if kind is None or self.misreads("kd-play-as", "played-as-printed-type"):
+            return None
+        return kind
+
+    def play_as(self, card, kind):
+        """The card wears a view of itself as `kind` while it is played that way."""
+        printed = card.card
+        entry = next(e for e in printed.also if kind_and_subtype(e)[0] == kind)
+        subtype = kind_and_subtype(entry)[1]
+        others = tuple(e for e in printed.also if e != entry) + \
+            (f"{printed.kind}:{printed.subtype}",)
+        self.printed_cards[card.id] = printed
+        card.card = replace(printed, kind=kind, subtype=subtype, also=others)
+        self.emit("play", f"{card.id} ({printed.name}) is played as a {kind.title()}",
+                  ["kd-play-as"], card=card.id)
+
+    def restore_printed(self, card):
+        if card.id in self.printed_cards:
+            card.card = self.printed_cards.pop(card.id)
+
+    def move(self, card, zone, controller=None, face_up=True, position=None, reason=""):
+        super().move(card, zone, controller, face_up, position, reason)
+        if zone not in ON_FIELD:
+            self.restore_printed(card)
+
+    # --- the setup: equipped, attached and dual-type cards --------------------------------------
+
+    def placement_problem(self, card):
+        if card.zone == "attached":
+            return None if card.host else f"{card.id} is attached: say beneath which card " \
+                                          "(attached_to: <id>)"
+        if card.zone == "spell_trap" and card.host and "monster" in self.kinds_of(card):
+            return None if card.face_up else "an equipped monster is face-up"
+        if card.zone == "spell_trap" and card.card.is_monster:
+            kind = next((k for k in ("trap", "spell") if k in self.kinds_of(card)), None)
+            if kind:
+                self.play_as(card, kind)
+        return super().placement_problem(card)
+
+    def zone_count_problem(self, player):
+        for card in self.cards.values():
+            problem = self.host_problem(card) if card.controller == player else None
+            if problem:
+                return problem
+        return super().zone_count_problem(player)
+
+    def host_problem(self, card):
+        """Why a set-up card cannot be equipped or attached where the scenario says, or None."""
+        if card.host is None:
+            return None
+        host = self.cards.get(card.host)
+        if card.zone == "attached" and (host is None or not host.on_field):
+            return f"{card.id} is attached to {card.host}, which is not a card on the field"
+        if card.zone == "spell_trap" and (host is None or host.zone != "monsters"):
+            return f"{card.id} is equipped to {card.host}, which is not a monster on the field"
+        if card.zone not in ("spell_trap", "attached"):
+            return f"{card.id} cannot be equipped or attached from its {card.zone}"
+        return None
+
+    def card_facts(self, card):
+        facts = super().card_facts(card)
+        facts["host"] = card.host
+        return facts
