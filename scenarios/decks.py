@@ -64,6 +64,12 @@ RULE_ANCHORS = {
         "copy-limit": "setup#copies-per-card",
         "deck-master-copies": "setup#deck-master-counts-as-deck",
     },
+    "kingdom-duels": {
+        "main-deck-size": "deck-building#main-deck-exact",
+        "extra-deck-size": "deck-building#extra-deck-max",
+        "main-deck-contents": "deck-building#main-deck-contents",
+        "extra-deck-contents": "deck-building#extra-deck-contents",
+    },
 }
 # Monster kinds TRH rules out as Deck Masters: none of them can be Normal Summoned.
 NOT_NORMAL_SUMMONABLE_KINDS = {"ritual", "fusion", "synchro", "xyz", "link"}
@@ -451,7 +457,58 @@ def copy_limit_problems(deck, rules, sections, rule, deck_master_rule=None):
     return problems
 
 
-CHECKERS = {"thought-ruler-highlander": check_highlander, "deck-masters": check_deck_masters}
+# --- Kingdom Duels -------------------------------------------------------------------------
+
+# Monster kinds that live in a Kingdom Duels Extra Deck; the Main Deck takes the other monsters.
+KD_EXTRA_MONSTERS = {"fusion", "ritual", "alter", "integration"}
+KD_MAIN_MONSTERS = {"normal", "effect"}
+
+
+def check_kingdom_duels(deck, rules):
+    """Kingdom Duels: exactly 30 Main Deck cards, at most 20 Extra Deck cards, each deck holding
+    only its own kinds of card (Rule Cards and Extra Deck monsters go in the Extra Deck)."""
+    problems = []
+    main_size, extra_max = rules.number("main_deck_size"), rules.number("extra_deck_max")
+    if deck.size(MAIN) != main_size:
+        problems.append(rules.problem(
+            "main-deck-size", [],
+            f"The Main Deck has {deck.size(MAIN)} cards; it must have exactly {main_size}."))
+    if deck.size(EXTRA) > extra_max:
+        problems.append(rules.problem(
+            "extra-deck-size", [],
+            f"The Extra Deck has {deck.size(EXTRA)} cards; it may have at most {extra_max}."))
+    problems += kd_misplaced(deck, rules, MAIN, "main-deck-contents", kd_main_deck_card,
+                             "Spells, Traps and Main Deck monsters")
+    problems += kd_misplaced(deck, rules, EXTRA, "extra-deck-contents", kd_extra_deck_card,
+                             "Rule Cards and Fusion, Ritual, Alter or Integration Monsters")
+    if deck.deck_masters:
+        problems.append(Problem("no-deck-master", None, [line.name for line in deck.deck_masters],
+                                "Kingdom Duels has no Deck Master; list the card in a deck."))
+    return problems
+
+
+def kd_main_deck_card(card):
+    return card.card_type in ("spell", "trap") or \
+        (card.card_type == "monster" and card.monster_kind in KD_MAIN_MONSTERS)
+
+
+def kd_extra_deck_card(card):
+    return card.card_type == "rule" or \
+        (card.card_type == "monster" and card.monster_kind in KD_EXTRA_MONSTERS)
+
+
+def kd_misplaced(deck, rules, section, rule, belongs, what):
+    """One problem naming every known card listed in a deck it does not belong in."""
+    wrong = unique_names(line.name for line in deck.in_sections(section)
+                         if rules.cards.get(line.name) and not belongs(rules.cards.get(line.name)))
+    if not wrong:
+        return []
+    return [rules.problem(rule, wrong, f"The {SECTION_LABELS[section]} holds only {what}; "
+                          f"{quoted(wrong)} cannot go there.")]
+
+
+CHECKERS = {"thought-ruler-highlander": check_highlander, "deck-masters": check_deck_masters,
+            "kingdom-duels": check_kingdom_duels}
 
 
 # --- the entry point -----------------------------------------------------------------------

@@ -332,3 +332,62 @@ def test_every_cited_anchor_exists_in_its_article(bundled_rules):
             article = Article.objects.select_related("current_revision").get(
                 format__slug=format_slug, slug=article_slug)
             assert anchor in article.current_revision.anchors, f"{rule}: {format_slug}/{cited}"
+
+
+# --- Kingdom Duels -------------------------------------------------------------------------
+
+KD = "kingdom-duels"
+
+
+def kingdom_deck(main=None, extra=None, counts=None):
+    """A Kingdom Duels list of catalog cards: 30 Main Deck cards, a Fusion and two Rule Cards."""
+    main = ["Kingdom Soldier", "Kingdom Wolf", "Kingdom Bolt", "Kingdom Snare"] \
+        if main is None else main
+    counts = counts or {"Kingdom Soldier": 12, "Kingdom Wolf": 10, "Kingdom Bolt": 4,
+                        "Kingdom Snare": 4}
+    extra = ["Kingdom Knight Soldier", "Kingdom Mountain Pass Setup",
+             "Kingdom Dragon Master Setup"] if extra is None else extra
+    return decklist(main, extra, deck_master=None, counts=counts)
+
+
+def test_a_legal_kingdom_duels_deck(db):
+    report = check_deck(KD, kingdom_deck())
+    assert report.legal, [p.message for p in report.problems]
+    assert report.deck.size("main") == 30 and report.deck.size("extra") == 3
+
+
+def test_a_kingdom_duels_main_deck_must_hold_exactly_30(db):
+    counts = {"Kingdom Soldier": 11, "Kingdom Wolf": 10, "Kingdom Bolt": 4, "Kingdom Snare": 4}
+    problem = only_problem(check_deck(KD, kingdom_deck(counts=counts)))
+    assert problem.rule == "main-deck-size" and "29 cards" in problem.message
+    assert problem.anchor == "kingdom-duels/deck-building#main-deck-exact"
+
+
+def test_a_kingdom_duels_extra_deck_holds_at_most_20(db):
+    report = check_deck(KD, decklist(["Kingdom Soldier"], ["Kingdom Knight Soldier"],
+                                     deck_master=None,
+                                     counts={"Kingdom Soldier": 30, "Kingdom Knight Soldier": 21}))
+    problem = only_problem(report)
+    assert problem.rule == "extra-deck-size" and "21 cards" in problem.message
+
+
+def test_rule_cards_and_fusions_belong_in_the_extra_deck_and_spells_in_the_main(db):
+    counts = {"Kingdom Soldier": 28, "Kingdom Knight Soldier": 1,
+              "Kingdom Mountain Pass Setup": 1, "Kingdom Bolt": 1}
+    report = check_deck(KD, kingdom_deck(
+        main=["Kingdom Soldier", "Kingdom Knight Soldier", "Kingdom Mountain Pass Setup"],
+        extra=["Kingdom Bolt"], counts=counts))
+    by_rule = {problem.rule: problem for problem in report.problems}
+    assert set(by_rule) == {"main-deck-contents", "extra-deck-contents"}
+    assert by_rule["main-deck-contents"].cards == ["Kingdom Knight Soldier",
+                                                   "Kingdom Mountain Pass Setup"]
+    assert by_rule["extra-deck-contents"].cards == ["Kingdom Bolt"]
+    assert by_rule["extra-deck-contents"].anchor == \
+        "kingdom-duels/deck-building#extra-deck-contents"
+
+
+def test_kingdom_duels_has_no_deck_master(db):
+    text = kingdom_deck().replace("# built by tests/decks/decklists.py",
+                                  "Deck Master: Kingdom Dragon")
+    problem = only_problem(check_deck(KD, text))
+    assert problem.rule == "no-deck-master" and problem.cards == ["Kingdom Dragon"]

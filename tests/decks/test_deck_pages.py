@@ -51,7 +51,7 @@ def test_problems_without_an_article_are_shown_unlinked(client, deck_cards):
 
 @pytest.mark.parametrize("data, field", [
     ({"format": "thought-ruler-highlander"}, "decklist"),
-    ({"format": "kingdom-duels", "decklist": "Sangan"}, "format"),
+    ({"format": "tag-team-phalanx", "decklist": "Sangan"}, "format"),
     ({"decklist": "Sangan"}, "format"),
     ({"format": "deck-masters", "decklist": "x" * 20001}, "decklist"),
 ])
@@ -95,7 +95,7 @@ def test_api_gemini_elf_in_deck_masters(client, sample_cards):
 
 
 def test_api_format_without_checker_is_a_problem_not_an_error(client, db):
-    data = api(client, {"format": "kingdom-duels", "decklist": "1 Sangan"}).json()
+    data = api(client, {"format": "tag-team-phalanx", "decklist": "1 Sangan"}).json()
     assert data["legal"] is False and data["problems"][0]["rule"] == "no-deck-checker"
 
 
