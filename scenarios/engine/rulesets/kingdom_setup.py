@@ -43,6 +43,10 @@ SETUP_RULES = (
     Rule("kd-field-setup-limit", "kingdom-duels/rule-cards#field-setup-limit",
          "A player plays at most a set number of Field Setups per duel.",
          {"no-limit": "a player may play several Field Setups"}),
+    Rule("kd-boss-field-setup", "kingdom-duels/multiplayer#boss-single-field-setup",
+         "The players of a Boss team play a single Field Setup between them, and it lays the "
+         "Terrains of their shared board.",
+         {"one-each": "each team player may play a Field Setup of their own"}),
     Rule("kd-duelist-setup-limit", "kingdom-duels/rule-cards#duelist-setup-limit",
          "A player plays at most a set number of Duelist Setups per duel.",
          {"no-limit": "a player may play several Duelist Setups"}),
@@ -71,7 +75,7 @@ PER_DUEL_LIMITS = {
     "duelist-setup": ("kd-duelist-setup-limit", "duelist_setups_per_duel", "duelist_setup_limit"),
 }
 # What a player brings to a duel replayed from its Setup Phase.
-SETUP_PHASE_PLAYER_KEYS = ("deck", "extra_deck")
+SETUP_PHASE_PLAYER_KEYS = ("deck", "extra_deck", "team", "joining")
 # The stages of a replayed Setup Phase, in order; None once the duel has begun.
 DECKS, SETUP_RULES_STAGE, SWAPS = "decks", "setup-rules", "swaps"
 
@@ -99,7 +103,7 @@ class SetupPhase(RuleCards):
         if not isinstance(entry, dict) or set(entry) != {"first"} or entry["first"] not in players:
             raise scenario.error("setup_phase is {first: <the player who goes first>}",
                                  "setup.setup_phase")
-        for key in ("turn", "mode"):
+        for key in ("turn",):
             if key in scenario.setup:
                 raise scenario.error(f"a duel replayed from its Setup Phase sets no {key}: it "
                                      "begins at turn 1", f"setup.{key}")
@@ -107,7 +111,7 @@ class SetupPhase(RuleCards):
             extra = sorted(set(player) - set(SETUP_PHASE_PLAYER_KEYS))
             if extra:
                 raise scenario.error(f"before the Setup Phase a player has only "
-                                     f"{' and '.join(SETUP_PHASE_PLAYER_KEYS)}",
+                                     f"{', '.join(SETUP_PHASE_PLAYER_KEYS)}",
                                      f"setup.players.{name}.{extra[0]}")
         self.first_player = entry["first"]
         self.setup_stage, self.turn, self.phase = DECKS, 0, "setup"
@@ -150,12 +154,36 @@ class SetupPhase(RuleCards):
             self.draw_starting_hands()
         self.setup_stage = SWAPS
 
+    def board_partners(self, player):
+        """The other players whose board `player` shares: a Boss team's players."""
+        if self.mode != "boss":
+            return []
+        return [p for p in self.teams[self.team_of[player]] if p != player]
+
+    def check_boss_field_setup(self, player):
+        """A Boss team agrees on one Field Setup for its shared board."""
+        played = [p for p in self.board_partners(player) if "field-setup" in self.setups_played[p]]
+        if played and not self.misreads("kd-boss-field-setup", "one-each"):
+            self.illegal("kd-boss-field-setup", "field_setup_limit",
+                         f"{player}'s team already plays {played[0]}'s Field Setup")
+        self.note_rule("kd-boss-field-setup")
+
+    def field_setup_for(self, player):
+        """The Field Setup that lays a player's Terrains: their own, or their Boss team's."""
+        for owner in [player] + self.board_partners(player):
+            field_setup = next(iter(self.rule_zone_cards(owner, "field-setup")), None)
+            if field_setup is not None:
+                if owner != player:
+                    self.note_rule("kd-boss-field-setup")
+                return field_setup
+        return None
+
     def lay_starting_terrains(self):
         """Step 3: a Field Setup's Terrains list, read left to right, or the default Terrain on
         every Monster Zone of a player who played none."""
         count = self.params["terrain_markers_per_side"]
         for name in self.players:
-            field_setup = next(iter(self.rule_zone_cards(name, "field-setup")), None)
+            field_setup = self.field_setup_for(name)
             if field_setup is None or self.misreads("kd-field-setup-terrains", "default-land"):
                 self.terrains[name] = [self.params["default_terrain"]] * count
                 self.emit("setup", f"Setup Phase (3): {name} lays {count} "
@@ -245,6 +273,8 @@ class SetupPhase(RuleCards):
                     not self.misreads(rule, "no-limit"):
                 self.illegal(rule, reason, f"{player} has already played a {kind} this duel")
             self.note_rule(rule)
+        if kind == "field-setup" and self.mode == "boss":
+            self.check_boss_field_setup(player)
         if kind == "game-setup":
             owners = [player] if self.misreads("kd-game-setup-limit", "one-per-player") \
                 else list(self.players)
