@@ -36,7 +36,8 @@ TEAM_RULES = (
          "A defeated Battle Royale player leaves the Rotation; the others play on.",
          {"duel-ends": "the first defeat ends the Battle Royale"}),
     Rule("kd-lent-cards", "kingdom-duels/multiplayer#tag-teammate-summoning-conditions",
-         "A Tag partner's cards may serve your summoning conditions (materials).",
+         "A Tag partner's cards, or any Battle Royale player's, may serve your summoning "
+         "conditions (materials).",
          {"own-cards-only": "only your own cards can be materials"}),
     Rule("kd-tag-own-zones", "kingdom-duels/multiplayer#tag-own-zones-control",
          "On a Tag team's shared field each player commands only their own monsters: no attacks "
@@ -230,8 +231,11 @@ class TeamDuels:
     # --- whose cards a player may use -------------------------------------------------------
 
     def may_use_as_material(self, card, player):
+        """Tag partners, and any Battle Royale player, may lend cards for summoning conditions;
+        a Boss team uses its shared board's monsters as its own."""
+        lender_is_rival = self.is_opponent(card.controller, player)
         if self.mode is None or card.controller == player or \
-                self.is_opponent(card.controller, player):
+                (lender_is_rival and self.mode != "battle_royale"):
             return super().may_use_as_material(card, player)
         if self.mode == "boss":
             return self.commands(card, player)
