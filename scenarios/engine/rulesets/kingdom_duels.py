@@ -53,6 +53,9 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         Rule("kd-quick-spells", "kingdom-duels/spells-and-traps#all-quick",
              "Spells and Traps are Quick, except Equip and Continuous Spells, which are Slow.",
              {"normal-spells-slow": "Normal Spells are Slow, as Spell Speed 1 in the official game"}),
+        Rule("kd-hide-not-summon", "kingdom-duels/clarifications#hiding-is-not-a-summon",
+             "Hiding a face-up monster is a game mechanic, not a summon.",
+             {"hiding-summons": "Hiding a monster counts as summoning it"}),
         Rule("kd-fpb", "kingdom-duels/terrain#terrain-lists-bonus-types",
              "Only monsters of the Types or Attributes a Terrain names get its Field Power Bonus.",
              {"any-monster": "every monster on the Terrain gets the bonus"}),
@@ -468,8 +471,13 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
                          f"{card.id} can only be Hidden again after being revealed in combat")
         card.notes.discard("revealed_in_combat")
         card.face_up = False
+        if self.misreads("kd-hide-not-summon", "hiding-summons"):
+            self.emit("hide", f"{action.player} Hides {card.id} again, as a summon", card=card.id)
+            self.just_summoned = [card.id]
+            self.spring_traps("opponent_summons", action.player)
+            return
         self.emit("hide", f"{action.player} Hides {card.id} again in ATK Position (not a summon)",
-                  ["kd-hidden-atk"], card=card.id)
+                  ["kd-hidden-atk", "kd-hide-not-summon"], card=card.id)
 
     def can_be_targeted(self, target, source, purpose=None):
         divine = source.card.hierarchy and target.card.hierarchy > source.card.hierarchy
