@@ -466,6 +466,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if self.result is not None:
             raise IllegalAction("duel_over", "the duel is already over")
         verb = action.verb
+        if action.player is not None and action.player not in self.players:
+            raise ScriptError(f"player {action.player} is not in this duel", field="player")
         handler = getattr(self, f"do_{verb}", None)
         if handler is None:
             raise ScriptError(f"this format has no action '{verb}'", field=verb)

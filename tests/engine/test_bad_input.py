@@ -94,6 +94,12 @@ def test_unknown_step_field_and_missing_action():
                                                          "{player: B}")).message
 
 
+def test_a_step_for_a_player_not_in_the_duel_names_the_step():
+    error = error_of(GOOD.replace("{player: B, pass: true}", "{player: C, pass: true}"))
+    assert error.line == 18 and error.field == "steps[1].player"
+    assert "C is not in this duel" in error.message
+
+
 def test_unscripted_choice_is_an_error_at_its_step():
     text = GOOD.replace("Pot of Greed", "Poison of the Old Man")
     error = error_of(text)

@@ -5,11 +5,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scenarios.engine import IllegalAction, ScenarioError, parse_scenario, replay
+from scenarios.engine import IllegalAction, ScenarioError, parse_scenario, replay, ruleset_for
 from scenarios.engine.cards import default_catalog
 from scenarios.engine.duel import Duel
+from scenarios.engine.scenario import VERBS as SCENARIO_VERBS
 from scenarios.engine.scenario import Action, build_duel
 
+from .conftest import SCENARIO_FILES, parameters, scenario_at
 from .test_bad_input import GOOD
 
 BASE = yaml.safe_load(GOOD)
@@ -140,6 +142,51 @@ def fresh_duel():
 @given(st.lists(actions, min_size=1, max_size=25))
 def test_random_action_sequences_raise_only_illegal_action(sequence):
     duel = fresh_duel()
+    for action in sequence:
+        try:
+            duel.perform(action)
+        except IllegalAction:
+            pass
+        duel.snapshot()
+
+
+# --- Kingdom Duels: every mode, the Setup Phase, Rule Cards and Extra Deck monsters ------------
+
+KINGDOM_FILES = sorted(p for p in SCENARIO_FILES if p.parent.name == "kingdom-duels")
+KINGDOM_VERBS = sorted(SCENARIO_VERBS - {"pass_turns"}) + ["pass"] * 6 + ["activate"] * 4
+
+
+def kingdom_duel(path):
+    scenario = scenario_at(path)
+    duel = ruleset_for("kingdom-duels")(default_catalog(), params=parameters("kingdom-duels"),
+                                        seed=scenario.seed)
+    return build_duel(scenario, duel)
+
+
+@st.composite
+def kingdom_script(draw):
+    path = draw(st.sampled_from(KINGDOM_FILES))
+    ids = sorted(kingdom_duel(path).cards) + ["ghost"]
+    action = st.builds(
+        Action, verb=st.sampled_from(KINGDOM_VERBS), player=st.sampled_from(["A", "B", "C", "D"]),
+        line_ref=st.none(), card=st.sampled_from(ids),
+        target=st.one_of(st.none(), st.sampled_from(ids), st.sampled_from(["0", "2", "4"])),
+        targets=st.lists(st.sampled_from(ids), max_size=2),
+        materials=st.lists(st.sampled_from(ids), max_size=2),
+        choose=st.sampled_from([None, "draw", "gain"]),
+        select=st.dictionaries(st.sampled_from(["fusion", "alter", "shuffle"]),
+                               st.sampled_from(ids), max_size=1),
+        position=st.sampled_from([None, "attack", "defense", "hidden"]),
+        phase=st.sampled_from(["main1", "battle", "main2", "end", "nowhere"]),
+        to=st.sampled_from([None, "0", "3", "front"]))
+    return path, draw(st.lists(action, min_size=1, max_size=20))
+
+
+@SETTINGS
+@given(kingdom_script())
+def test_random_kingdom_duels_actions_raise_only_illegal_action(script):
+    path, sequence = script
+    duel = kingdom_duel(path)
     for action in sequence:
         try:
             duel.perform(action)
