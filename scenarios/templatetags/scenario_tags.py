@@ -21,3 +21,18 @@ def show_board(state):
     from ..boards import board
 
     return {"sides": board(state)}
+
+
+@register.filter
+def as_step(action):
+    """A step as the scenario file writes it: `{player: A, attack: wolf, target: soldier}`."""
+    def written(value):
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, list):
+            return "[" + ", ".join(written(v) for v in value) + "]"
+        if isinstance(value, dict):
+            return "{" + ", ".join(f"{k}: {written(v)}" for k, v in value.items()) + "}"
+        return str(value)
+
+    return written(action) if isinstance(action, dict) else str(action)

@@ -62,6 +62,8 @@ def test_kingdom_duels_replay_and_page_show_terrains_and_columns(client, loaded)
     assert soldier["column"] == 2
     page = client.get("/scenarios/moved-target-causes-a-replay/").content.decode()
     assert "Board after this step" in page
+    assert "<code>{player: A, attack: wolf, target: soldier}</code>" in page
+    assert "<code>{player: A, pass: true}</code>" in page
     assert '<span class="terrain">Land</span>: soldier (Kingdom Soldier), attack' in page
 
 
