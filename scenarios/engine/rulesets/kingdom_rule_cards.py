@@ -317,11 +317,6 @@ class RuleCards:
         self.open_rule_link(card, player, 2, SYMBOL_EFFECT_LINK, effect["resolve"], targets,
                             effect_name=action.choose)
 
-    def round_number(self):
-        """A round is one turn of each player, opened by the first player's turn: in a duel of
-        two, turns 1 and 2 are round 1, turns 3 and 4 round 2."""
-        return (self.turn - 1) // len(self.players) + 1
-
     def check_symbol_round(self, player):
         """Refuse a Symbol effect beyond the round's allowance; returns the round (or turn)
         this use counts for."""

@@ -77,6 +77,8 @@ class TeamDuels:
     """The Team Duel rules, mixed into the Kingdom Duels ruleset."""
 
     mode = None
+    round = None  # the current round, counted from the first time it is needed
+    round_opener = None  # the player whose turn opens each round
 
     def setup_players(self, scenario, players):
         self.mode = scenario.setup.get("mode")
@@ -92,7 +94,7 @@ class TeamDuels:
         if self.waiting and self.mode != "battle_royale":
             raise scenario.error("only a Battle Royale can be joined later",
                                  f"setup.players.{self.waiting[0]}.joining")
-        self.redirects, self.round, self.ending_votes = {}, 0, []
+        self.redirects, self.ending_votes = {}, []
         for name, entry in players.items():
             team = entry.get("team", name) if self.mode != "battle_royale" else name
             self.teams.setdefault(team, []).append(name)
@@ -194,6 +196,7 @@ class TeamDuels:
             if name not in self.out:
                 self.out.append(name)
                 self.emit("defeat", f"{name} is defeated", ["zero-lp"])
+        self.pass_the_opening(fallen)
         standing = {self.team_of[p] for p in self.players if p not in self.out}
         if self.mode == "battle_royale" and len(standing) > 1 and \
                 self.misreads("kd-royale-rotation", "duel-ends"):
@@ -293,7 +296,8 @@ class TeamDuels:
                          "redirects an attack aimed at another player's monster")
         if card.zone != "monsters" or card.controller != player:
             self.illegal(None, "not_your_monster", f"{card.id} is not a monster of {player}")
-        since = self.turn if self.misreads("kd-royale-redirect-once", "per-turn") else self.round
+        since = self.turn if self.misreads("kd-royale-redirect-once", "per-turn") \
+            else self.round_number()
         used = [when for when in self.redirects.get(player, []) if when == since]
         if len(used) >= self.params["battle_royale_redirects_per_round"]:
             self.illegal("kd-royale-redirect-once", "redirect_used",
@@ -359,8 +363,33 @@ class TeamDuels:
         if self.misreads("kd-royale-end", "one-voice") or set(remaining) <= set(self.ending_votes):
             self.finish("+".join(remaining), "unanimous_end", ["kd-royale-end"])
 
+    # --- rounds --------------------------------------------------------------------------------
+
+    def round_number(self):
+        """The current round: one turn of each player still in the duel, in turn order, opened
+        by the player who took the first turn (turn-structure#rounds). Symbol effects and
+        Battle Royale redirects are limited per round."""
+        if self.round is None:
+            order = self.rotation(self.turn_order()) if self.mode else self.turn_order()
+            # a Boss Rotation lists the Boss twice; its turn n is always entry n - 1
+            now = (self.turn - 1) % len(order) if self.mode == "boss" else \
+                order.index(self.turn_player)
+            self.round_opener = order[(now - (self.turn - 1)) % len(order)]
+            self.round = max(self.turn - 1, 0) // len(order) + 1
+        return self.round
+
     def next_turn(self, stop_at):
+        self.round_number()
         super().next_turn(stop_at)
-        order = self.turn_order()
-        if self.mode is not None and order and self.turn_player == order[0]:
+        if self.turn_player == self.round_opener:
             self.round += 1
+
+    def pass_the_opening(self, fallen):
+        """A defeated round opener hands the opening of rounds to the next player in turn."""
+        if self.round_opener not in fallen:
+            return
+        order = list(self.players)
+        start = order.index(self.round_opener)
+        self.round_opener = next((order[(start + i) % len(order)] for i in range(1, len(order))
+                                  if order[(start + i) % len(order)] not in self.out),
+                                 self.round_opener)
