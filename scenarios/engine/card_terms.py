@@ -33,25 +33,31 @@ SUMMON_WITH_REQUIRED = {("monster", "ritual"): {"ritual_spell"},
                         ("monster", "integration"): {"duelist_setup", "materials"}}
 
 
+def terms_problem(field, value, allowed, required, whose=""):
+    """Why a mapping of card terms cannot be used, or None: only `allowed` keys, every
+    `required` one, and each value passing its check. `whose` says which card kind it is for."""
+    if not isinstance(value, dict):
+        return f"{field} is a mapping of " + (", ".join(sorted(allowed)) or "nothing")
+    unknown = set(value) - set(allowed)
+    if unknown:
+        return f"unknown {field} key(s) {', '.join(sorted(unknown))}{whose} " \
+               f"(allowed: {', '.join(sorted(allowed)) or 'none'})"
+    missing = set(required) - set(value)
+    if missing:
+        return f"{field} needs {', '.join(sorted(missing))}{whose}"
+    for key, item in value.items():
+        check, meaning = allowed[key]
+        if not check(item):
+            return f"{field}.{key} is {meaning}, not {item!r}"
+    return None
+
+
 def summon_with_problem(kind, subtype, value):
     """Why a card's `summon_with` cannot be used, or None."""
     allowed = SUMMON_WITH.get((kind, subtype))
     if allowed is None:
         return "only Ritual, Alter and Integration Monsters and Ritual Spells have summon_with"
-    if not isinstance(value, dict):
-        return "summon_with is a mapping of " + ", ".join(sorted(allowed))
-    unknown = set(value) - set(allowed)
-    if unknown:
-        return f"unknown summon_with key(s) {', '.join(sorted(unknown))} (allowed: " \
-               f"{', '.join(sorted(allowed))})"
-    missing = SUMMON_WITH_REQUIRED[(kind, subtype)] - set(value)
-    if missing:
-        return f"summon_with needs {', '.join(sorted(missing))}"
-    for key, item in value.items():
-        check, meaning = allowed[key]
-        if not check(item):
-            return f"summon_with.{key} is {meaning}, not {item!r}"
-    return None
+    return terms_problem("summon_with", value, allowed, SUMMON_WITH_REQUIRED[(kind, subtype)])
 
 
 def also_problem(kind, value, kinds):
@@ -110,20 +116,10 @@ def rule_terms_problem(kind, subtype, value, vocabulary=None):
     """Why a card's `rule` terms cannot be used, or None."""
     if kind != "rule":
         return "only Rule Cards have rule terms"
-    allowed = RULE_TERMS[subtype]
-    if not isinstance(value, dict):
-        return "rule is a mapping of " + (", ".join(sorted(allowed)) or "nothing for this kind")
-    unknown = set(value) - set(allowed)
-    if unknown:
-        return f"unknown rule key(s) {', '.join(sorted(unknown))} for a {subtype} Rule Card " \
-               f"(allowed: {', '.join(sorted(allowed)) or 'none'})"
-    missing = RULE_TERMS_REQUIRED.get(subtype, set()) - set(value)
-    if missing:
-        return f"a {subtype} Rule Card needs rule.{', rule.'.join(sorted(missing))}"
-    for key, item in value.items():
-        check, meaning = allowed[key]
-        if not check(item):
-            return f"rule.{key} is {meaning}, not {item!r}"
+    problem = terms_problem("rule", value, RULE_TERMS[subtype],
+                            RULE_TERMS_REQUIRED.get(subtype, ()), f" for a {subtype} Rule Card")
+    if problem:
+        return problem
     if subtype == "normal" and ("keyword" in value) == ("reliance" in value):
         return "a Normal Rule Card has either a rule.keyword or a rule.reliance condition"
     if "on_activation_only" in value and "reliance" not in value:
