@@ -12,6 +12,7 @@ from pathlib import Path
 from ..cards import CATALOG_DIR
 from ..duel import Duel
 from ..rules import Rule, rulebook
+from ..state import ChainLink
 from ..yamlsource import load_lazily
 from .kingdom_battle import BATTLE_RULES, RedirectsAndReplays
 from .kingdom_extra_deck import EXTRA_DECK_PARAMETERS, EXTRA_DECK_RULES, ExtraDeckMonsters
@@ -356,8 +357,6 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
 
     def spring_traps(self, trigger, actor):
         """Set Traps of the other player whose Trigger is met go on a chain by themselves."""
-        from ..state import ChainLink
-
         sprung = []
         for card in self.cards_on_field(kind="trap", controller=self.opponent(actor)):
             program = card.card.activation or {}
