@@ -1,8 +1,6 @@
 """Summoning and battle: Normal Summons, Sets, Flip Summons, attacks and damage."""
 from .state import Attack
 
-MONSTER_ZONES = 5
-
 
 class BattleRules:
     BATTLE_RULES = ()

@@ -46,6 +46,12 @@ class ChainRules:
              "The opponent's Field Spell leaves only when the new one resolves.",
              {"replaced-on-activation": "the opponent's Field Spell leaves as soon as the new one "
                                         "is activated"}),
+        Rule("one-link-chain", "core/card-types#normal-spell-one-link-chain",
+             "A Spell nobody answers is still a chain of 1 link: it stays until it has resolved.",
+             {"no-chain": "an unanswered Spell forms no chain and leaves the field at once"}),
+        Rule("counter-trap-game-state", "core/card-types#counter-trap-game-state",
+             "A Counter Trap that looks at a Game State may be activated while that state lasts.",
+             {"direct-response-only": "such a Counter Trap must directly answer the event"}),
     )
 
     # --- what is being activated ---------------------------------------------------------------
@@ -182,8 +188,14 @@ class ChainRules:
         if name == "monster_summoned":
             return bool(self.just_summoned) and not self.chain
         if name == "opponent_attack":
-            return self.attack is not None and not self.attack.negated and \
+            holds = self.attack is not None and not self.attack.negated and \
                 self.is_opponent(self.attack.player, player)
+            if holds and top is not None and card.card.subtype == "counter":
+                # Not a direct answer to the attack: the attack is a Game State that still lasts.
+                if self.misreads("counter-trap-game-state", "direct-response-only"):
+                    return False
+                self.note_rule("counter-trap-game-state")
+            return holds
         if name == "responds_to_spell_trap":
             return top is not None and (top.is_card_activation and self.card(
                 top.card_id).card.kind in ("spell", "trap") or top.ability_type in ("spell", "trap"))
@@ -254,10 +266,11 @@ class ChainRules:
     def pay_costs(self, card, player, program, selections):
         payments = [COSTS[name](self, player, arg, selections)
                     for step in program.get("cost", []) for name, arg in step.items()]
+        rule = self.cost_rule(card, program)
         for kind, value in payments:
             if kind == "lp" and self.players[player].lp <= value:
-                if not self.misreads("costs", "partial-payment"):
-                    self.illegal("costs", "cannot_pay_cost",
+                if not self.misreads(rule, "partial-payment"):
+                    self.illegal(rule, "cannot_pay_cost",
                                  f"{player} cannot pay {value} LP with {self.players[player].lp} LP")
             if kind == "discard":
                 discarded = self.card(value)
@@ -269,12 +282,16 @@ class ChainRules:
         for kind, value in payments:
             if kind == "lp":
                 paid = min(value, self.players[player].lp - (0 if self.misreads(
-                    "costs", "partial-payment") else 1))
+                    rule, "partial-payment") else 1))
                 self.players[player].lp -= paid
-                self.emit("cost", f"{player} pays {paid} LP for {card.id}", ["costs"],
+                self.emit("cost", f"{player} pays {paid} LP for {card.id}", [rule],
                           player=player, amount=paid)
             elif kind in ("discard", "tribute"):
                 self.move(self.card(value), "graveyard", reason=f"cost of {card.id}")
+
+    def cost_rule(self, card, program):
+        """The rule whose reading decides whether this cost can be paid (a format may refine it)."""
+        return "costs"
 
     def put_on_field(self, card, player, is_card):
         if not is_card:
@@ -308,6 +325,9 @@ class ChainRules:
         rival = self.face_up_field_spell(self.opponent(player))
         if rival and self.misreads("field-spell-opponent", "replaced-on-activation"):
             self.move(rival, "graveyard", reason="replaced by a new Field Spell")
+        elif rival:
+            self.emit("field", f"{rival.id} stays until the new Field Spell {card.id} resolves",
+                      ["field-spell-opponent"])
 
     def field_spell_resolved(self, card):
         player = card.controller
@@ -344,6 +364,9 @@ class ChainRules:
         self.emit("chain", "both players pass: the chain resolves "
                   + ("from Chain Link 1" if order and order[0].number == 1 and len(order) > 1
                      else "last link first"), ["chain-order"])
+        if len(order) == 1 and self.is_lone_spell(order[0]) and \
+                self.misreads("one-link-chain", "no-chain"):
+            self.move(self.card(order[0].card_id), "graveyard", reason="no chain: it leaves at once")
         self.resolving = True
         for link in order:
             if self.result is not None:
@@ -356,6 +379,13 @@ class ChainRules:
         self.chain = []  # cleared first: a Trap that springs now starts a new chain
         if self.result is None:
             self.chain_finished(order)
+
+    def is_lone_spell(self, link):
+        """Is this link a Spell Card activation that leaves after its chain (Normal, Ritual...)?"""
+        card = self.card(link.card_id)
+        return link.is_card_activation and card.card.kind == "spell" and \
+            (card.card.kind, card.card.subtype) in NON_PERMANENT and \
+            "stays_on_field" not in card.card.flags
 
     def resolve_link(self, link):
         card = self.card(link.card_id)
@@ -390,7 +420,8 @@ class ChainRules:
                     card.card.flags and "persisting" not in card.notes and \
                     (card.card.kind, card.card.subtype) in NON_PERMANENT:
                 self.emit("chain", f"{card.id} goes to the Graveyard after the chain",
-                          ["leaving-after-chain"])
+                          ["leaving-after-chain"] + (["one-link-chain"] if len(order) == 1 and
+                                                     self.is_lone_spell(link) else []))
                 self.move(card, "graveyard", reason="its chain has resolved")
         self.chain_resolved()
 

@@ -10,13 +10,19 @@ from .battle import BattleRules
 from .chains import ChainRules
 from .endings import EndingRules
 from .errors import IllegalAction, ScenarioError, ScriptError
+from .outcome import CORE_CARD_FACTS, CORE_EXPECT_KEYS
+from .parameters import check_parameters
 from .rules import Mutation, rulebook
 from .state import ON_FIELD, Event, PlayerState
 from .turns import TurnRules
+from .vocabulary import (CORE_CARD_FIELDS, CORE_PLAYER_FIELDS, CORE_REASON_CODES,
+                         CORE_SETUP_FIELDS, CORE_VERBS)
 
 PLAYERS = ("A", "B")
 # Activation conditions of cards that answer a summon while it is being attempted.
 SUMMON_ANSWERS = ("summon_attempt", "normal_summon_attempt", "summon_attempt_or_summoning_card")
+# The official game's zone counts; a format whose articles size the field overrides
+# monster_zones() / spell_trap_zones() to read its parameters.
 SPELL_TRAP_ZONES = 5
 MONSTER_ZONES = 5
 
@@ -25,16 +31,20 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     slug = "core"
     RULES = rulebook(*ChainRules.CHAIN_RULES, *BattleRules.BATTLE_RULES,
                      *TurnRules.TURN_RULES, *EndingRules.ENDING_RULES)
-    # Parameters a ruleset reads from its articles; the core needs none.
+    # What a scenario may expect of this format, and the facts it reports of one card.
+    EXPECT_KEYS = CORE_EXPECT_KEYS
+    CARD_FACTS = CORE_CARD_FACTS
+    # The article parameters a ruleset reads, each a parameters.Param (name, shape, the rule
+    # anchors that read it); the core needs none.
     PARAMETERS = ()
+    # What its scenarios may use (vocabulary.py): steps, setup fields, reason codes.
+    STEP_VERBS, CARD_FIELDS, PLAYER_FIELDS = CORE_VERBS, CORE_CARD_FIELDS, CORE_PLAYER_FIELDS
+    SETUP_FIELDS, REASON_CODES = CORE_SETUP_FIELDS, CORE_REASON_CODES
 
     def __init__(self, catalog, params=None, mutation=None, seed=0):
         self.catalog = catalog
         self.params = dict(params or {})
-        missing = [name for name in self.PARAMETERS if name not in self.params]
-        if missing:
-            raise ScenarioError(f"the {self.slug} ruleset needs the article parameter(s) "
-                                f"{', '.join(missing)}", field="parameters")
+        self.check_params(self.params)
         self.mutation = Mutation.parse(mutation) if isinstance(mutation, str) else mutation
         if self.mutation and (self.mutation.rule not in self.RULES or self.mutation.name
                               not in self.RULES[self.mutation.rule].mutations):
@@ -65,6 +75,16 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.resolving = False
         # Effects that keep applying after they resolve: {card, key, value, source, permanent}.
         self.lasting_effects = []
+
+    @classmethod
+    def check_params(cls, params):
+        """Refuse missing or malformed article parameters before any rule reads them."""
+        problems = check_parameters(cls, params)
+        if problems:
+            names = ", ".join(name for name, _ in problems)
+            raise ScenarioError(f"the {cls.slug} ruleset cannot use the article parameter(s) "
+                                f"{names}: " + "; ".join(m for _, m in problems),
+                                field="parameters")
 
     # --- rules and trace -------------------------------------------------------------------
 
@@ -102,10 +122,18 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return player != other
 
     def monster_zone_full(self, player):
-        return len(self.zone_of(player, "monsters")) >= MONSTER_ZONES
+        return len(self.zone_of(player, "monsters")) >= self.monster_zones()
 
     def spell_trap_full(self, player):
-        return len(self.zone_of(player, "spell_trap")) >= SPELL_TRAP_ZONES
+        return len(self.zone_of(player, "spell_trap")) >= self.spell_trap_zones()
+
+    def monster_zones(self):
+        """How many Monster Zones each player has."""
+        return MONSTER_ZONES
+
+    def spell_trap_zones(self):
+        """How many Spell & Trap Zones each player has."""
+        return SPELL_TRAP_ZONES
 
     def may_use_from_field(self, card, player):
         """May `player` use this card on the field as a cost, Tribute or material?"""
@@ -113,6 +141,14 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     def apply_destruction_damage(self, player, atk, cause):
         """Formats that know Destruction Damage deal it; the core game has none."""
+
+    def coin_branch(self, right):
+        """Which part of a coin-call effect applies: the card states one for each call."""
+        return "right" if right else "wrong"
+
+    def dice_part_applies(self, roll):
+        """Does the part of a dice effect whose value was rolled apply?"""
+        return True
 
     def one_players_zone(self, ctx, who):
         """Whose private zone an effect on 'one player' reaches: here, the opponent."""
@@ -248,7 +284,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if zone == "monsters":
             card.position = position or card.position or "attack"
         self.zone_of(card.controller, zone).append(card.id)
-        if old_zone in ON_FIELD and zone not in ON_FIELD and card.card.subtype == "token":
+        if old_zone in ON_FIELD and zone not in ON_FIELD and card.card.subtype == "token" and \
+                self.token_leaves_game(card):
             self.zone_of(card.controller, zone).remove(card.id)
             card.zone = "gone"
             self.emit("move", f"{card.id} is a Token: it leaves the game", card=card.id, to="gone")
@@ -259,6 +296,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                 self.queue_triggers(card, "sent_to_graveyard_from_field")
         self.emit("move", f"{card.id} ({card.name}): {old_zone} -> {zone}"
                   + (f" ({reason})" if reason else ""), card=card.id, to=zone)
+
+    def token_leaves_game(self, card):
+        """A Token that leaves the field is removed from the game (a format may cite its rule)."""
+        return True
 
     def left_field(self, card, old_zone, old_controller):
         """Hook for formats whose rules watch cards leaving the field."""
@@ -392,7 +433,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if set(players) != set(PLAYERS):
             raise scenario.error("a duel has players A and B", "setup.players")
         for name, player in players.items():
-            lp = player.get("lp", self.starting_lp())
+            lp = player["lp"] if "lp" in player else self.starting_lp()
             if not isinstance(lp, int) or lp < 0:
                 raise scenario.error("lp must be a whole number of Life Points",
                                      f"setup.players.{name}.lp")
@@ -442,10 +483,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     def zone_count_problem(self, player):
         zones = self.players[player].zones
-        if len(zones["monsters"]) > MONSTER_ZONES:
-            return f"{len(zones['monsters'])} monsters do not fit in {MONSTER_ZONES} Monster Zones"
-        if len(zones["spell_trap"]) > SPELL_TRAP_ZONES:
-            return f"{len(zones['spell_trap'])} cards do not fit in {SPELL_TRAP_ZONES} Spell & Trap Zones"
+        monster_zones, spell_trap_zones = self.monster_zones(), self.spell_trap_zones()
+        if len(zones["monsters"]) > monster_zones:
+            return f"{len(zones['monsters'])} monsters do not fit in {monster_zones} Monster Zones"
+        if len(zones["spell_trap"]) > spell_trap_zones:
+            return f"{len(zones['spell_trap'])} cards do not fit in {spell_trap_zones} Spell & Trap Zones"
         if len(zones["field_zone"]) > 1:
             return "a player has one Field Zone"
         return None
@@ -517,9 +559,9 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return {"races": sorted(self.races(card)), "atk": self.effective_atk(card),
                 "def": self.effective_def(card), "level": card.card.level}
 
-    def format_differences(self, expect):
-        """Differences in a format's own expectations (team LP, warnings...)."""
-        return []
+    def observe_format(self):
+        """A format's own facts for the outcome (team LP, warnings...), keyed as `expect:` is."""
+        return {}
 
     # --- writing the state out --------------------------------------------------------------
 

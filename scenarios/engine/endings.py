@@ -102,7 +102,11 @@ class EndingRules:
         if not self.zone_of(player, "deck"):
             self.lose(player, "deck_out", ["deckout"])
             return
-        self.draw({player: 1}, "Draw Phase")
+        self.draw({player: self.cards_drawn_per_turn()}, "Draw Phase")
+
+    def cards_drawn_per_turn(self):
+        """How many cards the turn player draws in the Draw Phase."""
+        return 1
 
     # --- state checks --------------------------------------------------------------------------
 
@@ -111,6 +115,8 @@ class EndingRules:
             self.check_counter_wins()
         if self.misreads("exodia", "checked-mid-resolution"):
             self.check_hand_wins()
+        elif self.resolving and self.hand_winner() is not None:
+            self.note_rule("exodia")  # every piece is in hand mid-link: no win until it resolves
 
     def link_resolved(self, link):
         if self.result is None:
@@ -125,13 +131,19 @@ class EndingRules:
             self.check_hand_wins()
 
     def check_hand_wins(self):
+        winner = self.hand_winner()
+        if winner is not None:
+            self.finish(winner, "card_effect", ["exodia"])
+
+    def hand_winner(self):
+        """The player whose hand now holds a complete hand win (Exodia), or None."""
         for player, state in self.players.items():
             names = {self.card(i).name for i in state.zones["hand"]}
             for card_id in state.zones["hand"]:
                 for effect in self.card(card_id).card.effects_of("hand_win"):
                     if set(effect["hand_win"]) <= names:
-                        self.finish(player, "card_effect", ["exodia"])
-                        return
+                        return player
+        return None
 
     def check_counter_wins(self):
         for card in self.cards_on_field("monster"):

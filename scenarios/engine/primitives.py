@@ -309,7 +309,7 @@ def coin_call(duel, ctx, arg):
     result = duel.rng.choice(["heads", "tails"])
     right = call == result
     duel.emit("coin", f"{ctx.controller} calls {call}; the coin shows {result}")
-    run(duel, arg["right" if right else "wrong"], ctx)
+    run(duel, arg[duel.coin_branch(right)], ctx)
 
 
 @primitive("dice")
@@ -318,7 +318,8 @@ def dice(duel, ctx, arg):
     duel.emit("dice", f"{ctx.controller} rolls a {roll}")
     for faces, program in arg["results"].items():
         if roll in [int(f) for f in str(faces).split("|")]:
-            run(duel, program, ctx)
+            if duel.dice_part_applies(roll):
+                run(duel, program, ctx)
             return
 
 

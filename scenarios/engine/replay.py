@@ -2,7 +2,7 @@
 from dataclasses import dataclass, field
 
 from .errors import IllegalAction, ScenarioError, ScriptError
-from .expect import differences
+from .outcome import Difference, compare, observe
 from .scenario import build_duel
 
 
@@ -26,6 +26,8 @@ class Replay:
     result: dict | None
     rules: list = field(default_factory=list)
     duel: object = None
+    outcome: object = None  # the observed Outcome
+    params_read: list = field(default_factory=list)  # the rule parameters the replay looked at
 
     @property
     def matches(self):
@@ -43,7 +45,7 @@ class Replay:
             return f"expected to fail: {self.scenario.xfail}"
         if self.status == "xpass":
             return f"marked expected-to-fail ({self.scenario.xfail}) but it passes"
-        return self.differences[0] if self.differences else ""
+        return str(self.differences[0]) if self.differences else ""
 
 
 def replay(scenario, duel_class, catalog, params=None, mutation=None, record_states=True):
@@ -53,14 +55,16 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
     replay API show, for plain verification.
     """
     duel = duel_class(catalog, params=params, mutation=mutation, seed=scenario.seed)
+    duel.params = ReadTracking(duel.params)
     try:
         build_duel(scenario, duel)
     except ScenarioError as error:
         raise error.at(scenario.file, None, "setup") from None
-    steps, found = [], []
+    steps, found, refused = [], [], None
     for number, action in enumerate(scenario.steps, start=1):
         mark_events, mark_rules = len(duel.events), len(duel.rules_used)
         status, reason = "done", None
+        where = f"steps[{number - 1}].illegal"
         try:
             try:
                 duel.perform(action)
@@ -69,21 +73,22 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
                 raise ScenarioError(error.message, scenario.file, action.line, field) from None
             if action.expect_illegal:
                 status = "legal (expected illegal)"
-                found.append(f"step {number}: expected illegal ({action.expect_illegal}), "
-                             "but it was allowed")
+                found.append(Difference(where, action.expect_illegal, None,
+                                        f"step {number} was allowed"))
         except IllegalAction as illegal:
             reason = illegal.reason
+            refused = {"step": number, "reason": illegal.reason, "message": illegal.message}
             if action.expect_illegal == illegal.reason:
                 status = "illegal (expected)"
             else:
                 status = "illegal"
-                found.append(f"step {number}: illegal ({illegal.reason}: {illegal.message})"
-                             + (f", expected {action.expect_illegal}" if action.expect_illegal
-                                else ""))
+                found.append(Difference(where, action.expect_illegal, illegal.reason,
+                                        f"step {number} was refused: {illegal.message}"))
         except ScenarioError as error:
             raise error.at(scenario.file, action.line, f"steps[{number - 1}]") from None
         steps.append(StepRecord(
-            number=number, line=action.line if record_states else None, action=action.raw, status=status, reason=reason,
+            number=number, line=action.line if record_states else None, action=action.raw,
+            status=status, reason=reason,
             events=[e.as_dict() for e in duel.events[mark_events:]],
             rules=list(dict.fromkeys(duel.rules_used[mark_rules:])),
             state=duel.snapshot() if record_states else None))
@@ -91,6 +96,33 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
             break
     if not found:
         duel.settle()
-        found = differences(scenario, duel, steps)
+    outcome = observe(duel, refused, len(steps))
+    if not found:
+        found = compare(scenario.expect, outcome)
     return Replay(scenario, steps, found, duel.result.as_dict() if duel.result else None,
-                  list(dict.fromkeys(duel.rules_used)), duel)
+                  list(dict.fromkeys(duel.rules_used)), duel, outcome, sorted(duel.params.read))
+
+
+class ReadTracking(dict):
+    """Rule parameters that remember which of them were read.
+
+    The engine is deterministic and reads its numbers only from here, so a
+    replay that never read a parameter has the same outcome whatever its value:
+    that is what makes a scenario depend on a parameter.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.read = set()
+
+    def __getitem__(self, name):
+        self.read.add(name)
+        return super().__getitem__(name)
+
+    def get(self, name, default=None):
+        self.read.add(name)
+        return super().get(name, default)
+
+    def __contains__(self, name):
+        self.read.add(name)
+        return super().__contains__(name)

@@ -6,19 +6,37 @@ formats) add their own. Replaying under a mutation shows what a judge who
 misread that rule would conclude: the source of quiz distractors, and proof
 that some scenario depends on the rule.
 """
+import re
 from dataclasses import dataclass, field
+
+# `{{ name }}` in a summary: an article parameter, filled in by Rule.describe.
+PARAMETER_RE = re.compile(r"\{\{\s*([a-z0-9_]+)\s*\}\}")
 
 
 @dataclass(frozen=True)
 class Rule:
     name: str
     anchor: str  # "<format>/<article>#<anchor>"
+    # One sentence; a number that is an article parameter is written `{{ name }}`, never by hand.
     summary: str
     mutations: dict = field(default_factory=dict)  # mutation name -> the wrong reading
 
     def __post_init__(self):
         if "/" not in self.anchor or "#" not in self.anchor:
             raise ValueError(f"rule {self.name}: anchor must be '<format>/<article>#<anchor>'")
+
+    @property
+    def parameters(self):
+        """The names of the article parameters the summary shows."""
+        return tuple(PARAMETER_RE.findall(self.summary))
+
+    def describe(self, params=None):
+        """The summary with each `{{ name }}` filled from the format's parameters (a name
+        with no value stays as its name)."""
+        params = params or {}
+        return PARAMETER_RE.sub(
+            lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(1),
+            self.summary)
 
 
 @dataclass(frozen=True)

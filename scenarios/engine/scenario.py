@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ScenarioError
+from .outcome import expectation_problems
 from .state import PHASES, ZONES, CardInstance
+from .vocabulary import check_vocabulary
 from .yamlsource import load_lazily
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -131,8 +133,14 @@ def parse_scenario(text, file=None, formats=None):
         steps=[parse_step(step, f"steps[{i}]", lines, file) for i, step in enumerate(data["steps"])],
         expect=data["expect"], example=data.get("example"), seed=data.get("seed", 0),
         xfail=data.get("xfail"), file=file, lines=lines, source=text)
+    ruleset = formats.get(scenario.format) if isinstance(formats, dict) else None
+    if ruleset is not None:  # what this format declares it knows (vocabulary.py)
+        check_vocabulary(scenario, ruleset, formats, set(ZONES) - set(FORMAT_ZONES))
     check_setup_shape(scenario)
     check_expect_shape(scenario)
+    if isinstance(formats, dict):
+        for where, message in expectation_problems(scenario.expect, formats[scenario.format]):
+            raise ScenarioError(message, file, lines.get(where) or lines.get("expect"), where)
     if not isinstance(scenario.seed, int) or isinstance(scenario.seed, bool):
         raise scenario.error("seed must be a whole number", "seed")
     if scenario.xfail is not None and not isinstance(scenario.xfail, str):
@@ -155,6 +163,8 @@ def parse_step(step, path, lines, file):
         fail(f"a step needs exactly one action among {', '.join(sorted(VERBS))}")
     verb = verbs[0]
     value = step[verb]
+    if "illegal" in step and not isinstance(step["illegal"], str):
+        fail("illegal takes the reason code the rules refuse the step with", "illegal")
     player = step.get("player")
     if verb != "pass_turns" and player not in ("A", "B", "C", "D"):
         fail("player must be A or B (or C, D in team formats)", "player")

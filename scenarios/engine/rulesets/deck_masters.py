@@ -12,12 +12,16 @@ from pathlib import Path
 from ..cards import CATALOG_DIR
 from ..duel import Duel
 from ..errors import ScenarioError, ScriptError
+from ..parameters import Choice, Maybe, Param, Row, Table, Text, Whole
 from ..primitives import EffectContext, check_program, primitive
 from ..rules import Rule, rulebook
 from ..state import ChainLink
+from ..vocabulary import reasons
 from ..yamlsource import load_lazily
 
 ABILITIES_FILE = CATALOG_DIR / "abilities" / "deck-masters.yaml"
+# The types a Deck Master Ability may have: each needs its row in the `ability_types` table.
+ABILITY_TYPES = ("Ignition", "Trigger", "Compulsory Trigger", "Continuous", "Spell", "Trap")
 ABILITY_KEYS = {"deck_master", "type", "text", "cost", "target", "when", "resolve", "once_per_turn",
                 "self_negation", "reaches_position", "continuous", "trigger"}
 
@@ -45,7 +49,29 @@ def return_to_position(duel, ctx, arg):
 
 class DeckMastersDuel(Duel):
     slug = "deck-masters"
-    PARAMETERS = ("ability_types",)
+    CARD_FACTS = Duel.CARD_FACTS + ("deck_master", "monster_type")
+    PARAMETERS = (
+        Param("ability_types", Table(
+            {"type": Text(), "spell_speed": Maybe(Whole(1, 3)),
+             "chain_link": Choice(("1 only", "any", "none"))},
+            required=tuple(Row({"type": kind}, "a Deck Master Ability may be of this type")
+                           for kind in ABILITY_TYPES),
+            unique="type"),
+            ("deck-masters/abilities#ignition-spell-speed",
+             "deck-masters/abilities#ignition-chain-link",
+             "deck-masters/abilities#trigger-spell-speed",
+             "deck-masters/abilities#compulsory-trigger-spell-speed",
+             "deck-masters/abilities#spell-ability-spell-speed",
+             "deck-masters/abilities#spell-ability-chain-link",
+             "deck-masters/abilities#trap-ability-spell-speed")),
+    )
+    STEP_VERBS = Duel.STEP_VERBS | {"use_ability", "pay_to_negate"}
+    PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master"}
+    REASON_CODES = reasons(
+        Duel.REASON_CODES, "ability_from_field", "ability_negated", "chain_link_1_only",
+        "continuous_ability", "deck_master_gone", "deck_master_tribute", "no_ability",
+        "not_in_position", "not_triggered", "not_your_deck_master", "nothing_to_negate",
+        "once_per_turn", "opponents_deck_master")
     RULES = rulebook(
         Rule("dm-position", "deck-masters/deck-master-position#no-card-effects",
              "A card in a Deck Master Position cannot be affected or targeted by card effects; "
@@ -88,6 +114,37 @@ class DeckMastersDuel(Duel):
         Rule("dm-loss", "deck-masters/winning#lose-immediately",
              "A player whose Deck Master is neither in its Position nor face-up on their field loses.",
              {"only-destruction": "only a destroyed Deck Master loses the Duel"}),
+        Rule("ability-whole-cost", "deck-masters/abilities#must-pay-whole-cost",
+             "An Ability whose whole cost cannot be paid cannot be activated.",
+             {"partial-payment": "the player may pay as much of the Ability's cost as they can"}),
+        Rule("ability-reach", "deck-masters/abilities#position-needs-explicit-text",
+             "An Ability reaches a Deck Master Position only if its text says so.",
+             {"abilities-reach-position": "any Ability may affect a card in a Deck Master "
+                                          "Position"}),
+        Rule("dm-not-attackable", "deck-masters/deck-master-position#cannot-be-attacked",
+             "No attack can be declared against a card in a Deck Master Position.",
+             {"attackable": "a Deck Master waiting in its Position can be attacked"}),
+        Rule("dm-never-equipped", "deck-masters/on-the-field#never-equipped",
+             "A Deck Master cannot be equipped to another monster.",
+             {"ordinary-target": "a Deck Master can be equipped like any monster"}),
+        Rule("dm-control-fixed", "deck-masters/on-the-field#control-never-changes",
+             "Control of a Deck Master never changes.",
+             {"ordinary-target": "control of a Deck Master can be taken like any monster's"}),
+        Rule("dm-is-the-monster", "deck-masters/summoning#is-that-monster",
+             "A summoned Deck Master is simply that monster, with its name and printed stats.",
+             {"no-stats": "a Deck Master on the field has no ATK, DEF or Level of its own"}),
+        Rule("dm-replaced-by-summon", "deck-masters/changing-your-deck-master#only-by-these-summons",
+             "Tributing the Deck Master for a Tribute, Fusion or Ritual Summon replaces it.",
+             {"tribute-summon-only": "only a Tribute Summon replaces the Deck Master"}),
+        Rule("dm-without-abilities", "deck-masters/changing-your-deck-master#deck-master-without-abilities",
+             "A monster with no Ability can still become the Deck Master; it gives no Abilities.",
+             {"needs-an-ability": "a monster without an Ability cannot become the Deck Master"}),
+        Rule("new-dm-erased", "deck-masters/changing-your-deck-master#new-deck-master-on-field",
+             "The new Deck Master's effect is erased at once, before its summon effect can start.",
+             {"summon-effect-starts": "the summon effect of the new Deck Master still starts"}),
+        Rule("old-dm-regular", "deck-masters/changing-your-deck-master#old-becomes-regular",
+             "The old, Tributed Deck Master is a regular monster again, effect included.",
+             {"stays-erased": "the old Deck Master's effect stays erased once it has left"}),
         Rule("dm-both-lost", "deck-masters/winning#simultaneous-loss-is-draw",
              "Both Deck Masters lost at the same time is a draw.",
              {"turn-player-loses": "when both are lost together, the turn player loses"}),
@@ -97,6 +154,7 @@ class DeckMastersDuel(Duel):
     def __init__(self, catalog, params=None, mutation=None, seed=0):
         super().__init__(catalog, params, mutation, seed)
         self.deck_masters = {}
+        self.former_deck_masters = set()
         self.ability_negated_until = {}
         self.abilities_used = set()
         self.ability_catalog = abilities()
@@ -131,12 +189,55 @@ class DeckMastersDuel(Duel):
     def is_effect_monster(self, card):
         return super().is_effect_monster(card) and self.has_effects(card)
 
+    def erased_effect(self, card, trigger):
+        """Does a Deck Master's erased effect keep its `trigger` from starting? (notes the rule)"""
+        if self.has_effects(card) or not any(e["trigger"] == trigger
+                                             for e in card.card.effects_of("trigger")):
+            return False
+        self.note_rule("dm-normal-monster")
+        return True
+
+    def queue_triggers(self, card, event, **data):
+        self.erased_effect(card, event)
+        super().queue_triggers(card, event, **data)
+
+    def end_phase(self):
+        for card in self.cards_on_field("monster", controller=self.turn_player):
+            if card.face_up:
+                self.erased_effect(card, "end_phase")
+        super().end_phase()
+
+    def activation_for(self, card, player):
+        if card.id in self.former_deck_masters and \
+                any(t["card"] == card.id for t in self.optional_triggers):
+            if self.misreads("old-dm-regular", "stays-erased"):
+                self.illegal("old-dm-regular", "not_activatable",
+                             f"{card.id} left the field as a Deck Master")
+            self.note_rule("old-dm-regular")
+        return super().activation_for(card, player)
+
+    def effective_atk(self, card):
+        if self.is_deck_master(card) and card.zone == "monsters" and \
+                self.misreads("dm-is-the-monster", "no-stats"):
+            return 0
+        return super().effective_atk(card)
+
+    def effective_def(self, card):
+        if self.is_deck_master(card) and card.zone == "monsters" and \
+                self.misreads("dm-is-the-monster", "no-stats"):
+            return 0
+        return super().effective_def(card)
+
     def card_facts(self, card):
         facts = super().card_facts(card)
         facts["deck_master"] = self.is_deck_master(card)
         if self.is_deck_master(card) and card.zone == "monsters":
             facts["monster_type"] = "normal" if not self.has_effects(card) else card.card.subtype
         return facts
+
+    def cost_rule(self, card, program):
+        """An Ability's own cost falls under the Abilities article; card costs under the core."""
+        return "ability-whole-cost" if program is self.ability_of(card) else "costs"
 
     def ability_of(self, card):
         return self.ability_catalog.get(card.card.name)
@@ -155,6 +256,10 @@ class DeckMastersDuel(Duel):
         from_abilities = []
         for player in sorted(self.deck_masters):
             if not self.ability_active(player):
+                ability = self.ability_of(self.card(self.deck_masters[player])) or {}
+                if {"set_race_all", "set_race_own"} & set(ability.get("continuous", {})) and \
+                        list(self.declared_races()):
+                    self.note_rule("ability-overrides")  # negated: nothing overrides the card
                 continue
             spec = self.ability_of(self.card(self.deck_masters[player])).get("continuous", {})
             if "set_race_all" in spec:
@@ -178,7 +283,14 @@ class DeckMastersDuel(Duel):
     def valid_target(self, target, spec, player, source):
         if target.zone == "deck_master":
             reaches = getattr(self, "_ability_reaches", False)
-            if not reaches and not self.misreads("dm-position", "position-reachable"):
+            if getattr(self, "_ability_targeting", False):
+                # An Ability, not a card effect: it reaches the Position only if it says so.
+                reaches = reaches or self.misreads("ability-reach", "abilities-reach-position") \
+                    or self.misreads("dm-position", "position-reachable")
+                self.note_rule("ability-reach")
+                if not reaches:
+                    return False
+            elif not reaches and not self.misreads("dm-position", "position-reachable"):
                 self.note_rule("dm-position")
                 return False
             if spec.get("zone") in ("field", "monsters") or reaches:
@@ -186,12 +298,22 @@ class DeckMastersDuel(Duel):
         return super().valid_target(target, spec, player, source)
 
     def can_be_targeted(self, target, source, purpose=None):
+        rule = {"equip": "dm-never-equipped", "take_control": "dm-control-fixed"}.get(
+            purpose, "dm-protected")
         if self.is_deck_master(target) and target.zone == "monsters" and \
                 purpose in ("flip_face_down", "equip", "take_control") and \
-                not self.misreads("dm-protected", "ordinary-target"):
-            self.note_rule("dm-protected")
+                not self.misreads(rule, "ordinary-target"):
+            self.note_rule(rule)
             return False
         return True
+
+    def check_attack_target(self, attacker, target, player):
+        if target is not None and target.zone == "deck_master":
+            if self.misreads("dm-not-attackable", "attackable"):
+                return
+            self.illegal("dm-not-attackable", "invalid_attack_target",
+                         f"{target.id} is in its Deck Master Position and cannot be attacked")
+        super().check_attack_target(attacker, target, player)
 
     # --- Tributes and replacing the Deck Master ----------------------------------------------
 
@@ -212,9 +334,18 @@ class DeckMastersDuel(Duel):
         super().do_summon(action)
         if old in action.tributes:
             # The new monster is the Deck Master before its own effect could start.
+            self.note_rule("dm-replaced-by-summon")
             self.replace_deck_master(action.player, self.card(action.card))
 
     def tribute_summoned(self, card, player, tributes):
+        if self.is_deck_master(card):
+            for effect in card.card.effects_of("trigger"):
+                if effect["trigger"] != "tribute_summoned":
+                    continue
+                if self.misreads("new-dm-erased", "summon-effect-starts"):
+                    self.optional_triggers.append({"card": card.id, "effect": effect, "data": {}})
+                else:
+                    self.note_rule("new-dm-erased")
         super().tribute_summoned(card, player, tributes)
         if self._tribute_trigger:
             self.pending_triggers.append(self._tribute_trigger)
@@ -222,12 +353,21 @@ class DeckMastersDuel(Duel):
     def fusion_summoned(self, fusion, materials):
         player = fusion.controller
         if self.deck_masters.get(player) in {m.id for m in materials}:
+            if self.misreads("dm-replaced-by-summon", "tribute-summon-only"):
+                return
+            self.note_rule("dm-replaced-by-summon")
             self.replace_deck_master(player, fusion)
 
     def replace_deck_master(self, player, new):
         if self.misreads("dm-replacement", "old-stays"):
             return
+        if self.ability_of(new) is None:
+            if self.misreads("dm-without-abilities", "needs-an-ability"):
+                return
+            self.note_rule("dm-without-abilities")
         old = self.card(self.deck_masters[player])
+        self.former_deck_masters.add(old.id)
+        self.former_deck_masters.discard(new.id)
         self.deck_masters[player] = new.id
         self.ability_negated_until.pop(player, None)
         self.emit("deck-master", f"{new.id} ({new.name}) becomes {player}'s Deck Master; {old.id} "
@@ -252,8 +392,8 @@ class DeckMastersDuel(Duel):
         if action.position not in ("attack", "defense"):
             raise ScriptError("the summon needs position: attack or defense", field="position")
         self.special_summon(card, player, action.position, cause="its own rules")
-        self.emit("deck-master", f"{player} Special Summons the Deck Master {card.id}",
-                  ["dm-summon"])
+        self.emit("deck-master", f"{player} Special Summons the Deck Master {card.id}: it is "
+                  f"{card.name}, with its name and printed stats", ["dm-summon", "dm-is-the-monster"])
         if self.misreads("dm-summon", "not-a-summon"):
             self.just_summoned = []
         if self.attack is not None and self.attack.player != player:
@@ -280,7 +420,8 @@ class DeckMastersDuel(Duel):
             self.illegal(None, "not_your_deck_master", f"{card.id} is not {player}'s Deck Master")
         ability = self.ability_of(card)
         if ability is None:
-            self.illegal(None, "no_ability", f"{card.name} has no Deck Master Ability")
+            self.illegal("dm-without-abilities", "no_ability",
+                         f"{card.name} has no Deck Master Ability")
         if card.zone == "monsters" and self.misreads("abilities-anywhere", "position-only"):
             self.illegal("abilities-anywhere", "ability_from_field",
                          "Abilities work only from the Position")
@@ -309,10 +450,11 @@ class DeckMastersDuel(Duel):
                           and self.chain else speed, False, ability)
         self.check_conditions(card, player, ability)
         self._ability_reaches = bool(ability.get("reaches_position"))
+        self._ability_targeting = True
         try:
             targets = self.choose_targets(card, player, ability, action)
         finally:
-            self._ability_reaches = False
+            self._ability_reaches = self._ability_targeting = False
         selections = dict(action.select)
         self.pay_costs(card, player, ability, selections)
         self.abilities_used.add((player, card.id))

@@ -6,22 +6,53 @@ table, the Deck Master's weight toward it, and Nightfall's cost and uses.
 """
 from ..duel import Duel
 from ..errors import ScriptError
+from ..parameters import Param, Row, Table, Whole
 from ..rules import Rule, rulebook
+from ..vocabulary import reasons
 
 SUMMONING_STEPS = ("special_summon", "fusion_summon")
 
 
 class HighlanderDuel(Duel):
     slug = "thought-ruler-highlander"
-    PARAMETERS = ("summon_limit_table", "deck_master_summon_weight", "nightfall_cost",
-                  "nightfall_uses_per_turn")
+    EXPECT_KEYS = Duel.EXPECT_KEYS + ("summons",)
+    CARD_FACTS = Duel.CARD_FACTS + ("deck_master",)
+    PARAMETERS = (
+        Param("summon_limit_table", Table(
+            {"opponent_lp_at_least": Whole(0), "limit": Whole(0, 100)},
+            required=(Row({"opponent_lp_at_least": 0},
+                          "the limit must be known down to 0 LP"),),
+            unique="opponent_lp_at_least"),
+            ("thought-ruler-highlander/summon-limit#limit-high-lp",
+             "thought-ruler-highlander/summon-limit#limit-middle-lp",
+             "thought-ruler-highlander/summon-limit#limit-low-lp",
+             "thought-ruler-highlander/summon-limit#limit-changes-during-turn")),
+        Param("deck_master_summon_weight", Whole(0, 100),
+              ("thought-ruler-highlander/summon-limit#deck-master-normal-summon-weight",
+               "thought-ruler-highlander/summon-limit#deck-master-set-weight")),
+        Param("deck_master_summon_cost_cards", Whole(0, 100),
+              "thought-ruler-highlander/summoning-the-deck-master#shuffle-card-from-hand"),
+        Param("nightfall_cost", Whole(0), "thought-ruler-highlander/nightfall#nightfall-cost"),
+        Param("nightfall_uses_per_turn", Whole(0, 100),
+              "thought-ruler-highlander/nightfall#once-per-turn"),
+    )
+    STEP_VERBS = Duel.STEP_VERBS | {"nightfall", "pendulum_summon"}
+    PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master", "summons_this_turn"}
+    REASON_CODES = reasons(Duel.REASON_CODES, "invalid_nightfall_card", "invalid_pendulum",
+                           "link_monster", "no_pendulum_scales", "once_per_turn",
+                           "summon_limit_reached")
     RULES = rulebook(
         Rule("summon-limit", "thought-ruler-highlander/summon-limit#limit-changes-during-turn",
              "The limit follows the opponent's current LP, whenever they change.",
              {"fixed-at-turn-start": "the limit is set by the opponent's LP as the turn began"}),
         Rule("deck-master-weight", "thought-ruler-highlander/summon-limit#deck-master-normal-summon-weight",
-             "Normal Summoning or Setting the Deck Master counts 2 toward the limit.",
+             "Normal Summoning or Setting the Deck Master counts {{ deck_master_summon_weight }} toward "
+             "the limit.",
              {"counts-one": "the Deck Master counts like any other monster"}),
+        Rule("deck-master-set-weight", "thought-ruler-highlander/summon-limit#deck-master-set-weight",
+             "Setting the Deck Master out of the Extra Monster Zone counts "
+             "{{ deck_master_summon_weight }} toward the limit, though a Normal Set does not count.",
+             {"set-not-counted": "a Set of the Deck Master does not count, like any Normal Set"}),
         Rule("sets-and-flips", "thought-ruler-highlander/summon-limit#normal-set-does-not-count",
              "Normal Sets and Flip Summons do not count toward the limit.",
              {"they-count": "Sets and Flip Summons count like summons"}),
@@ -40,18 +71,34 @@ class HighlanderDuel(Duel):
         Rule("negated-summons", "thought-ruler-highlander/summon-limit#negated-summon-does-not-count",
              "Negated summons, and negated cards that would summon, do not count.",
              {"negated-counts": "a negated summon still counts toward the limit"}),
+        Rule("negated-summoning-card",
+             "thought-ruler-highlander/summon-limit#negated-card-or-effect-does-not-count",
+             "A card or effect that would have summoned adds nothing to the count when it is "
+             "negated or otherwise does not resolve.",
+             {"counts-when-activated": "a card that would summon counts once activated, even "
+                                       "if it is negated"}),
         Rule("emz-protected", "thought-ruler-highlander/extra-monster-zone#cannot-be-targeted-or-affected",
              "The Deck Master in the Extra Monster Zone cannot be targeted or affected.",
              {"targetable": "cards can target the Deck Master in the Extra Monster Zone"}),
         Rule("dm-conditions", "thought-ruler-highlander/summoning-the-deck-master#deck-master-conditions-apply",
              "The Deck Master's own summoning conditions still apply.",
              {"conditions-waived": "summoning from the Extra Monster Zone waives its conditions"}),
+        Rule("dm-tributes", "thought-ruler-highlander/summoning-the-deck-master#tributes-still-needed",
+             "A Deck Master of Level 5 or higher still needs its Tributes out of the Extra "
+             "Monster Zone.",
+             {"shuffle-replaces-tributes": "the shuffled card takes the place of the Tributes"}),
+        Rule("dm-summon-condition",
+             "thought-ruler-highlander/summoning-the-deck-master#normal-summon-condition-applies",
+             "A Deck Master with a Normal Summon condition leaves the Extra Monster Zone only "
+             "while that condition is met.",
+             {"condition-ignored": "the shuffle is the only condition out of the Extra Monster "
+                                   "Zone; the card's own Normal Summon condition is ignored"}),
         Rule("shuffle-kept", "thought-ruler-highlander/summoning-the-deck-master#shuffle-not-undone",
              "The card shuffled to summon the Deck Master stays in the Deck even if the summon is "
              "negated.",
              {"shuffle-returned": "a negated summon gives the shuffled card back"}),
         Rule("nightfall-once", "thought-ruler-highlander/nightfall#once-per-turn",
-             "Nightfall is used at most once per turn.",
+             "Nightfall is used at most {{ nightfall_uses_per_turn }} time(s) per turn.",
              {"twice": "Nightfall may be used twice per turn"}),
         Rule("nightfall-turn-player", "thought-ruler-highlander/nightfall#turn-player-only",
              "Only the turn player may use Nightfall.",
@@ -59,6 +106,9 @@ class HighlanderDuel(Duel):
         Rule("nightfall-no-link", "thought-ruler-highlander/nightfall#not-link-monsters",
              "Nightfall cannot be used on a Link Monster.",
              {"links-allowed": "Nightfall can flip a Link Monster face-down"}),
+        Rule("nightfall-defense", "thought-ruler-highlander/nightfall#monster-to-face-down-defense",
+             "A monster flipped by Nightfall is changed to face-down Defense Position.",
+             {"keeps-position": "the monster is turned face-down in the battle position it had"}),
         Rule("nightfall-ignores-text", "thought-ruler-highlander/nightfall#ignores-continuous-restrictions",
              "Nightfall ignores card text, restrictions included.",
              {"respects-restrictions": "a card forbidding Sets stops Nightfall"}),
@@ -127,6 +177,9 @@ class HighlanderDuel(Duel):
         if how == "flip":
             if self.misreads("sets-and-flips", "they-count"):
                 self.add_summons(player, 1, "counts a Flip Summon")
+            else:
+                self.emit("limit", "a Flip Summon does not count toward the Summon Limit",
+                          ["sets-and-flips"])
             return
         if any(self.deck_masters.get(player) == c.id for c in cards):
             self.add_summons(player, self.weight(), "summoned the Deck Master")
@@ -139,9 +192,15 @@ class HighlanderDuel(Duel):
 
     def monster_set(self, card, player):
         if self.deck_masters.get(player) == card.id:
+            if self.misreads("deck-master-set-weight", "set-not-counted"):
+                return
             self.add_summons(player, self.weight(), "Set the Deck Master")
+            self.note_rule("deck-master-set-weight")
         elif self.misreads("sets-and-flips", "they-count"):
             self.add_summons(player, 1, "counts a Set")
+        else:
+            self.emit("limit", "a Normal Set does not count toward the Summon Limit",
+                      ["sets-and-flips"])
 
     def summon_negated(self, attempt):
         self.note_rule("negated-summons")
@@ -149,7 +208,8 @@ class HighlanderDuel(Duel):
             self.summoned([self.card(i) for i in attempt["cards"]], attempt["player"],
                           attempt["how"])
         if attempt.get("shuffled") and self.misreads("shuffle-kept", "shuffle-returned"):
-            self.move(self.card(attempt["shuffled"]), "hand", reason="given back")
+            for shuffled_id in attempt["shuffled"]:
+                self.move(self.card(shuffled_id), "hand", reason="given back")
 
 
     # --- summoning, with the limit -----------------------------------------------------------
@@ -173,19 +233,30 @@ class HighlanderDuel(Duel):
         if self.normal_summon_used:
             self.illegal(None, "normal_summon_used", "the Normal Summon or Set of this turn is used")
         if not self.misreads("dm-conditions", "conditions-waived"):
-            self.check_summon_condition(card, player)
+            self.check_deck_master_condition(card, player)
         self.refuse_at_limit(player, self.weight())
-        shuffled_id = action.select.get("shuffle")
-        if shuffled_id is None:
-            raise ScriptError("summoning the Deck Master needs select: {shuffle: <hand card>}",
+        needed = self.params["deck_master_summon_cost_cards"]
+        chosen = action.select.get("shuffle")
+        shuffled_ids = [] if chosen is None else list(chosen) if isinstance(chosen, list) \
+            else [chosen]
+        if needed and not shuffled_ids:
+            raise ScriptError("summoning the Deck Master needs select: {shuffle: <hand card>}"
+                              + (f" ({needed} cards: a list)" if needed > 1 else ""),
                               field="select")
-        shuffled = self.card(shuffled_id)
-        if shuffled.zone != "hand" or shuffled.controller != player:
-            self.illegal(None, "invalid_selection", f"{shuffled_id} is not in {player}'s hand")
+        if len(set(shuffled_ids)) != needed:
+            self.illegal(None, "invalid_selection", f"summoning the Deck Master shuffles {needed} "
+                         f"card(s) from the hand into the Deck, not {len(set(shuffled_ids))}")
+        for shuffled_id in shuffled_ids:
+            shuffled = self.card(shuffled_id)
+            if shuffled.zone != "hand" or shuffled.controller != player:
+                self.illegal(None, "invalid_selection", f"{shuffled_id} is not in {player}'s hand")
         if not self.misreads("dm-conditions", "conditions-waived"):
-            self.take_tributes(card, player, action, "tribute_set" if setting else "tribute_summon")
-        self.move(shuffled, "deck", reason="shuffled into the Deck to summon the Deck Master")
-        self.rng.shuffle(self.zone_of(player, "deck"))
+            self.take_deck_master_tributes(card, player, action, setting)
+        for shuffled_id in shuffled_ids:
+            self.move(self.card(shuffled_id), "deck",
+                      reason="shuffled into the Deck to summon the Deck Master")
+        if shuffled_ids:
+            self.rng.shuffle(self.zone_of(player, "deck"))
         self.normal_summon_used = True
         if setting:
             self.move(card, "monsters", controller=player, face_up=False, position="defense",
@@ -195,8 +266,24 @@ class HighlanderDuel(Duel):
             return
         self.summon_to_field(card, player, action.position or "attack",
                              how="tribute" if action.tributes else "normal", tributes=action.tributes)
-        self.summon_attempt["shuffled"] = shuffled_id
+        self.summon_attempt["shuffled"] = shuffled_ids
         self.note_rule("shuffle-kept")
+
+    def check_deck_master_condition(self, card, player):
+        """A Normal Summon condition printed on the Deck Master still has to be met."""
+        if "control" in (card.card.summon_condition or {}):
+            if self.misreads("dm-summon-condition", "condition-ignored"):
+                return
+            self.note_rule("dm-summon-condition")
+        self.check_summon_condition(card, player)
+
+    def take_deck_master_tributes(self, card, player, action, setting):
+        """A Level 5 or higher Deck Master needs its Tributes besides the shuffle."""
+        if self.tributes_needed(card):
+            if self.misreads("dm-tributes", "shuffle-replaces-tributes"):
+                return
+            self.note_rule("dm-tributes")
+        self.take_tributes(card, player, action, "tribute_set" if setting else "tribute_summon")
 
     def check_special_summon(self, player, count):
         self.refuse_at_limit(player, count)
@@ -212,12 +299,27 @@ class HighlanderDuel(Duel):
         card = self.card(action.card)
         program = card.card.activation if card.card.kind in ("spell", "trap") and (
             card.zone == "hand" or not card.face_up) else None
-        steps = program.get("resolve", []) if program else []
-        summons = any(key in step for step in (steps if isinstance(steps, list) else [])
-                      for key in SUMMONING_STEPS)
-        if summons and not self.misreads("no-attempt", "attempt-allowed"):
+        if self.would_summon(program) and not self.misreads("no-attempt", "attempt-allowed"):
             self.refuse_at_limit(action.player, 1)
         super().do_activate(action)
+
+    @staticmethod
+    def would_summon(program):
+        """Does this card or effect summon a monster when it resolves?"""
+        steps = program.get("resolve", []) if program else []
+        return any(key in step for step in (steps if isinstance(steps, list) else [])
+                   for key in SUMMONING_STEPS)
+
+    def resolve_link(self, link):
+        super().resolve_link(link)
+        if link.resolved or not self.would_summon(link.program):
+            return
+        # Negated, or gone before it could resolve: the summon it would have made never counts.
+        if self.misreads("negated-summoning-card", "counts-when-activated"):
+            self.add_summons(link.player, 1, f"counts {link.card_id}, though it did not resolve")
+        else:
+            self.emit("limit", f"{link.card_id} did not resolve: it adds nothing to "
+                      f"{link.player}'s Summon Limit count", ["negated-summoning-card"])
 
     def start_trigger_chain(self):
         if self.misreads("mandatory-at-limit", "does-not-activate"):
@@ -289,11 +391,15 @@ class HighlanderDuel(Duel):
         self.pay_costs(card, player, {"cost": [{"pay_lp": self.params["nightfall_cost"]}]}, {})
         self.nightfalls += 1
         card.face_up = False
-        if card.zone == "monsters":
+        to_defense = card.zone == "monsters" and \
+            not self.misreads("nightfall-defense", "keeps-position")
+        if to_defense:
             card.position = "defense"
-        self.emit("nightfall", f"{player} uses Nightfall: {card.id} is flipped face-down "
-                  "(a game rule action: no chain, no target)",
-                  ["nightfall-ignores-text"] if self.setting_forbidden() else [], card=card.id)
+        self.emit("nightfall", f"{player} uses Nightfall: {card.id} is flipped face-down"
+                  + (" in Defense Position" if to_defense else "")
+                  + " (a game rule action: no chain, no target)",
+                  (["nightfall-ignores-text"] if self.setting_forbidden() else [])
+                  + (["nightfall-defense"] if to_defense else []), card=card.id)
         if card.zone == "monsters" and not self.misreads("nightfall-triggers", "no-triggers"):
             self.queue_triggers_for_face_down(card)
             if self.optional_triggers:
@@ -308,12 +414,9 @@ class HighlanderDuel(Duel):
         self.lp_at_turn_start = {p: s.lp for p, s in self.players.items()}
         super().next_turn(stop_at)
 
-    def format_differences(self, expect):
-        wanted = expect.get("summons")
-        if wanted and {p: self.summon_counts.get(p) for p in wanted} != wanted:
-            return [f"summons: expected {wanted!r}, got "
-                    f"{ {p: self.summon_counts.get(p) for p in wanted}!r}"]
-        return []
+    def observe_format(self):
+        return {**super().observe_format(),
+                "summons": {p: self.summon_counts.get(p, 0) for p in self.players}}
 
     def card_facts(self, card):
         facts = super().card_facts(card)

@@ -11,8 +11,10 @@ from pathlib import Path
 
 from ..cards import CATALOG_DIR
 from ..duel import Duel
+from ..parameters import Choice, Fraction, Param, Percent, Whole
 from ..rules import Rule, rulebook
 from ..state import ChainLink
+from ..vocabulary import reasons
 from ..yamlsource import load_lazily
 from .kingdom_battle import BATTLE_RULES, RedirectsAndReplays
 from .kingdom_extra_deck import EXTRA_DECK_PARAMETERS, EXTRA_DECK_RULES, ExtraDeckMonsters
@@ -31,14 +33,54 @@ def terrains(path=TERRAINS_FILE):
 
 class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels, Duel):
     slug = "kingdom-duels"
-    PARAMETERS = ("starting_lp", "attacks_per_battle_phase", "destruction_damage_fraction",
-                  "destruction_damage_cap_per_turn", "field_power_bonus_percent", "default_terrain",
-                  "terrain_markers_per_side", "idle_warnings_to_lose") + \
-        TEAM_PARAMETERS + SETUP_PARAMETERS + EXTRA_DECK_PARAMETERS
+    EXPECT_KEYS = Duel.EXPECT_KEYS + ("warnings", "terrains", "charges", "defeated")
+    CARD_FACTS = Duel.CARD_FACTS + ("column", "host")
+    PARAMETERS = (
+        Param("starting_lp", Whole(1), "kingdom-duels/setup#starting-lp"),
+        Param("attacks_per_battle_phase", Whole(0, 100),
+              "kingdom-duels/battle#one-attack-per-battle-phase"),
+        Param("destruction_damage_fraction", Fraction(),
+              "kingdom-duels/terminology#destruction-damage-amount"),
+        Param("destruction_damage_cap_per_turn", Whole(0),
+              "kingdom-duels/terminology#destruction-damage-cap"),
+        Param("field_power_bonus_percent", Percent(), "kingdom-duels/terrain#fpb-amount"),
+        Param("default_terrain", Choice(lambda: tuple(terrains())),
+              "kingdom-duels/terrain#default-land"),
+        Param("terrain_markers_per_side", Whole(1, 20), "kingdom-duels/setup#default-land-terrains"),
+        Param("frontrow_zones", Whole(1, 20), "kingdom-duels/board#frontrow-monster-zones"),
+        Param("idle_warnings_to_lose", Whole(1, 100), "kingdom-duels/idleness#warnings-to-lose"),
+        Param("strike_per_turn", Whole(0, 100), "kingdom-duels/effect-types#strike-timing"),
+        Param("normal_summons_per_turn", Whole(0, 100), "kingdom-duels/summoning#one-normal-summon"),
+        Param("cards_drawn_per_turn", Whole(0, 100), "kingdom-duels/turn-structure#draw-every-turn"),
+    ) + TEAM_PARAMETERS + SETUP_PARAMETERS + EXTRA_DECK_PARAMETERS
+    STEP_VERBS = Duel.STEP_VERBS | {
+        "hide", "strike", "decline", "redirect", "join", "end_duel", "activate_rule", "swap",
+        "use_symbol", "integration_summon", "send", "ritual_summon"}
+    CARD_FIELDS = Duel.CARD_FIELDS | {"column", "equipped_to", "attached_to"}
+    PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"terrains", "idle_warnings", "team", "joining",
+                                          "rule_zone", "eroded", "attached"}
+    SETUP_FIELDS = Duel.SETUP_FIELDS | {"mode", "setup_phase"}
+    REASON_CODES = reasons(
+        Duel.REASON_CODES, "battle_locked", "battle_phase_skipped", "cannot_hide",
+        "cannot_strike", "invalid_terrain", "no_direct_attacks", "no_set", "not_triggered",
+        "once_per_turn", "one_attack_per_battle_phase", "too_early_to_attack", "unstoppable",
+        # Team Duels, Rule Cards and the Setup Phase, Extra Deck monsters (the mixins)
+        "already_in_duel", "cannot_redirect", "no_attack", "nobody_defeated",
+        "not_battle_royale", "not_in_duel", "redirect_used", "keyword_not_met",
+        "not_a_rule_card", "not_enough_charges", "not_in_rule_zone", "reliance_only",
+        "rule_zone_full", "symbol_limit", "symbol_once_per_round", "duel_not_started",
+        "duelist_setup_limit", "field_setup_limit", "game_setup_limit", "not_in_deck",
+        "not_in_setup_phase", "not_in_starting_hand", "not_on_cardlist", "same_card_twice",
+        "setup_phase_only", "swap_limit", "cannot_send", "no_ritual_spell", "no_alter_material",
+        "summoning_counters", "token_cannot_be_attached", "wrong_alter_type",
+        "no_duelist_setup", "no_summon_conditions", "not_in_extra_deck")
     RULES = rulebook(
         Rule("kd-no-tributes", "kingdom-duels/summoning#no-tribute-any-level",
              "A Normal Summon of any Level needs no Tribute.",
              {"tributes-needed": "high-Level monsters need Tributes as in the official game"}),
+        Rule("kd-normal-summons", "kingdom-duels/summoning#one-normal-summon",
+             "A player may Normal Summon {{ normal_summons_per_turn }} time(s) per turn.",
+             {"no-limit": "a player may Normal Summon any number of times in a turn"}),
         Rule("kd-no-set", "kingdom-duels/summoning#no-set-only-hide",
              "Monsters cannot be Set; they are Hidden only when an effect allows it.",
              {"set-allowed": "monsters may be Set face-down as in the official game"}),
@@ -49,7 +91,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
              "A monster never attacks the opponent's Life Points directly.",
              {"direct-allowed": "with no monsters in the way, a direct attack is allowed"}),
         Rule("kd-one-attack", "kingdom-duels/battle#one-attack-per-battle-phase",
-             "Only one monster may attack in each Battle Phase.",
+             "Only {{ attacks_per_battle_phase }} monster(s) may attack in each Battle Phase.",
              {"one-per-monster": "each monster may attack once, as in the official game"}),
         Rule("kd-quick-spells", "kingdom-duels/spells-and-traps#all-quick",
              "Spells and Traps are Quick, except Equip and Continuous Spells, which are Slow.",
@@ -69,8 +111,23 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         Rule("kd-idle-whole-turn", "kingdom-duels/idleness#condition-no-own-monster",
              "The warning needs its player to have had no monster at any point of the turn.",
              {"end-of-turn-only": "only the field at the End Phase counts"}),
+        Rule("kd-destruction-amount", "kingdom-duels/terminology#destruction-damage-amount",
+             "Destruction Damage is the destroyed monster's ATK times the article's fraction.",
+             {"full-atk": "Destruction Damage equals the destroyed monster's full ATK"}),
+        Rule("kd-tokens-gone", "kingdom-duels/other-cards#tokens-removed-from-game",
+             "A Token that leaves the field is removed from the game.",
+             {"token-to-graveyard": "a Token goes to the Graveyard like a card"}),
+        Rule("kd-coin", "kingdom-duels/effect-types#coin-outcome",
+             "A coin-call effect applies the part its card states for a right or a wrong call.",
+             {"caller-wins": "the caller's effect applies whether the call was right or wrong"}),
+        Rule("kd-dice", "kingdom-duels/effect-types#dice-match-mandatory",
+             "The part of a dice effect whose value was rolled must be applied.",
+             {"match-optional": "the player may decline the part that matches the roll"}),
+        Rule("kd-idle-end-phase", "kingdom-duels/idleness#idle-warning-end-phase",
+             "Idleness is judged in the player's own End Phase, when the warning is given.",
+             {"not-in-end-phase": "the End Phase passes without any Idle Warning being judged"}),
         Rule("kd-idle-loss", "kingdom-duels/idleness#second-warning-loses",
-             "A player who already had an Idle Warning loses at the next one.",
+             "A player loses on receiving Idle Warning number {{ idle_warnings_to_lose }}.",
              {"third-warning-loses": "it takes a third warning to lose"}),
         Rule("kd-hard-opt", "kingdom-duels/clarifications#optional-effects-hard-once-per-turn",
              "Every optional effect activated by its player is hard once per turn.",
@@ -113,7 +170,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
              "the turn it is summoned.",
              {"may-attack": "the material may attack at once like any monster"}),
         Rule("kd-strike-timing", "kingdom-duels/effect-types#strike-timing",
-             "STRIKE is used once per turn, only in Main Phase 1.",
+             "STRIKE is used {{ strike_per_turn }} time(s) per turn, only in Main Phase 1.",
              {"any-main-phase": "STRIKE may be used in either Main Phase"}),
         Rule("kd-strike-skips", "kingdom-duels/effect-types#strike-skips-battle-phase",
              "A player who uses STRIKE skips that turn's Battle Phase.",
@@ -128,7 +185,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
              "An eroded card is removed to no zone at all: not field, Deck, Graveyard or hand.",
              {"erode-is-graveyard": "an eroded card goes to the Graveyard"}),
         Rule("kd-destruction-damage", "kingdom-duels/terminology#destruction-damage-cap",
-             "Destruction Damage is half the destroyed monster's ATK, at most a set amount a turn.",
+             "Destruction Damage is the destroyed monster's ATK times "
+             "{{ destruction_damage_fraction }}, at most {{ destruction_damage_cap_per_turn }} a turn.",
              {"no-cap": "Destruction Damage has no limit per turn"}),
         *TEAM_RULES,
         *BATTLE_RULES,
@@ -149,13 +207,37 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         self.effects_used = set()
         self.placing_column = None
         self.sprung_together = []  # the Traps whose Trigger was met at the same moment
+        self.strikes_this_turn = 0
+
+    # --- the board and the turn, sized by the articles ------------------------------------------
+
+    def monster_zones(self):
+        return self.params["frontrow_zones"]
+
+    def spell_trap_zones(self):
+        return self.params["backrow_zones"]
+
+    def cards_drawn_per_turn(self):
+        return self.params["cards_drawn_per_turn"]
+
+    @property
+    def normal_summon_used(self):
+        """True once the turn's Normal Summons (`normal_summons_per_turn`) are all used."""
+        if self.misreads("kd-normal-summons", "no-limit"):
+            return False
+        return self.normal_summons_this_turn >= self.params["normal_summons_per_turn"]
+
+    @normal_summon_used.setter
+    def normal_summon_used(self, used):
+        # The core marks the Normal Summon used (True) or gives it back for a new turn (False).
+        self.normal_summons_this_turn = self.normal_summons_this_turn + 1 if used else 0
 
     # --- setup: Terrain Markers and warnings ---------------------------------------------------
 
     def setup_player_extras(self, scenario, name, player):
         super().setup_player_extras(scenario, name, player)
         count = self.params["terrain_markers_per_side"]
-        markers = player.get("terrains", [self.params["default_terrain"]] * count)
+        markers = player["terrains"] if "terrains" in player else [self.params["default_terrain"]] * count
         if not isinstance(markers, list) or len(markers) != count or \
                 any(m not in self.terrain_catalog for m in markers):
             raise scenario.error(f"terrains is a list of {count} known Terrains "
@@ -215,6 +297,26 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
     def effective_def(self, card):
         return super().effective_def(card) + self.field_power_bonus(card, card.card.defense)
 
+    def token_leaves_game(self, card):
+        if self.misreads("kd-tokens-gone", "token-to-graveyard"):
+            return False
+        self.note_rule("kd-tokens-gone")
+        return True
+
+    # --- coins and dice ------------------------------------------------------------------------
+
+    def coin_branch(self, right):
+        self.note_rule("kd-coin")
+        if self.misreads("kd-coin", "caller-wins"):
+            return "right"
+        return super().coin_branch(right)
+
+    def dice_part_applies(self, roll):
+        if self.misreads("kd-dice", "match-optional"):
+            return False
+        self.note_rule("kd-dice")
+        return True
+
     # --- idleness ----------------------------------------------------------------------------
 
     def after_action(self):
@@ -233,9 +335,19 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             self.misreads("kd-idle-warning", "ignores-opponent-field")
         had = bool(self.zone_of(player, "monsters")) if self.misreads(
             "kd-idle-whole-turn", "end-of-turn-only") else self.had_monster.get(player)
-        if not rival_has or had or player in self.summons_prevented:
+        if player in self.summons_prevented:
             return
-        self.give_idle_warning(player, "kd-idle-warning", "kd-idle-whole-turn")
+        if not rival_has:
+            if not had:
+                self.note_rule("kd-idle-warning")  # the one condition missing: no warning
+            return
+        if had:
+            if not self.zone_of(player, "monsters"):
+                self.note_rule("kd-idle-whole-turn")  # a monster earlier this turn counts
+            return
+        if self.misreads("kd-idle-end-phase", "not-in-end-phase"):
+            return
+        self.give_idle_warning(player, "kd-idle-end-phase", "kd-idle-warning", "kd-idle-whole-turn")
 
     def give_idle_warning(self, player, *rules):
         """One more Idle Warning; the one after the first loses the duel."""
@@ -247,14 +359,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         if self.idle_warnings[player] >= limit:
             self.lose(player, "idleness", ["kd-idle-loss"])
 
-    def format_differences(self, expect):
-        found = super().format_differences(expect)
-        wanted = expect.get("warnings")
-        if wanted is not None:
-            got = {p: self.idle_warnings.get(p) for p in wanted}
-            if got != wanted:
-                found.append(f"warnings: expected {wanted!r}, got {got!r}")
-        return found
+    def observe_format(self):
+        return {**super().observe_format(), "warnings": dict(self.idle_warnings)}
 
     def card_facts(self, card):
         facts = super().card_facts(card)
@@ -268,6 +374,13 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         return data
 
     # --- summoning ---------------------------------------------------------------------------
+
+    def normal_summon_check(self, card, player, setting=False):
+        if self.normal_summon_used:
+            self.illegal("kd-normal-summons", "normal_summon_used",
+                         f"{player} has used this turn's {self.normal_summons_this_turn} "
+                         "Normal Summon(s)")
+        super().normal_summon_check(card, player, setting)
 
     def tributes_needed(self, card):
         if self.misreads("kd-no-tributes", "tributes-needed"):
@@ -511,13 +624,15 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         if card.zone != "monsters" or card.controller != player or not card.face_up or \
                 card.position != "attack" or not strikes:
             self.illegal(None, "cannot_strike", f"{card.id} is not an ATK Position monster with STRIKE")
-        if "strike" in self.turn_flags:
-            self.illegal("kd-strike-timing", "once_per_turn", "STRIKE was already used this turn")
+        if self.strikes_this_turn >= self.params["strike_per_turn"]:
+            self.illegal("kd-strike-timing", "once_per_turn",
+                         f"STRIKE was already used {self.strikes_this_turn} time(s) this turn")
         rival = self.opponent(player)
         column = int(action.to) if str(action.to).isdigit() else None
         if column is None or not 0 <= column < len(self.terrains[rival]):
             self.illegal(None, "invalid_terrain", "STRIKE names a Terrain column of the opponent")
         self.turn_flags.add("strike")
+        self.strikes_this_turn += 1
         card.attacked_this_turn = True
         if not self.misreads("kd-strike-skips", "battle-phase-kept"):
             self.turn_flags.add("skip_battle")
@@ -561,19 +676,23 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
     # --- Destruction Damage ------------------------------------------------------------------
 
     def apply_destruction_damage(self, player, atk, cause):
-        value = int(atk * self.params["destruction_damage_fraction"])
+        fraction = 1 if self.misreads("kd-destruction-amount", "full-atk") else \
+            self.params["destruction_damage_fraction"]
+        value = int(atk * fraction)
         if not self.misreads("kd-destruction-damage", "no-cap"):
             room = self.params["destruction_damage_cap_per_turn"] - \
                 self.destruction_damage_taken.get(player, 0)
             value = max(0, min(value, room))
         self.destruction_damage_taken[player] = self.destruction_damage_taken.get(player, 0) + value
-        self.emit("damage", f"{player} takes {value} Destruction Damage", ["kd-destruction-damage"])
+        self.emit("damage", f"{player} takes {value} Destruction Damage",
+                  ["kd-destruction-amount", "kd-destruction-damage"])
         self.change_lp({player: -value}, cause, kind="Destruction Damage")
 
     def next_turn(self, stop_at):
         self.optional_triggers = []  # kept through the turn, not beyond it
         self.destruction_damage_taken = {}
         self.attacks_this_phase = 0
+        self.strikes_this_turn = 0
         self.summons_prevented = set()
         self.effects_used = set()
         for card in self.cards.values():

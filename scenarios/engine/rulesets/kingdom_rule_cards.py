@@ -8,12 +8,19 @@ Activating a Normal Rule Card or playing a Symbol opens a chain link like any ot
 speeds and responses work as they do for Spells; nothing can negate those links.
 """
 from ..errors import ScriptError
+from ..parameters import Param, Whole
 from ..rules import Rule
 from ..state import ChainLink
 
 # Article parameters this part of the ruleset reads. `backrow_zones` only serves the wrong
 # reading that gives the Rule Zone as many places as the Backrow.
-RULE_CARD_PARAMETERS = ("symbol_cards_per_duel", "symbol_effects_per_round", "backrow_zones")
+RULE_CARD_PARAMETERS = (
+    Param("symbol_cards_per_duel", Whole(0, 100), "kingdom-duels/rule-cards#symbol-card-limit"),
+    Param("symbol_effects_per_round", Whole(0, 100),
+          "kingdom-duels/rule-cards#symbol-effects-per-round"),
+    Param("backrow_zones", Whole(1, 20), ("kingdom-duels/board#backrow-spell-trap-zones",
+                                          "kingdom-duels/rule-cards#no-rule-zone-limit")),
+)
 
 RULE_CARD_RULES = (
     Rule("kd-rule-return", "kingdom-duels/rule-cards#return-to-extra-deck",
@@ -341,13 +348,7 @@ class RuleCards:
 
     # --- expectations ----------------------------------------------------------------------
 
-    def format_differences(self, expect):
-        found = super().format_differences(expect)
-        if "charges" in expect:
-            wanted = expect["charges"]
-            got = {card_id: self.cards[card_id].counters.get("charges")
-                   if card_id in self.cards else None for card_id in wanted} \
-                if isinstance(wanted, dict) else None
-            if got != wanted:
-                found.append(f"charges: expected {wanted!r}, got {got!r}")
-        return found
+    def observe_format(self):
+        return {**super().observe_format(),
+                "charges": {card.id: card.counters["charges"] for card in self.cards.values()
+                            if "charges" in card.counters}}

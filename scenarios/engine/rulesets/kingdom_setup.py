@@ -19,12 +19,20 @@ the Setup Phase; the end of the script finishes it as well. The Rule Cards playe
 are in `kingdom_rule_cards`.
 """
 from ..errors import ScenarioError, ScriptError
+from ..parameters import Param, Whole
 from ..rules import Rule
 from .kingdom_rule_cards import RULE_CARD_PARAMETERS, RULE_CARD_RULES, RuleCards
 
 # Article parameters this part of the ruleset reads (added to KingdomDuel.PARAMETERS).
-SETUP_PARAMETERS = ("starting_hand_size", "duelist_setup_max_swaps", "game_setups_active_max",
-                    "field_setups_per_duel", "duelist_setups_per_duel") + RULE_CARD_PARAMETERS
+SETUP_PARAMETERS = (
+    Param("starting_hand_size", Whole(0, 100), "kingdom-duels/setup#setup-step-5"),
+    Param("duelist_setup_max_swaps", Whole(0, 100), "kingdom-duels/setup#duelist-setup-swap-rule"),
+    Param("game_setups_active_max", Whole(0, 100),
+          "kingdom-duels/rule-cards#game-setup-active-limit"),
+    Param("field_setups_per_duel", Whole(0, 100), "kingdom-duels/rule-cards#field-setup-limit"),
+    Param("duelist_setups_per_duel", Whole(0, 100),
+          "kingdom-duels/rule-cards#duelist-setup-limit"),
+) + RULE_CARD_PARAMETERS
 
 SETUP_RULES = (
     Rule("kd-setup-order", "kingdom-duels/setup#setup-phase-order",
@@ -330,11 +338,5 @@ class SetupPhase(RuleCards):
 
     # --- expectations ----------------------------------------------------------------------
 
-    def format_differences(self, expect):
-        found = super().format_differences(expect)
-        if "terrains" in expect:
-            wanted = expect["terrains"]
-            got = {p: self.terrains.get(p) for p in wanted} if isinstance(wanted, dict) else None
-            if got != wanted:
-                found.append(f"terrains: expected {wanted!r}, got {got!r}")
-        return found
+    def observe_format(self):
+        return {**super().observe_format(), "terrains": dict(self.terrains)}

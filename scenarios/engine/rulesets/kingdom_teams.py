@@ -12,12 +12,19 @@ together, and a Battle Royale player may pull an attack onto their own
 monster once per round, join late for half the starting LP, and end the duel
 with the others' agreement once someone has fallen.
 """
+from ..parameters import Fraction, Param, Whole
 from ..rules import Rule, alternate_teams
 from ..state import LifePool, PlayerState
 
 MODES = ("tag", "boss", "battle_royale")
-TEAM_PARAMETERS = ("tag_shared_frontrow_zones", "tag_players_per_team",
-                   "battle_royale_redirects_per_round", "battle_royale_join_cost_fraction")
+TEAM_PARAMETERS = (
+    Param("tag_shared_frontrow_zones", Whole(1, 100), "kingdom-duels/multiplayer#tag-shared-field-size"),
+    Param("tag_players_per_team", Whole(1, 10), "kingdom-duels/multiplayer#tag-two-vs-two"),
+    Param("battle_royale_redirects_per_round", Whole(0, 100),
+          "kingdom-duels/multiplayer#battle-royale-redirect-once-per-round"),
+    Param("battle_royale_join_cost_fraction", Fraction(),
+          "kingdom-duels/multiplayer#battle-royale-join"),
+)
 
 TEAM_RULES = (
     Rule("kd-rotation", "kingdom-duels/multiplayer#rotation-teams-first",
@@ -26,6 +33,15 @@ TEAM_RULES = (
     Rule("kd-first-round", "kingdom-duels/multiplayer#only-last-player-attacks-first-round",
          "In the first round only the last player of the Rotation may attack.",
          {"any-player-attacks": "every player after the first may attack in the first round"}),
+    Rule("kd-tag-rotation", "kingdom-duels/multiplayer#tag-rotation-order",
+         "Tag Rotation: Team A Player 1, Team B Player 1, Team A Player 2, Team B Player 2.",
+         {"partners-together": "both partners of a team play before the other team"}),
+    Rule("kd-boss-rotation", "kingdom-duels/multiplayer#boss-rotation-order",
+         "Boss Rotation: the solo player plays between each team player's turns.",
+         {"boss-once-per-round": "the solo player plays once, then every team player in turn"}),
+    Rule("kd-royale-lent-cards", "kingdom-duels/multiplayer#battle-royale-summoning-conditions",
+         "Another Battle Royale player may let you use their cards for summoning conditions.",
+         {"own-cards-only": "only your own cards can serve your summoning conditions"}),
     Rule("kd-tag-defeat", "kingdom-duels/multiplayer#tag-one-defeated-team-defeated",
          "In a Tag Duel, one defeated player defeats the whole team.",
          {"teammate-plays-on": "the teammate plays on alone"}),
@@ -44,14 +60,15 @@ TEAM_RULES = (
          "or position changes with a partner's monster.",
          {"partner-commands": "a partner's monster may attack in your turn"}),
     Rule("kd-tag-field", "kingdom-duels/multiplayer#tag-shared-field-size",
-         "A Tag team's shared field has ten Frontrow zones, and each partner summons only into "
-         "their own share of them.",
+         "A Tag team's shared field has {{ tag_shared_frontrow_zones }} Frontrow zones, and each "
+         "partner summons only into their own share of them.",
          {"one-pool": "a partner may summon into the other's free zones"}),
     Rule("kd-boss-control", "kingdom-duels/multiplayer#boss-collective-control",
          "A Boss Duel team commands the monsters of its shared board together.",
          {"individual-control": "each team player commands only the monsters they summoned"}),
     Rule("kd-boss-board", "kingdom-duels/multiplayer#boss-shared-lp-and-board",
-         "A Boss Duel team shares one board: its players' monsters fill the same five zones.",
+         "A Boss Duel team shares one board: its players' monsters fill the same "
+         "{{ frontrow_zones }} Frontrow zones.",
          {"separate-boards": "each team player has five Monster Zones of their own"}),
     Rule("kd-royale-redirect", "kingdom-duels/multiplayer#battle-royale-redirect-protection",
          "After a Battle Royale redirect the attacker is not destroyed by that battle and its "
@@ -61,7 +78,8 @@ TEAM_RULES = (
          "Each Battle Royale player may redirect an attack a set number of times per round.",
          {"per-turn": "the limit starts again every turn"}),
     Rule("kd-royale-join", "kingdom-duels/multiplayer#battle-royale-joining",
-         "A player joins a Battle Royale by taking damage of half the starting LP and comes next in "
+         "A player joins a Battle Royale by taking damage of {{ battle_royale_join_cost_fraction }} "
+         "times the starting LP and comes next in "
          "the Rotation.",
          {"free-join": "joining costs nothing", "joins-last": "the newcomer goes to the end of the "
           "Rotation"}),
@@ -103,10 +121,18 @@ class TeamDuels:
         shared = self.mode == "boss" and not self.misreads("kd-boss-shared-lp", "separate-lp")
         pools = {}
         for name in order:
-            lp = players[name].get("lp", self.starting_lp())
+            lp = players[name]["lp"] if "lp" in players[name] else self.starting_lp()
             team = self.team_of[name]
             pool = pools.setdefault(team, LifePool(lp)) if shared else LifePool(lp)
             self.players[name] = PlayerState(name, lp, pool=pool)
+
+    def change_lp(self, changes, cause, kind=""):
+        if self.mode == "boss" and any(
+                delta and any(other != player and self.players[other].pool is
+                              self.players[player].pool for other in self.players)
+                for player, delta in changes.items()):
+            self.note_rule("kd-boss-shared-lp")  # the team's one pool of Life Points changes
+        super().change_lp(changes, cause, kind)
 
     def rotation(self, listed):
         if self.misreads("kd-rotation", "player-order") or self.mode == "battle_royale":
@@ -116,10 +142,17 @@ class TeamDuels:
         if self.mode == "boss":
             solo = next(t for t in teams if len(self.teams[t]) == 1)
             crowd = [p for p in listed if self.team_of[p] != solo]
+            if self.misreads("kd-boss-rotation", "boss-once-per-round"):
+                return [self.teams[solo][0]] + crowd
+            self.note_rule("kd-boss-rotation")
             order = []
             for member in crowd:
                 order += [self.teams[solo][0], member]
             return order
+        if self.mode == "tag":
+            if self.misreads("kd-tag-rotation", "partners-together"):
+                return [p for t in teams for p in self.teams[t]]
+            self.note_rule("kd-tag-rotation")
         return alternate_teams({t: self.teams[t] for t in teams})
 
     def next_player(self, player):
@@ -225,11 +258,8 @@ class TeamDuels:
             summary["lp"] = self.players[members[0]].lp
         return summary
 
-    def format_differences(self, expect):
-        found = super().format_differences(expect)
-        if "defeated" in expect and expect["defeated"] != self.out:
-            found.append(f"defeated: expected {expect['defeated']!r}, got {self.out!r}")
-        return found
+    def observe_format(self):
+        return {**super().observe_format(), "defeated": list(getattr(self, "out", []))}
 
     # --- whose cards a player may use -------------------------------------------------------
 
@@ -242,9 +272,10 @@ class TeamDuels:
             return super().may_use_as_material(card, player)
         if self.mode == "boss":
             return self.commands(card, player)
-        if self.misreads("kd-lent-cards", "own-cards-only"):
+        rule = "kd-royale-lent-cards" if self.mode == "battle_royale" else "kd-lent-cards"
+        if self.misreads(rule, "own-cards-only"):
             return False
-        self.note_rule("kd-lent-cards")
+        self.note_rule(rule)
         return True
 
     def commands(self, card, player):
@@ -268,7 +299,7 @@ class TeamDuels:
             return super().monster_zone_full(player)
         board = [c for p in self.teams[self.team_of[player]] for c in self.zone_of(p, "monsters")]
         self.note_rule("kd-boss-board")
-        return len(board) >= self.params["terrain_markers_per_side"]
+        return len(board) >= self.monster_zones()
 
     def tag_share_full(self, player):
         """A Tag partner's own Frontrow zones: the team's ten divided between its players."""

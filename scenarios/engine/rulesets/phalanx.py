@@ -6,15 +6,36 @@ zone sizes, a rampart's stats, line moves per turn) are the articles' parameters
 """
 from ..duel import Duel
 from ..errors import IllegalAction, ScriptError
+from ..parameters import Param, Whole
 from ..rules import Rule, alternate_teams, rulebook
 from ..state import LifePool, PlayerState
+from ..vocabulary import reasons
+
+F = "tag-team-phalanx/"
 
 
 class PhalanxDuel(Duel):
     slug = "tag-team-phalanx"
-    PARAMETERS = ("team_life_points", "team_formation_points", "front_line_slots",
-                  "back_line_slots", "spell_trap_slots", "line_moves_per_turn", "rampart_atk",
-                  "rampart_def", "min_team_size")
+    EXPECT_KEYS = Duel.EXPECT_KEYS + ("team_lp", "formation_points")
+    CARD_FACTS = Duel.CARD_FACTS + ("line", "rampart")
+    PARAMETERS = (
+        Param("team_life_points", Whole(1), f"{F}teams-and-turns#rule-1-recommended-scores"),
+        Param("team_formation_points", Whole(0), f"{F}teams-and-turns#rule-1-recommended-scores"),
+        Param("front_line_slots", Whole(1, 50), f"{F}the-shared-field#rule-5-recommended-slots"),
+        Param("back_line_slots", Whole(0, 50), f"{F}the-shared-field#rule-5-recommended-slots"),
+        Param("spell_trap_slots", Whole(0, 50), f"{F}the-shared-field#rule-5-recommended-slots"),
+        Param("line_moves_per_turn", Whole(0, 100), f"{F}the-shared-field#rule-8-moves-per-turn"),
+        Param("rampart_atk", Whole(0), f"{F}the-shared-field#rule-9-rampart-summon"),
+        Param("rampart_def", Whole(0), f"{F}the-shared-field#rule-9-rampart-summon"),
+        Param("min_team_size", Whole(1, 10), f"{F}teams-and-turns#rule-1-team-size"),
+    )
+    # Each player names a team; LP are the team's (`teams:`), never a player's own.
+    STEP_VERBS, CARD_FIELDS = Duel.STEP_VERBS | {"move"}, Duel.CARD_FIELDS | {"line"}
+    PLAYER_FIELDS = Duel.PLAYER_FIELDS - {"lp"} | {"team"}
+    SETUP_FIELDS = Duel.SETUP_FIELDS | {"teams"}
+    REASON_CODES = reasons(Duel.REASON_CODES, "already_moved", "back_line_cannot_attack",
+                           "back_line_shielded", "front_line_closed", "invalid_line",
+                           "rampart_front_line_only", "too_early_to_attack")
     RULES = rulebook(
         Rule("shared-life-points", "tag-team-phalanx/teams-and-turns#rule-1",
              "Each Tag Team shares one Life Point total.",
@@ -38,10 +59,12 @@ class PhalanxDuel(Duel):
              "Only Front Line monsters may attack.",
              {"back-line-attacks": "Back Line monsters may attack too"}),
         Rule("line-moves", "tag-team-phalanx/the-shared-field#rule-8",
-             "Instead of a position change, a monster may move between the lines once per turn.",
+             "Instead of a position change, a monster may move between the lines "
+             "{{ line_moves_per_turn }} time(s) per turn.",
              {"unlimited-moves": "a monster may move between the lines any number of times"}),
         Rule("ramparts", "tag-team-phalanx/the-shared-field#rule-9",
-             "A Spell or Trap may be Normal Summoned to the Front Line as a 0/0 rampart that "
+             "A Spell or Trap may be Normal Summoned to the Front Line as a "
+             "{{ rampart_atk }}/{{ rampart_def }} rampart that "
              "never moves to the Back Line.",
              {"rampart-moves": "a rampart may move to the Back Line"}),
         Rule("formation-points", "tag-team-phalanx/the-shared-field#rule-10",
@@ -457,16 +480,10 @@ class PhalanxDuel(Duel):
 
     # --- expectations ------------------------------------------------------------------------
 
-    def format_differences(self, expect):
-        found = []
-        for key, actual in (("team_lp", {t: self.players[m[0]].lp for t, m in self.teams.items()}),
-                            ("formation_points", self.formation_points)):
-            wanted = expect.get(key)
-            if wanted is not None:
-                got = {t: actual.get(t) for t in wanted}
-                if got != wanted:
-                    found.append(f"{key}: expected {wanted!r}, got {got!r}")
-        return found
+    def observe_format(self):
+        return {**super().observe_format(),
+                "team_lp": {t: self.players[m[0]].lp for t, m in self.teams.items()},
+                "formation_points": dict(self.formation_points)}
 
     def snapshot(self):
         data = super().snapshot()
