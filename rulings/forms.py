@@ -24,7 +24,10 @@ class ArticleForm(forms.Form):
         help_text="YAML list of glossary terms (name, aliases, anchor, definition).")
     comment = forms.CharField(max_length=300, required=False,
                               help_text="What changed and why, for the history.")
-    base_revision = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # The revision the edit was based on: without it a save could overwrite a newer one.
+    base_revision = forms.IntegerField(widget=forms.HiddenInput, min_value=1, error_messages={
+        "required": "This edit does not say which revision it was based on.",
+        "invalid": "This edit does not say which revision it was based on."})
 
     @classmethod
     def initial_from(cls, revision):
@@ -72,6 +75,7 @@ class NewArticleForm(ArticleForm):
     slug = forms.SlugField(max_length=100, help_text="Lowercase words joined by hyphens; "
                            "it becomes the article's address and cannot change later.")
     field_order = ["slug", "title", "summary", "order", "body", "parameters", "terms", "comment"]
+    base_revision = None  # a new article has no revision to be based on
 
     def __init__(self, *args, format=None, **kwargs):
         super().__init__(*args, **kwargs)

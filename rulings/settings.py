@@ -82,6 +82,16 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Concurrent editors: WAL lets readers run beside the one writer, write
+    # transactions take the write lock when they begin (so two saves queue
+    # instead of failing to upgrade a read lock), and a waiting writer retries
+    # for up to 20 s before "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    })
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

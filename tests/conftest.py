@@ -11,6 +11,16 @@ from rulings.models import Article, Format
 from rulings.publishing import publish
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """Test on a SQLite file, not in memory: an in-memory database cannot be shared by the
+    threads of the concurrent-edit tests (nor run in WAL mode), and a file behaves as the
+    site does. Each session gets its own file, so simultaneous runs never collide."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] == "django.db.backends.sqlite3" and not db.get("TEST", {}).get("NAME"):
+        db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test.sqlite3")
+
+
 @pytest.fixture
 def editor(db):
     user = User.objects.create_user("edna", password="a-long-test-password")

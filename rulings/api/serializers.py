@@ -56,12 +56,31 @@ class ArticleWriteSerializer(serializers.Serializer):
             raise serializers.ValidationError([f"{p.field}: {p.message}" for p in problems])
         return value
 
-    def article_source(self):
+    def article_source(self, base=None):
+        """The edit as an ArticleSource; fields not sent (PATCH) come from `base`."""
         data = self.validated_data
+        if base is not None:
+            data = {"title": base.title, "summary": base.summary, "order": base.order,
+                    "markdown": base.body, "parameters": base.parameters, "terms": base.terms,
+                    **data}
         body = data["markdown"].replace("\r\n", "\n")
         return ArticleSource(title=data["title"], summary=data["summary"], order=data["order"],
                              body=body if body.endswith("\n") else body + "\n",
                              parameters=data["parameters"], terms=data["terms"])
+
+
+class ArticleReplaceSerializer(ArticleWriteSerializer):
+    """A PUT: the whole article, every field stated (only the comment may be left out)."""
+
+    summary = serializers.CharField(max_length=500, allow_blank=True)
+    order = serializers.IntegerField()
+    parameters = serializers.JSONField()
+    terms = serializers.JSONField()
+    base_revision = serializers.IntegerField(
+        error_messages={"required": "name the revision this edit is based on "
+                                    "(base_revision or an If-Match header)",
+                        "null": "name the revision this edit is based on "
+                                "(base_revision or an If-Match header)"})
 
 
 class RevisionSerializer(serializers.ModelSerializer):

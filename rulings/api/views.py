@@ -1,4 +1,14 @@
-"""The read/write JSON API over formats, articles, revisions, glossary and search."""
+"""The read/write JSON API over formats, articles, revisions, glossary and search.
+
+Edits never lose work: PUT (the whole article) and PATCH (some fields) name the
+revision they were based on (`base_revision` or `If-Match` with the article's
+ETag); a stale edit is a 409 carrying the current revision, the diffs and the
+submitted fields; a save identical to the current revision makes no revision.
+"""
+import re
+from collections.abc import Mapping
+
+from django.db import OperationalError
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 from rest_framework import generics, status
@@ -8,12 +18,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import search
-from ..articlefile import SLUG_RE
+from ..articlefile import SLUG_RE, dump_article
+from ..diffing import diff_texts, revision_text
 from ..models import Article, Format, Term
 from ..problems import ContentError
-from ..publishing import EditConflict, publish
-from .serializers import (ArticleDetailSerializer, ArticleListSerializer, ArticleWriteSerializer,
-                          FormatSerializer, RevisionSerializer, TermSerializer)
+from ..publishing import EditConflict, Unchanged, publish, source_of
+from .serializers import (ArticleDetailSerializer, ArticleListSerializer,
+                          ArticleReplaceSerializer, ArticleWriteSerializer, FormatSerializer,
+                          RevisionSerializer, TermSerializer)
 
 ARTICLES = Article.objects.select_related("format", "current_revision").exclude(
     current_revision=None)
@@ -55,18 +67,87 @@ class ArticleList(generics.ListAPIView):
         return _save(article, serializer, request, status.HTTP_201_CREATED)
 
 
-def _save(article, serializer, request, ok_status):
+WRITE_FIELDS = ["title", "summary", "order", "markdown", "parameters", "terms", "comment",
+                "base_revision"]
+BASE_REQUIRED = ("name the revision this edit is based on (base_revision, or an If-Match header "
+                 "with the article's ETag)")
+ETAG_RE = re.compile(r'^(?:W/)?"?(?:(?P<format>[\w-]+)/(?P<slug>[\w-]+)/)?r?(?P<number>\d+)"?$')
+
+
+def etag(article):
+    """The article's current version as an entity tag: "<format>/<slug>/r<number>"."""
+    return f'"{article.format.slug}/{article.slug}/r{article.current_revision.number}"'
+
+
+def _article_response(article, ok_status=status.HTTP_200_OK, **extra):
+    article = ARTICLES.get(pk=article.pk)
+    response = Response({**ArticleDetailSerializer(article).data, **extra}, status=ok_status)
+    response["ETag"] = etag(article)
+    return response
+
+
+def if_match_revision(request, article):
+    """The revision number an If-Match header names (None without one, or for `*`)."""
+    header = (request.headers.get("If-Match") or "").strip()
+    tags = [tag.strip() for tag in header.split(",") if tag.strip()]
+    if not tags or tags == ["*"]:
+        return None
+    match = ETAG_RE.match(tags[0]) if len(tags) == 1 else None
+    if match is None:
+        raise ValidationError({"If-Match": f"expected one ETag such as {etag(article)}"})
+    if match["format"] and (match["format"], match["slug"]) != (article.format.slug, article.slug):
+        raise ValidationError({"If-Match": f"{tags[0]} is an ETag of another article; "
+                                           f"this one's is {etag(article)}"})
+    return int(match["number"])
+
+
+def _diff_rows(rows):
+    return [{"kind": r.kind, "old_line": r.old_number, "new_line": r.new_number, "text": r.text}
+            for r in rows]
+
+
+def _conflict_response(article, conflict, source, submitted):
+    """409: the current revision, what changed since the base, the request's text against
+    the current one, and the submitted fields echoed back so nothing typed is lost."""
+    current = conflict.current
+    base = article.revisions.filter(number=conflict.base_number).first()
+    response = Response({
+        "detail": str(conflict),
+        "base_revision": conflict.base_number,
+        "current_revision": current.number,
+        "diff": {
+            "their_changes": _diff_rows(diff_texts(revision_text(base), revision_text(current)))
+            if base else [],
+            "yours_against_current": _diff_rows(diff_texts(revision_text(current),
+                                                           dump_article(source))),
+        },
+        "submitted": submitted,
+    }, status=status.HTTP_409_CONFLICT)
+    response["ETag"] = f'"{article.format.slug}/{article.slug}/r{current.number}"'
+    return response
+
+
+def _save(article, serializer, request, ok_status, source=None, submitted=None):
+    source = source or serializer.article_source()
     try:
-        publish(article, serializer.article_source(), author=request.user,
-                comment=serializer.validated_data["comment"],
-                base_number=serializer.validated_data["base_revision"])
+        publish(article, source, author=request.user,
+                comment=serializer.validated_data.get("comment", ""),
+                base_number=serializer.validated_data.get("base_revision"))
     except EditConflict as conflict:
-        return Response({"detail": str(conflict), "current_revision": conflict.current.number},
-                        status=status.HTTP_409_CONFLICT)
+        return _conflict_response(article, conflict, source, submitted or {})
+    except Unchanged as unchanged:
+        return _article_response(article, unchanged=True, detail=str(unchanged))
     except ContentError as error:
         return Response(_problems_response(error.problems), status=status.HTTP_400_BAD_REQUEST)
-    article = ARTICLES.get(pk=article.pk)
-    return Response(ArticleDetailSerializer(article).data, status=ok_status)
+    except OperationalError as error:
+        if "locked" not in str(error):
+            raise
+        response = Response({"detail": "the database is busy; nothing was saved, try again",
+                             "submitted": submitted or {}},
+                            status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        response["Retry-After"] = "1"
+        return response
+    return _article_response(article, ok_status, unchanged=False)
 
 
 class ArticleDetail(APIView):
@@ -74,13 +155,54 @@ class ArticleDetail(APIView):
         return get_object_or_404(ARTICLES, format__slug=format_slug, slug=slug)
 
     def get(self, request, format_slug, slug):
-        return Response(ArticleDetailSerializer(self.get_object(format_slug, slug)).data)
+        article = self.get_object(format_slug, slug)
+        tag = etag(article)
+        if tag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            response = Response(ArticleDetailSerializer(article).data)
+        response["ETag"] = tag
+        return response
 
     def put(self, request, format_slug, slug):
-        article = self.get_object(format_slug, slug)
-        serializer = ArticleWriteSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        return _save(article, serializer, request, status.HTTP_200_OK)
+        """Replace the whole article: every field but the comment must be sent."""
+        return self._edit(request, self.get_object(format_slug, slug), partial=False)
+
+    def patch(self, request, format_slug, slug):
+        """Change only the fields sent; the rest stay as the current revision has them."""
+        return self._edit(request, self.get_object(format_slug, slug), partial=True)
+
+    def _edit(self, request, article, partial):
+        if not isinstance(request.data, Mapping):
+            raise ValidationError({"detail": "send the article's fields as a JSON object"})
+        header_base = if_match_revision(request, article)
+        data = request.data.copy()
+        if header_base is not None and data.get("base_revision") in (None, ""):
+            data["base_revision"] = header_base
+        submitted = {name: data[name] for name in WRITE_FIELDS if name in data}
+        if partial:
+            serializer = ArticleWriteSerializer(data=data, partial=True)
+        else:
+            serializer = ArticleReplaceSerializer(data=data)
+        if not serializer.is_valid():
+            errors = dict(serializer.errors)
+            missing = [name for name in WRITE_FIELDS if name != "comment" and name not in data]
+            if missing and not partial:
+                errors = {"detail": "PUT replaces the whole article, so every field is needed "
+                                    f"(missing: {', '.join(missing)}); PATCH changes only the "
+                                    "fields it sends", "missing": missing, **errors}
+            raise ValidationError(errors)
+        base = serializer.validated_data.get("base_revision")
+        if base is None:
+            raise ValidationError({"base_revision": [BASE_REQUIRED]})
+        if header_base is not None and base != header_base:
+            raise ValidationError({"base_revision": [
+                f"base_revision {base} and If-Match (revision {header_base}) disagree"]})
+        current = article.current_revision
+        source = serializer.article_source(base=source_of(current) if partial else None)
+        if current.number != base:
+            return _conflict_response(article, EditConflict(base, current), source, submitted)
+        return _save(article, serializer, request, status.HTTP_200_OK, source, submitted)
 
 
 class RevisionPages(PageNumberPagination):

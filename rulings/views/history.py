@@ -9,6 +9,7 @@ from ..diffing import diff_revisions
 from ..models import Article
 from ..permissions import is_editor
 from ..problems import ContentError
+from ..publishing import Unchanged
 from ..publishing import restore as restore_revision
 
 
@@ -55,5 +56,9 @@ def restore(request, format_slug, article_slug, number):
     except ContentError as error:
         messages.error(request, f"Revision {number} cannot be restored: {error}")
         return redirect("history", format_slug, article_slug)
+    except Unchanged as unchanged:
+        messages.info(request, f"No changes to save: revision {number} says the same as the "
+                               f"current revision {unchanged.current.number}.")
+        return redirect(article.get_absolute_url())
     messages.success(request, f"Revision {number} restored as revision {revision.number}.")
     return redirect(article.get_absolute_url())

@@ -55,8 +55,8 @@ def test_search_endpoint_returns_anchor_and_snippet(client, nightfall):
 
 
 def write(**changes):
-    data = {"title": "Nightfall", "markdown": "New text.\n", "parameters": {"cost": 500},
-            "comment": "api edit", "base_revision": 1}
+    data = {"title": "Nightfall", "summary": "", "order": 0, "markdown": "New text.\n",
+            "parameters": {"cost": 500}, "terms": [], "comment": "api edit", "base_revision": 1}
     data.update(changes)
     return data
 

@@ -1,3 +1,6 @@
+import pytest
+from django.contrib.messages import get_messages
+
 from rulings.models import Article
 
 
@@ -94,3 +97,38 @@ def test_new_article_and_duplicate_slug(editor_client, make_article):
     assert Article.objects.get(slug="faq").current_revision.number == 1
     response = editor_client.post("/rules/trh/new/", dict(data, slug="nightfall"))
     assert "already exists" in response.context["form"].errors["slug"][0]
+
+
+@pytest.mark.parametrize("base", ["", None])
+def test_a_save_without_base_revision_is_refused_and_the_typed_text_kept(editor_client, make_article,
+                                                                        base):
+    article = make_article("nightfall", "Original line.\n", fmt="trh")
+    data = form_data(article, body="My typed text.\n", base_revision=base)
+    if base is None:
+        del data["base_revision"]
+    response = editor_client.post("/rules/trh/nightfall/edit/", data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "base_revision" in response.context["form"].errors
+    assert "Not saved" in page and "does not say which revision" in page
+    assert "My typed text." in page and 'class="diff-added"' in page
+    assert 'name="base_revision" value="1"' in page  # the next save is based on the current one
+    assert Article.objects.get(pk=article.pk).current_revision.number == 1
+
+
+def test_a_stale_save_with_a_blank_field_elsewhere_keeps_the_typed_text(editor_client, make_article):
+    article = make_article("nightfall", "Original line.\n", fmt="trh")
+    stale = form_data(article, body="My typed text.\n", summary="")
+    make_article("nightfall", "Someone else's line.\n", fmt="trh")
+    page = editor_client.post("/rules/trh/nightfall/edit/", stale).content.decode()
+    assert "Not saved" in page and "My typed text." in page
+    assert Article.objects.get(pk=article.pk).current_revision.number == 2
+
+
+def test_saving_unchanged_text_makes_no_revision(editor_client, make_article):
+    article = make_article("nightfall", "Text.\n", fmt="trh")
+    response = editor_client.post("/rules/trh/nightfall/edit/", form_data(article))
+    assert response.status_code == 302 and response["Location"] == "/rules/trh/nightfall/"
+    shown = [str(m) for m in get_messages(response.wsgi_request)]
+    assert any(m.startswith("No changes to save") for m in shown)
+    assert Article.objects.get(pk=article.pk).revisions.count() == 1

@@ -3,7 +3,7 @@ import pytest
 from rulings.articlefile import ArticleSource
 from rulings.models import Article, Example, Link, Term
 from rulings.problems import ContentError
-from rulings.publishing import EditConflict, publish, restore
+from rulings.publishing import EditConflict, Unchanged, publish, restore
 
 
 def edit(article, body, **kwargs):
@@ -107,3 +107,47 @@ def test_restore_makes_an_old_revision_current_as_a_new_one(make_article, editor
     edit(article, "Two.\n")
     revision, _ = restore(reload(article), 1, author=editor)
     assert (revision.number, revision.body, revision.comment) == (3, "One.\n", "Restored revision 1")
+
+
+def test_saving_the_current_source_again_makes_no_revision(make_article):
+    article = make_article("nightfall", "One.\n", parameters={"cost": 500})
+    with pytest.raises(Unchanged) as raised:
+        edit(article, "One.\n", base_number=1)
+    assert raised.value.current.number == 1
+    assert reload(article).revisions.count() == 1
+    edit(reload(article), "One.\n", title="Nightfall (renamed)", base_number=1)
+    assert reload(article).current_revision.number == 2
+
+
+def test_examples_are_updated_in_place_so_their_ids_stay(make_article):
+    body = ("::: example {#example-a} First\nA.\n:::\n\n"
+            "::: example {#example-b} Second\nB.\n:::\n")
+    article = make_article("summon-limit", body, fmt="trh")
+    ids = dict(Example.objects.values_list("anchor", "pk"))
+    edit(reload(article), "::: example {#example-c} New\nC.\n:::\n\n"
+                          "::: example {#example-b} Second, retitled\nB.\n:::\n")
+    rows = {e.anchor: e for e in Example.objects.all()}
+    assert set(rows) == {"example-b", "example-c"}
+    assert rows["example-b"].pk == ids["example-b"]
+    assert (rows["example-b"].title, rows["example-b"].position) == ("Second, retitled", 1)
+    assert (rows["example-c"].title, rows["example-c"].position) == ("New", 0)
+
+
+def test_scenarios_stay_attached_to_their_example_when_the_article_is_edited(bundled_rules):
+    from django.core.management import call_command
+
+    from scenarios.models import Scenario
+
+    call_command("load_scenarios")
+    scenario = Scenario.objects.get(slug="poison-vs-ceasefire")
+    example = scenario.example_block
+    assert example is not None and example.anchor == "example-poison-vs-ceasefire"
+    article = reload(example.article)
+    rev = article.current_revision
+    publish(article, ArticleSource(title=rev.title, summary=rev.summary, order=rev.order,
+                                   body=rev.body + "\nOne more sentence.\n",
+                                   parameters=rev.parameters, terms=rev.terms),
+            base_number=rev.number)
+    scenario.refresh_from_db()
+    assert scenario.example_block_id == example.pk
+    assert reload(article).current_revision.number == rev.number + 1
