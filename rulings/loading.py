@@ -16,6 +16,7 @@ from .models import Article, Format
 from .problems import Problem
 from .publishing import SiteState, record_revision, refresh, source_of
 from .rendering.links import ArticleEntry
+from .signals import rules_loaded, send_robustly
 from .validation import FormatContext, anchor_labels, check_article
 from .rendering import anchors
 
@@ -58,8 +59,18 @@ def _locate(problem, parsed):
     if problem.field == "body" and problem.line is not None:
         return problem.located(_display(parsed.path), parsed.source.body_line - 1)
     key = problem.field.split("[")[0].split(".")[0]
-    line = next((n for n, text in enumerate(parsed.text.split("\n"), start=1)
+    lines = parsed.text.split("\n")
+    line = next((n for n, text in enumerate(lines, start=1)
                  if re.match(rf"^{re.escape(key)}\s*:", text)), None)
+    name = problem.field.partition(".")[2].split(".")[0].split("[")[0]
+    if key == "parameters" and name and line is not None:
+        # the parameter's own line inside the indented `parameters:` block
+        for n, text in enumerate(lines[line:], start=line + 1):
+            if text.strip() and not text.startswith((" ", "-")):
+                break
+            if re.match(rf"^\s+{re.escape(name)}\s*:", text):
+                line = n
+                break
     return Problem(problem.message, problem.field, line, _display(parsed.path), problem.severity)
 
 
@@ -195,6 +206,8 @@ def load_content(root):
     if report.changed:
         state = SiteState.load()
         refresh(state.articles, state)
+        changed = {name.split("/", 1)[0] for name in report.created + report.updated}
+        send_robustly(rules_loaded, formats=sorted(changed), user=None)
     return report
 
 

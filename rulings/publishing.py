@@ -16,6 +16,7 @@ from .models import Article, Example, Link, Revision, Term
 from .problems import ContentError
 from .rendering import RenderContext, TermEntry, anchors, render
 from .rendering.links import ArticleEntry
+from .signals import article_published, send_robustly
 from .validation import FormatContext, anchor_labels, check_article
 
 CORE = "core"
@@ -29,6 +30,14 @@ class EditConflict(Exception):
         self.current = current
         super().__init__(
             f"revision {base_number} is no longer current: revision {current.number} was saved since")
+
+
+class Unchanged(Exception):
+    """The edit's source is identical to the current revision: no revision was made."""
+
+    def __init__(self, current):
+        self.current = current
+        super().__init__(f"no changes to save: the source is the same as revision {current.number}")
 
 
 def source_of(revision):
@@ -169,11 +178,30 @@ def _rebuild_links(article, found, state):
 
 
 def _rebuild_examples(article, revision):
+    """Bring the article's Example rows in step with its examples, in place.
+
+    Rows whose anchor is still there keep their id (so scenarios stay attached
+    to them) and get the new title and position; new anchors get new rows and
+    only vanished anchors lose theirs.
+    """
     found, _ = anchors.scan(revision.body)
-    article.examples.all().delete()
-    Example.objects.bulk_create(
-        Example(article=article, anchor=a.anchor, title=a.label[:300], position=n)
-        for n, a in enumerate(a for a in found if a.kind == anchors.EXAMPLE))
+    wanted = {}
+    for a in found:
+        if a.kind == anchors.EXAMPLE and a.anchor not in wanted:
+            wanted[a.anchor] = (a.label[:300], len(wanted))
+    existing = {e.anchor: e for e in article.examples.all()}
+    article.examples.exclude(anchor__in=list(wanted)).delete()
+    changed, added = [], []
+    for anchor, (title, position) in wanted.items():
+        example = existing.get(anchor)
+        if example is None:
+            added.append(Example(article=article, anchor=anchor, title=title, position=position))
+        elif (example.title, example.position) != (title, position):
+            example.title, example.position = title, position
+            changed.append(example)
+    if changed:
+        Example.objects.bulk_update(changed, ["title", "position"])
+    Example.objects.bulk_create(added)
 
 
 def _rebuild_terms(article, revision):
@@ -184,12 +212,23 @@ def _rebuild_terms(article, revision):
         for t in revision.terms)
 
 
+def is_unchanged(revision, source):
+    """Whether `source` says exactly what `revision` says (title, summary, order, body,
+    parameters, terms)."""
+    return revision is not None and source_of(revision).content() == source.content()
+
+
 @transaction.atomic
 def publish(article, source, author=None, comment="", base_number=None):
     """Validate and save one edit, then refresh it and everything it affects.
 
-    Raises ContentError (nothing saved) or EditConflict when `base_number` is not
-    the current revision. Returns the new revision and the warnings found.
+    Raises ContentError (nothing saved), EditConflict when `base_number` is not
+    the current revision, or Unchanged when `source` is the current revision's.
+    Returns the new revision and the warnings found.
+
+    Locks are taken in one order: the edited article's row first, then the
+    articles it affects in primary-key order. On SQLite the write transaction is
+    IMMEDIATE (see settings), which serialises publishers from the first statement.
     """
     if article.pk is not None:
         article = Article.objects.select_for_update().select_related(
@@ -197,13 +236,19 @@ def publish(article, source, author=None, comment="", base_number=None):
     before = article.current_revision
     if base_number is not None and before is not None and before.number != base_number:
         raise EditConflict(base_number, before)
+    if is_unchanged(before, source):
+        raise Unchanged(before)
     problems = check(article.format, article.slug, source)
     errors = [p for p in problems if p.is_error]
     if errors:
         raise ContentError(errors)
     revision = record_revision(article, source, author, comment)
     affected = dependents(article, before, revision)
+    if affected:
+        affected = list(Article.objects.select_for_update().filter(
+            pk__in=[a.pk for a in affected]).order_by("pk"))
     refresh([article, *affected])
+    send_robustly(article_published, article=article, before=before, after=revision, user=author)
     return revision, [p for p in problems if not p.is_error]
 
 

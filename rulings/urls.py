@@ -6,6 +6,8 @@ from .views import editor, history, pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    # Scenario pages come first: /rules/<format>/coverage/ is theirs, not an article's.
+    path("", include("scenarios.urls")),
     path("rules/<slug:format_slug>/", pages.format_contents, name="format"),
     path("rules/<slug:format_slug>/new/", editor.create_article, name="article-create"),
     path("rules/<slug:format_slug>/<slug:article_slug>/", pages.article, name="article"),
@@ -25,5 +27,4 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("api/", include("rulings.api.urls")),
-    path("", include("scenarios.urls")),
 ]

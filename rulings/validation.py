@@ -5,6 +5,9 @@ files at once) and the editor (one form) share the same rules.
 """
 from dataclasses import dataclass, field
 
+from scenarios.engine.parameters import check_parameters, declarations
+from scenarios.engine.rulesets import ruleset_for
+
 from .problems import WARNING, Problem
 from .rendering import anchors, links, params
 from .rendering.links import ArticleEntry, LinkResolver
@@ -26,6 +29,24 @@ def anchor_labels(found):
     return {a.anchor: (a.label if a.kind != anchors.RULE else "") for a in found}
 
 
+def check_rule_parameters(values, article_slug, context):
+    """Errors for parameters the format's ruleset reads: a value of the wrong shape, or one
+    this article used to define and the draft drops. Each names its parameter."""
+    ruleset = ruleset_for(context.format_slug)
+    if ruleset is None or not isinstance(values, dict):
+        return []
+    problems = [Problem(message, f"parameters.{name}")
+                for name, message in check_parameters(ruleset, values, require_all=False)]
+    declared = declarations(ruleset)
+    for name, owner in context.parameter_owners.items():
+        if owner == article_slug and name in declared and name not in values:
+            spec = declared[name]
+            problems.append(Problem(
+                f"{name} is missing: the {context.format_slug} rules engine reads it "
+                f"({', '.join(spec.anchors)}); keep it with a new value", f"parameters.{name}"))
+    return problems
+
+
 def check_article(source, article_slug, context):
     """Every problem with `source` as article `article_slug`; errors block the save."""
     found, problems = anchors.scan(source.body)
@@ -37,6 +58,7 @@ def check_article(source, article_slug, context):
             problems.append(Problem(
                 f"parameter '{name}' is already defined in article '{owner}'", "parameters"))
     merged = {**context.parameters, **source.parameters}
+    problems += check_rule_parameters(source.parameters, article_slug, context)
     problems += params.check_references(source.body, merged)
 
     names_here = set()

@@ -1,38 +1,60 @@
-"""JSON API over scenarios: list, detail with the last verdict, a full replay, verify now."""
+"""JSON API over scenarios: list, detail with the last verdict, a full replay, verify now,
+verification runs and rule coverage.
+
+Reading is public; verifying (which records verdicts) is for editors, as every
+write is (the project's default API permission).
+"""
 from django.shortcuts import get_object_or_404
 from rest_framework import generics, serializers
 from rest_framework.exceptions import ValidationError
-from rest_framework.permissions import AllowAny
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from rulings.models import Format
+from rulings.articlefile import ArticleSource, check_parameters, check_terms
+from rulings.models import Article, Format
 
+from .coverage import coverage
 from .engine import ScenarioError
-from .models import Scenario
+from .fingerprints import StaleCheck
+from .models import Scenario, VerificationRun
+from .preview import preview
 from .sync import record
 from .verification import Report, Verifier
 
 
 class ScenarioListSerializer(serializers.ModelSerializer):
+    """`status` is the verdict as it holds now: a verdict computed from another source,
+    other parameter values or another engine shows as `stale`, its last value in
+    `last_status`."""
+
     format = serializers.CharField(source="format_slug")
     article = serializers.CharField(source="rule")
     url = serializers.CharField(source="get_absolute_url")
+    status = serializers.CharField(source="shown_status")
+    last_status = serializers.CharField(source="status")
 
     class Meta:
         model = Scenario
-        fields = ["slug", "format", "title", "article", "example", "status", "url"]
+        fields = ["slug", "format", "title", "article", "example", "status", "last_status", "url"]
 
 
 class ScenarioDetailSerializer(ScenarioListSerializer):
     verdict = serializers.SerializerMethodField()
 
     class Meta(ScenarioListSerializer.Meta):
-        fields = ScenarioListSerializer.Meta.fields + ["narrative", "source", "verdict"]
+        fields = ScenarioListSerializer.Meta.fields + ["narrative", "source", "verdict", "trace",
+                                                       "params_read"]
 
     def get_verdict(self, scenario):
-        return {"status": scenario.status, "message": scenario.message, "ms": scenario.ms,
-                "verified_at": scenario.verified_at}
+        return {"status": scenario.shown_status, "stale": scenario.is_stale,
+                "last_status": scenario.status, "message": scenario.message,
+                "differences": scenario.differences, "outcome": scenario.outcome,
+                "ms": scenario.ms, "verified_at": scenario.verified_at}
+
+
+LIST_FIELDS = ("id", "slug", "format_slug", "title", "rule", "example", "status", "source",
+               "fingerprint", "params_read")
 
 
 class ScenarioList(generics.ListAPIView):
@@ -42,7 +64,8 @@ class ScenarioList(generics.ListAPIView):
         fmt = self.request.query_params.get("format")
         if fmt and not Format.objects.filter(slug=fmt).exists():
             raise ValidationError({"format": f"no format '{fmt}'"})
-        return Scenario.objects.filter(format_slug=fmt) if fmt else Scenario.objects.all()
+        rows = Scenario.objects.only(*LIST_FIELDS)
+        return StaleCheck().mark(rows.filter(format_slug=fmt) if fmt else rows)
 
 
 class ScenarioDetail(generics.RetrieveAPIView):
@@ -50,11 +73,15 @@ class ScenarioDetail(generics.RetrieveAPIView):
     queryset = Scenario.objects.all()
     lookup_field = "slug"
 
+    def get_object(self):
+        return StaleCheck().mark([super().get_object()])[0]
+
 
 def replay_data(replay):
     return {
         "slug": replay.scenario.slug, "status": replay.status, "message": replay.message,
-        "differences": replay.differences, "result": replay.result, "rules": replay.rules,
+        "differences": [d.as_dict() for d in replay.differences], "result": replay.result,
+        "outcome": replay.outcome.as_dict() if replay.outcome else None, "rules": replay.rules,
         "steps": [{"number": s.number, "line": s.line, "action": s.action, "status": s.status,
                    "reason": s.reason, "events": s.events, "rules": s.rules, "state": s.state}
                   for s in replay.steps],
@@ -64,7 +91,7 @@ def replay_data(replay):
 class ScenarioReplay(APIView):
     def get(self, request, slug):
         scenario = get_object_or_404(Scenario, slug=slug)
-        verdict = Verifier().verify_file(scenario.path)
+        verdict = Verifier().verify_source(scenario.source, scenario.path)
         if verdict.replay is None:
             return Response({"slug": slug, "status": "invalid", "message": verdict.message},
                             status=422)
@@ -72,13 +99,93 @@ class ScenarioReplay(APIView):
 
 
 class ScenarioVerify(APIView):
-    permission_classes = [AllowAny]
+    """Re-verify one scenario from its stored source and record the verdict (editors only)."""
 
     def post(self, request, slug):
-        scenario = get_object_or_404(Scenario, slug=slug)
-        verdict = Verifier().verify_file(scenario.path)
-        record(Report([verdict]))
-        return Response(verdict.as_dict())
+        scenario = get_object_or_404(Scenario.objects.only("id", "slug", "source", "path"),
+                                     slug=slug)
+        verdict = Verifier().verify_source(scenario.source, scenario.path, record_states=False)
+        run = record(Report([verdict]), trigger=VerificationRun.API, user=request.user)
+        return Response({**verdict.as_dict(), "run": run.pk})
 
 
-__all__ = ["ScenarioDetail", "ScenarioList", "ScenarioReplay", "ScenarioVerify", "ScenarioError"]
+class VerificationRunSerializer(serializers.ModelSerializer):
+    user = serializers.CharField(source="user.get_username", default=None)
+    trigger_label = serializers.CharField(source="get_trigger_display")
+    url = serializers.CharField(source="get_absolute_url")
+
+    class Meta:
+        model = VerificationRun
+        fields = ["id", "trigger", "trigger_label", "user", "created_at", "revisions", "total",
+                  "passed", "failed", "invalid", "changes", "url"]
+
+
+class RunPages(PageNumberPagination):
+    page_size = 50
+
+
+class VerificationRunList(generics.ListAPIView):
+    serializer_class = VerificationRunSerializer
+    pagination_class = RunPages
+    queryset = VerificationRun.objects.select_related("user")
+
+
+class VerificationRunDetail(generics.RetrieveAPIView):
+    serializer_class = VerificationRunSerializer
+    queryset = VerificationRun.objects.select_related("user")
+
+
+class PreviewSerializer(serializers.Serializer):
+    """A draft: any field left out is the current revision's."""
+
+    title = serializers.CharField(max_length=200, required=False)
+    summary = serializers.CharField(max_length=500, required=False, allow_blank=True)
+    order = serializers.IntegerField(required=False, min_value=-1_000_000, max_value=1_000_000)
+    markdown = serializers.CharField(trim_whitespace=False, required=False)
+    parameters = serializers.JSONField(required=False)
+    terms = serializers.JSONField(required=False)
+
+    def validate_parameters(self, value):
+        problems = check_parameters(value)
+        if problems:
+            raise serializers.ValidationError([p.message for p in problems])
+        return value
+
+    def validate_terms(self, value):
+        problems = check_terms(value)
+        if problems:
+            raise serializers.ValidationError([f"{p.field}: {p.message}" for p in problems])
+        return value
+
+    def draft(self, revision):
+        data = self.validated_data
+        body = data.get("markdown", revision.body).replace("\r\n", "\n")
+        return ArticleSource(
+            title=data.get("title", revision.title), summary=data.get("summary", revision.summary),
+            order=data.get("order", revision.order),
+            body=body if body.endswith("\n") else body + "\n",
+            parameters=data.get("parameters", revision.parameters),
+            terms=data.get("terms", revision.terms))
+
+
+class ArticlePreview(APIView):
+    """POST a draft of an article: its rendering and the scenarios it would change; nothing
+    is saved (editors only, like every write)."""
+
+    def post(self, request, format_slug, slug):
+        article = get_object_or_404(
+            Article.objects.select_related("format", "current_revision").exclude(
+                current_revision=None), format__slug=format_slug, slug=slug)
+        serializer = PreviewSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        result = preview(article, serializer.draft(article.current_revision))
+        return Response(result.as_dict(), status=400 if result.errors else 200)
+
+
+class RuleCoverage(APIView):
+    def get(self, request, format_slug):
+        return Response(coverage(get_object_or_404(Format, slug=format_slug)).as_dict())
+
+
+__all__ = ["ArticlePreview", "RuleCoverage", "ScenarioDetail", "ScenarioList", "ScenarioReplay", "ScenarioVerify",
+           "ScenarioError", "VerificationRunDetail", "VerificationRunList"]

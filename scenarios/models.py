@@ -4,6 +4,7 @@ The files under scenarios/data/ are the source; a row keeps what pages and the
 API need (title, the article and example it illustrates, the source text) and
 the outcome of the last verification.
 """
+from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
@@ -31,6 +32,13 @@ class Scenario(models.Model):
     message = models.TextField(blank=True)
     ms = models.FloatField(null=True, blank=True)
     verified_at = models.DateTimeField(null=True, blank=True)
+    # What the verdict was computed from and what it found (see scenarios/fingerprints.py).
+    fingerprint = models.CharField(max_length=64, blank=True)
+    params_read = models.JSONField(default=list, blank=True)  # parameter names the replay read
+    trace = models.JSONField(default=list, blank=True)  # rule anchors the replay cited
+    expected = models.JSONField(default=dict, blank=True)  # the scenario's `expect:`
+    outcome = models.JSONField(null=True, blank=True)  # the engine's Outcome, as data
+    differences = models.JSONField(default=list, blank=True)  # [{key, expected, got}]
 
     class Meta:
         ordering = ["format_slug", "slug"]
@@ -46,6 +54,33 @@ class Scenario(models.Model):
         format_slug, _, rest = self.rule.partition("/")
         article, _, anchor = rest.partition("#")
         return reverse("article", args=[format_slug, article]) + f"#{anchor}"
+
+
+class VerificationRun(models.Model):
+    """One verification of some scenarios: why it ran, by whom, and which verdicts it changed."""
+
+    EDIT, LOAD, CLI, API = "edit", "load", "cli", "api"
+    TRIGGERS = [(EDIT, "article edit"), (LOAD, "load"), (CLI, "command line"), (API, "API")]
+
+    trigger = models.CharField(max_length=10, choices=TRIGGERS)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="verification_runs")
+    created_at = models.DateTimeField(auto_now_add=True)
+    revisions = models.JSONField(default=list, blank=True)  # ["format/article r12", ...]
+    total = models.PositiveIntegerField(default=0)
+    passed = models.PositiveIntegerField(default=0)
+    failed = models.PositiveIntegerField(default=0)
+    invalid = models.PositiveIntegerField(default=0)
+    changes = models.JSONField(default=list, blank=True)  # [{slug, before, after}]
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.get_trigger_display()} run {self.pk}"
+
+    def get_absolute_url(self):
+        return reverse("verification-run", args=[self.pk])
 
 
 class CardRecord(models.Model):

@@ -1,41 +1,120 @@
-"""Keeping the Scenario rows in step with the files, and recording verdicts."""
-from django.db import transaction
+"""Keeping the Scenario rows in step with their verdicts, and recording verification runs.
+
+Recording is done in bulk (a handful of queries for any number of scenarios) so
+that `verify` and `load_scenarios` cost little more than the replays themselves.
+"""
+from django.db import connection, transaction
 from django.utils import timezone
 
 from rulings.models import Article, Example, Format
 
-from .models import Scenario
+from .models import Scenario, VerificationRun
+
+VERDICT_FIELDS = ["status", "message", "ms", "verified_at", "fingerprint", "params_read",
+                  "trace", "outcome", "differences"]
+SOURCE_FIELDS = ["format", "format_slug", "path", "title", "narrative", "rule", "example",
+                 "article", "example_block", "source", "expected"]
 
 
-def _article_for(anchor):
-    format_slug, _, rest = anchor.partition("/")
-    slug, _, _ = rest.partition("#")
-    return Article.objects.filter(format__slug=format_slug, slug=slug).first()
+class Links:
+    """Articles and example blocks by citation, read once for a batch."""
+
+    def __init__(self):
+        self.formats = {f.slug: f for f in Format.objects.all()}
+        self.articles = {(a.format.slug, a.slug): a
+                         for a in Article.objects.select_related("format")}
+        self.examples = {(e.article_id, e.anchor): e for e in Example.objects.all()}
+
+    def article(self, anchor):
+        format_slug, _, rest = anchor.partition("/")
+        return self.articles.get((format_slug, rest.partition("#")[0]))
+
+    def example(self, anchor):
+        article = self.article(anchor) if anchor else None
+        return self.examples.get((article.pk, anchor.partition("#")[2])) if article else None
+
+
+def current_revisions(format_slugs):
+    """The article revisions verdicts of these formats were computed against, as text."""
+    articles = Article.objects.filter(format__slug__in=set(format_slugs)).exclude(
+        current_revision=None).select_related("format", "current_revision")
+    return [f"{a.format.slug}/{a.slug} r{a.current_revision.number}" for a in articles]
+
+
+def _verdict_values(verdict, now):
+    replay = verdict.replay
+    return {"status": verdict.status, "message": verdict.message, "ms": verdict.ms,
+            "verified_at": now, "fingerprint": verdict.fingerprint,
+            "params_read": replay.params_read if replay else [],
+            "trace": replay.rules if replay else [],
+            "outcome": replay.outcome.as_dict() if replay and replay.outcome else None,
+            "differences": verdict.differences}
+
+
+def _source_values(verdict, links):
+    scenario = verdict.scenario
+    return {"format": links.formats.get(scenario.format), "format_slug": scenario.format,
+            "path": verdict.path, "title": scenario.title, "narrative": scenario.narrative,
+            "rule": scenario.rule, "example": scenario.example or "",
+            "article": links.article(scenario.rule), "example_block": links.example(scenario.example),
+            "source": scenario.source, "expected": scenario.expect}
+
+
+def _update_rows(rows, fields):
+    """One UPDATE statement run for every row (Django's bulk_update builds a CASE per value,
+    which costs more than the replays it records)."""
+    if not rows:
+        return
+    meta = Scenario._meta
+    columns = [meta.get_field(name) for name in fields]
+    quote = connection.ops.quote_name
+    sql = (f"UPDATE {quote(meta.db_table)} SET "
+           + ", ".join(f"{quote(c.column)} = %s" for c in columns)
+           + f" WHERE {quote(meta.pk.column)} = %s")
+    values = [[c.get_db_prep_save(getattr(row, c.attname), connection) for c in columns] + [row.pk]
+              for row in rows]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, values)
 
 
 @transaction.atomic
-def record(report, prune=False):
-    """Write each verified scenario (source, links, verdict); optionally drop vanished ones."""
+def record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prune=False,
+           sources=True):
+    """Store each verdict (and, with `sources`, each scenario's text and links) and log the run.
+
+    Returns the VerificationRun. Verdicts of files that failed to parse keep the
+    scenario's last good source and links.
+    """
     now = timezone.now()
-    formats = {f.slug: f for f in Format.objects.all()}
+    links = Links() if sources else None
+    existing = {s.slug: s for s in Scenario.objects.only("id", "slug", "status").filter(
+        slug__in=[v.slug for v in report.verdicts])}
+    before = {slug: row.status for slug, row in existing.items()}
+    to_create, to_update, fields = [], [], set(VERDICT_FIELDS)
     for verdict in report.verdicts:
-        scenario = verdict.scenario
-        if scenario is None:
-            Scenario.objects.filter(slug=verdict.slug).update(
-                status=Scenario.INVALID, message=verdict.message, ms=verdict.ms, verified_at=now)
-            continue
-        article = _article_for(scenario.rule)
-        example = None
-        if scenario.example:
-            example_article = _article_for(scenario.example)
-            example = Example.objects.filter(article=example_article,
-                                             anchor=scenario.example.partition("#")[2]).first()
-        Scenario.objects.update_or_create(slug=scenario.slug, defaults={
-            "format": formats.get(scenario.format), "format_slug": scenario.format,
-            "path": verdict.path, "title": scenario.title, "narrative": scenario.narrative,
-            "rule": scenario.rule, "example": scenario.example or "", "article": article,
-            "example_block": example, "source": scenario.source, "status": verdict.status,
-            "message": verdict.message, "ms": verdict.ms, "verified_at": now})
+        values = _verdict_values(verdict, now)
+        if verdict.scenario is not None and sources:
+            values.update(_source_values(verdict, links))
+            fields.update(SOURCE_FIELDS)
+        row = existing.get(verdict.slug)
+        if row is None:
+            if verdict.scenario is None:
+                continue  # an unparsable file with no earlier good version: nothing to show
+            to_create.append(Scenario(slug=verdict.slug, **values))
+        else:
+            for name, value in values.items():
+                setattr(row, name, value)
+            to_update.append(row)
+    Scenario.objects.bulk_create(to_create)
+    _update_rows(to_update, sorted(fields))
     if prune:
-        known = {v.slug for v in report.verdicts}
-        Scenario.objects.exclude(slug__in=known).delete()
+        Scenario.objects.exclude(slug__in={v.slug for v in report.verdicts}).delete()
+    changes = [{"slug": v.slug, "before": before.get(v.slug), "after": v.status}
+               for v in report.verdicts if before.get(v.slug) != v.status]
+    data = report.as_dict()
+    if revisions is None:
+        revisions = current_revisions(v.format for v in report.verdicts)
+    return VerificationRun.objects.create(
+        trigger=trigger, user=user if user is not None and user.is_authenticated else None,
+        revisions=list(revisions), total=data["total"], passed=data["passed"],
+        failed=data["failed"], invalid=data["invalid"], changes=changes)

@@ -1,13 +1,15 @@
 """Verifying scenario files: parse, replay with the engine, compare, and time each one."""
 import time
+from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
 
-from .engine import ScenarioError, load_scenario, replay, ruleset_for
+from .engine import ScenarioError, parse_scenario, replay, ruleset_for
 from .engine.cards import default_catalog
 from .engine.rulesets import RULESETS
+from .fingerprints import fingerprint
 from .parameters import parameters_for
 
 PASSING = ("passed", "xfail")
@@ -23,10 +25,20 @@ class Verdict:
     path: str
     scenario: object = None
     replay: object = None
+    fingerprint: str = ""
+
+    @property
+    def differences(self):
+        return [d.as_dict() for d in self.replay.differences] if self.replay else []
+
+    @property
+    def passing(self):
+        return self.status in PASSING
 
     def as_dict(self):
         return {"slug": self.slug, "format": self.format, "status": self.status,
-                "ms": round(self.ms, 3), "message": self.message}
+                "ms": round(self.ms, 3), "message": self.message,
+                "differences": self.differences}
 
 
 @dataclass
@@ -66,11 +78,14 @@ def discover(paths=None):
 
 
 class Verifier:
-    """Replays scenarios with the parameters of each format, read once per run."""
+    """Replays scenarios with the parameters of each format, read once per run.
 
-    def __init__(self):
+    `parameters` may hold a format's parameters in advance (a draft, for edit impact).
+    """
+
+    def __init__(self, parameters=None):
         self.catalog = default_catalog()
-        self.parameters = {}
+        self.parameters = dict(parameters or {})
 
     def params(self, format_slug):
         if format_slug not in self.parameters:
@@ -78,19 +93,26 @@ class Verifier:
         return self.parameters[format_slug]
 
     def verify_file(self, path, mutation=None, record_states=True):
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            return Verdict(Path(path).stem, Path(path).parent.name, "invalid", 0.0,
+                           f"{path}: {error}", str(path))
+        return self.verify_source(text, path, mutation, record_states)
+
+    def verify_source(self, text, path, mutation=None, record_states=True):
+        """Parse and replay one scenario's text; any problem is an `invalid` verdict."""
         started = time.perf_counter()
         slug, format_slug = Path(path).stem, Path(path).parent.name
         try:
-            scenario = load_scenario(path, formats=RULESETS)
+            scenario = parsed(text, str(path))
             slug, format_slug = scenario.slug, scenario.format
             result = self.replay(scenario, mutation, record_states)
         except ScenarioError as error:
             return Verdict(slug, format_slug, "invalid", _ms(started), str(error), str(path))
-        except OSError as error:
-            return Verdict(slug, format_slug, "invalid", _ms(started), f"{path}: {error}",
-                           str(path))
         return Verdict(slug, format_slug, result.status, _ms(started), result.message, str(path),
-                       scenario, result)
+                       scenario, result,
+                       fingerprint(text, self.params(format_slug), result.params_read))
 
     def replay(self, scenario, mutation=None, record_states=True):
         return replay(scenario, ruleset_for(scenario.format), self.catalog,
@@ -110,6 +132,13 @@ class Verifier:
             seen.setdefault(verdict.slug, str(path))
             report.verdicts.append(verdict)
         return report
+
+
+@lru_cache(maxsize=2048)
+def parsed(text, path):
+    """A scenario's text parsed once per process: replays never change a parsed scenario, and
+    previews replay the same stored sources again and again."""
+    return parse_scenario(text, path, RULESETS)
 
 
 def _ms(started):

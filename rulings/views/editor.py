@@ -1,6 +1,7 @@
 """The article editor: preview, save, and refusing to overwrite a newer revision."""
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db import OperationalError
 from django.shortcuts import get_object_or_404, redirect, render
 
 from ..diffing import diff_texts, revision_text
@@ -9,7 +10,7 @@ from ..forms import ArticleForm, NewArticleForm
 from ..models import Article, Format
 from ..permissions import is_editor
 from ..problems import ContentError
-from ..publishing import EditConflict, SiteState, check, publish
+from ..publishing import EditConflict, SiteState, Unchanged, check, publish
 from ..rendering import render as render_markdown
 
 
@@ -21,16 +22,46 @@ def _require_editor(request):
     return None
 
 
-def _preview(article, source):
-    state = SiteState.load()
-    context = state.render_context(article)
-    context.parameters = {**context.parameters, **source.parameters}
-    return render_markdown(source.body, context).html
+def _preview(article, source, template_context):
+    """The rendered draft and, for an existing article, what it does to the scenarios."""
+    if article.pk is None:
+        state = SiteState.load()
+        context = state.render_context(article)
+        context.parameters = {**context.parameters, **source.parameters}
+        template_context["preview"] = render_markdown(source.body, context).html
+        return
+    from scenarios.preview import preview
+
+    result = preview(article, source)
+    template_context["preview"], template_context["impact"] = result.html, result.impact
+
+
+def _rebase(form, number):
+    """Re-show the form with the typed text as it was, now based on revision `number`."""
+    data = form.data.copy()
+    data["base_revision"] = number
+    form.data = data
+
+
+def _missing_base(article, form, template_context):
+    """A save that does not name its base revision: refused, the typed text kept and
+    compared with the current revision, and the form rebased on it for the next save."""
+    current = Article.objects.select_related("current_revision").get(
+        pk=article.pk).current_revision
+    valid = all(name in form.cleaned_data for name in ("title", "body", "parameters", "terms"))
+    template_context["conflict"] = {
+        "base": None, "current": current, "their_changes": [],
+        "yours_against_current": diff_texts(revision_text(current), dump_article(form.source()))
+        if valid else [],
+    }
+    _rebase(form, current.number)
 
 
 def _handle(request, article, form, template_context):
     """Shared POST handling for editing and creating: preview, check, save."""
     if not form.is_valid():
+        if "base_revision" in form.errors and article.pk is not None:
+            _missing_base(article, form, template_context)
         return None
     source = form.source()
     problems = check(article.format, article.slug, source)
@@ -40,7 +71,7 @@ def _handle(request, article, form, template_context):
         form.add_problems(errors)
         return None
     if "preview" in request.POST:
-        template_context["preview"] = _preview(article, source)
+        _preview(article, source, template_context)
         return None
     try:
         revision, _ = publish(article, source, author=request.user,
@@ -55,12 +86,19 @@ def _handle(request, article, form, template_context):
             "yours_against_current": diff_texts(revision_text(conflict.current),
                                                 dump_article(source)),
         }
-        data = request.POST.copy()
-        data["base_revision"] = conflict.current.number
-        form.data = data
+        _rebase(form, conflict.current.number)
         return None
+    except Unchanged:
+        messages.info(request, "No changes to save: the text is the same as the current revision.")
+        return redirect(article.get_absolute_url())
     except ContentError as error:
         form.add_problems(error.problems)
+        return None
+    except OperationalError as error:
+        if "locked" not in str(error):
+            raise
+        form.add_error(None, "The database was busy and nothing was saved; your text is kept "
+                             "below, save again.")
         return None
     messages.success(request, f"Saved revision {revision.number} of “{revision.title}”.")
     return redirect(article.get_absolute_url())

@@ -31,13 +31,12 @@ def article(request, format_slug, article_slug):
     backlinks = (Article.objects.filter(outgoing_links__target=article)
                  .exclude(pk=article.pk).select_related("format").distinct())
     recent = article.revisions.select_related("author")[:5]
-    scenarios = article.scenarios.only("slug", "title", "status", "rule", "example", "article_id")
     siblings = article.format.articles.exclude(current_revision=None).only(
         "slug", "title", "order", "format_id")
     return render(request, "rulings/article.html", {
         "format": article.format, "article": article, "revision": article.current_revision,
         "contents": contents, "backlinks": backlinks, "recent_revisions": recent,
-        "siblings": siblings, "scenarios": scenarios,
+        "siblings": siblings,
     })
 
 

@@ -186,6 +186,12 @@ class BattleRules:
     def check_position_change(self, card):
         """Hook: a format may lock a monster's battle position."""
 
+    def battle_swap(self, card, ctx):
+        """An effect switches a monster's battle position (a format may cite its rule)."""
+        card.position = "defense" if card.position == "attack" else "attack"
+        self.emit("position", f"Battle Swap: {card.id} changes to {card.position} position",
+                  card=card.id)
+
     def commands(self, card, player):
         """May `player` attack with this monster or change its position? Its controller may."""
         return card.controller == player

@@ -274,7 +274,8 @@ class ChainRules:
                                  f"{player} cannot pay {value} LP with {self.players[player].lp} LP")
             if kind == "discard":
                 discarded = self.card(value)
-                if discarded.zone != "hand" or discarded.controller != player or discarded is card:
+                if discarded.zone != "hand" or discarded is card or \
+                        not self.may_discard(discarded, player):
                     self.illegal("costs", "cannot_pay_cost", f"{value} is not a card {player} "
                                  f"can discard")
         selections.pop("discard", None)
@@ -288,6 +289,11 @@ class ChainRules:
                           player=player, amount=paid)
             elif kind in ("discard", "tribute"):
                 self.move(self.card(value), "graveyard", reason=f"cost of {card.id}")
+
+    def may_discard(self, card, player):
+        """May `player` discard this card in hand for a cost? Their own cards (a format may
+        refine it)."""
+        return card.controller == player
 
     def cost_rule(self, card, program):
         """The rule whose reading decides whether this cost can be paid (a format may refine it)."""

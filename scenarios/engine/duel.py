@@ -25,6 +25,7 @@ SUMMON_ANSWERS = ("summon_attempt", "normal_summon_attempt", "summon_attempt_or_
 # monster_zones() / spell_trap_zones() to read its parameters.
 SPELL_TRAP_ZONES = 5
 MONSTER_ZONES = 5
+DICE_SIDES = 6  # the official game's die; a format whose articles size it overrides dice_sides()
 
 
 class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
@@ -145,6 +146,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def coin_branch(self, right):
         """Which part of a coin-call effect applies: the card states one for each call."""
         return "right" if right else "wrong"
+
+    def dice_sides(self):
+        """How many sides the die of a dice effect has (a format's articles may say)."""
+        return DICE_SIDES
 
     def dice_part_applies(self, roll):
         """Does the part of a dice effect whose value was rolled apply?"""

@@ -65,6 +65,9 @@ def check_program(program, where="resolve"):
         (name, arg), = step.items()
         if name not in PRIMITIVES:
             return f"{where} step {number}: unknown primitive '{name}'"
+        if name == "dice" and (not isinstance(arg, dict) or "sides" in arg):
+            return f"{where} step {number}: dice takes only results (the die's sides are the " \
+                   "format's rule, not the card's)"
         if name == "permanently":
             problem = check_program(arg, f"{where} step {number}.permanently")
             if problem:
@@ -314,7 +317,7 @@ def coin_call(duel, ctx, arg):
 
 @primitive("dice")
 def dice(duel, ctx, arg):
-    roll = duel.rng.randint(1, arg.get("sides", 6))
+    roll = duel.rng.randint(1, duel.dice_sides())  # the format's die, never the card's
     duel.emit("dice", f"{ctx.controller} rolls a {roll}")
     for faces, program in arg["results"].items():
         if roll in [int(f) for f in str(faces).split("|")]:
@@ -405,8 +408,7 @@ def activate_rule_card(duel, ctx, arg):
 def battle_swap(duel, ctx, arg):
     for card in cards_in(duel, ctx, arg):
         if card.zone == "monsters":
-            card.position = "defense" if card.position == "attack" else "attack"
-            duel.emit("position", f"Battle Swap: {card.id} changes to {card.position} position")
+            duel.battle_swap(card, ctx)
 
 
 @primitive("battle_lock")

@@ -15,6 +15,24 @@ def rule_url(anchor):
         return ""
 
 
+@register.simple_tag
+def article_body(article, revision):
+    """The article's rendered HTML with each example block's verdict badge."""
+    from ..badges import with_example_badges
+
+    return with_example_badges(article, revision)
+
+
+@register.simple_tag
+def article_scenarios(article):
+    """The scenarios illustrating the article's rules, each with its verdict as it holds now."""
+    from ..fingerprints import StaleCheck
+
+    return StaleCheck().mark(article.scenarios.only(
+        "slug", "title", "status", "rule", "example", "article_id", "source", "fingerprint",
+        "params_read", "format_slug"))
+
+
 @register.inclusion_tag("scenarios/_board.html")
 def show_board(state):
     """The table top after a step: Monster Zones with Terrains or lines, then the other zones."""

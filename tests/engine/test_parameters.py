@@ -19,9 +19,6 @@ FORMATS = sorted(slug for slug, ruleset in RULESETS.items() if ruleset.PARAMETER
 # Parameters no bundled scenario's outcome depends on, and why. Keep it small: a new
 # scenario that shows the number at work is better than an entry here.
 UNOBSERVABLE = {
-    "kingdom-duels/backrow_zones": "no Kingdom Duels scenario fills a player's Backrow (Spell & "
-                                   "Trap zones); the Rule Zone reads it only under the "
-                                   "kd-rule-zone-unlimited misreading",
     "tag-team-phalanx/back_line_slots": "no Tag Team Phalanx scenario fills a team's Back Line",
     "tag-team-phalanx/spell_trap_slots": "no Tag Team Phalanx scenario fills a team's shared "
                                          "Spell & Trap Zone",
@@ -33,6 +30,9 @@ UNOBSERVABLE = {
 ALTERNATIVES = {
     # 10 zones shared by 2 partners is 5 each; 11 would still be 5 each
     "kingdom-duels/tag_shared_frontrow_zones": 12,
+    "kingdom-duels/tag_shared_backrow_zones": 12,
+    # the seeded die of dice-result-picks-the-effect shows 2 with 6 or 7 sides and 5 with 20
+    "kingdom-duels/dice_sides": 20,
     "kingdom-duels/tag_players_per_team": 1,
     "thought-ruler-highlander/summon_limit_table": lambda rows: [
         {**row, "limit": row["limit"] + 1} for row in rows],

@@ -6,7 +6,8 @@ def test_list_filters_by_format(client, loaded):
                      "title": "Damage inside a chain ends the duel at once",
                      "article": "core/ending-the-game#zero-lp-immediate-loss",
                      "example": "core/ending-the-game#example-poison-vs-ceasefire",
-                     "status": "passed", "url": "/scenarios/poison-vs-ceasefire/"}
+                     "status": "passed", "last_status": "passed",
+                     "url": "/scenarios/poison-vs-ceasefire/"}
     assert client.get("/api/scenarios/?format=nope").status_code == 400
 
 
@@ -27,10 +28,10 @@ def test_replay_gives_every_step_with_state_events_and_rules(client, loaded):
     assert any("never resolves" in e["text"] for e in last["events"])
 
 
-def test_post_verify_runs_and_records(client, loaded):
+def test_post_verify_runs_and_records(editor_client, loaded):
     from scenarios.models import Scenario
     Scenario.objects.filter(slug="final-countdown").update(status="unverified")
-    data = client.post("/api/scenarios/final-countdown/verify/").json()
+    data = editor_client.post("/api/scenarios/final-countdown/verify/").json()
     assert data["status"] == "passed"
     assert Scenario.objects.get(slug="final-countdown").status == "passed"
 

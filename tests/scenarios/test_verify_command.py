@@ -24,7 +24,8 @@ def test_json_report_has_the_documented_shape(db, capsys):
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"total", "passed", "failed", "invalid", "formats", "scenarios"}
     assert data["formats"]["core"]["total"] == data["total"] == data["passed"] >= 25
-    assert set(data["scenarios"][0]) == {"slug", "format", "status", "ms", "message"}
+    assert set(data["scenarios"][0]) == {"slug", "format", "status", "ms", "message",
+                                         "differences"}
 
 
 def test_a_failing_scenario_exits_one_with_its_first_difference(db, scenario_dir, capsys):

@@ -22,6 +22,11 @@ BATTLE_RULES = (
          "Position monster.",
          {"never-pierces": "piercing is ignored, as Defense Position always protects LP",
           "always-pierces": "every monster pierces a weaker Defense Position monster"}),
+    Rule("kd-def-protects", "kingdom-duels/battle#def-protects-lp",
+         "A monster in DEF Position shields its controller's Life Points, even when the attack "
+         "destroys it.",
+         {"shield-falls-with-it": "a DEF Position monster destroyed by the attack no longer "
+                                  "shields its player: the excess ATK goes through"}),
 )
 
 
@@ -84,13 +89,21 @@ class RedirectsAndReplays:
             self.fighting = None
 
     def monster_battle(self, attacker, defender, player, rival):
-        pierced = defender.position == "defense" and self.piercing(attacker)
+        shielding = defender.position == "defense"
+        pierced = shielding and self.piercing(attacker)
         margin = self.effective_atk(attacker) - self.effective_def(defender)
         super().monster_battle(attacker, defender, player, rival)
         if pierced and margin > 0:
             self.emit("battle", f"{attacker.id} pierces: {rival} takes the difference",
                       ["kd-piercing"])
             self.battle_damage(rival, margin, attacker)
+        elif shielding and margin > 0:
+            if defender.zone != "monsters" and \
+                    self.misreads("kd-def-protects", "shield-falls-with-it"):
+                self.battle_damage(rival, margin, attacker)
+            else:
+                self.emit("battle", f"{defender.id} was in DEF Position: {rival} takes no damage",
+                          ["kd-def-protects"])
 
     def piercing(self, attacker):
         if self.misreads("kd-piercing", "always-pierces"):

@@ -22,6 +22,9 @@ from .kingdom_setup import SETUP_PARAMETERS, SETUP_RULES, SetupPhase
 from .kingdom_teams import TEAM_PARAMETERS, TEAM_RULES, TeamDuels
 
 TERRAINS_FILE = CATALOG_DIR / "terrains" / "kingdom-duels.yaml"
+# The official game's End Phase hand limit, which Kingdom Duels drops: only its wrong reading uses
+# it (no article of this format states it, so it is no parameter).
+OFFICIAL_HAND_LIMIT = 6
 
 
 @lru_cache(maxsize=None)
@@ -52,6 +55,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         Param("strike_per_turn", Whole(0, 100), "kingdom-duels/effect-types#strike-timing"),
         Param("normal_summons_per_turn", Whole(0, 100), "kingdom-duels/summoning#one-normal-summon"),
         Param("cards_drawn_per_turn", Whole(0, 100), "kingdom-duels/turn-structure#draw-every-turn"),
+        Param("dice_sides", Whole(2, 100), ("kingdom-duels/effect-types#dice-roll",
+                                           "kingdom-duels/effect-types#dice-match-mandatory")),
     ) + TEAM_PARAMETERS + SETUP_PARAMETERS + EXTRA_DECK_PARAMETERS
     STEP_VERBS = Duel.STEP_VERBS | {
         "hide", "strike", "decline", "redirect", "join", "end_duel", "activate_rule", "swap",
@@ -121,7 +126,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
              "A coin-call effect applies the part its card states for a right or a wrong call.",
              {"caller-wins": "the caller's effect applies whether the call was right or wrong"}),
         Rule("kd-dice", "kingdom-duels/effect-types#dice-match-mandatory",
-             "The part of a dice effect whose value was rolled must be applied.",
+             "A DICE effect rolls a {{ dice_sides }}-sided die; the part whose value was rolled "
+             "must be applied.",
              {"match-optional": "the player may decline the part that matches the roll"}),
         Rule("kd-idle-end-phase", "kingdom-duels/idleness#idle-warning-end-phase",
              "Idleness is judged in the player's own End Phase, when the warning is given.",
@@ -188,6 +194,37 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
              "Destruction Damage is the destroyed monster's ATK times "
              "{{ destruction_damage_fraction }}, at most {{ destruction_damage_cap_per_turn }} a turn.",
              {"no-cap": "Destruction Damage has no limit per turn"}),
+        Rule("kd-backrow-zones", "kingdom-duels/board#backrow-spell-trap-zones",
+             "A player's Backrow has {{ backrow_zones }} zones for their Spell and Trap Cards; "
+             "none is played once they are all taken.",
+             {"no-limit": "a player may go on playing Spells and Traps once the Backrow is full"}),
+        Rule("kd-default-terrain", "kingdom-duels/terrain#default-land",
+             "A player who plays no Field Setup fills their Frontrow with the default Terrain.",
+             {"opponents-field-setup": "a Field Setup lays the Terrains of both sides: a player "
+                                       "without one takes the opponent's"}),
+        Rule("kd-no-hand-limit", "kingdom-duels/turn-structure#no-hand-limit",
+             "Hands have no size limit: nothing is discarded in the End Phase.",
+             {"official-hand-limit": "the official game's End Phase hand limit still applies"}),
+        # The format's own statement of the deck-out loss: cited instead of the core article's.
+        Rule("deckout", "kingdom-duels/turn-structure#deckout-loses",
+             "A player who has to draw but cannot loses the duel by deckout.",
+             {"skip-the-draw": "a player with an empty deck simply skips the draw"}),
+        Rule("kd-persist-duration", "kingdom-duels/spells-and-traps#persist-duration",
+             "A Persist card leaves the field once the number of turns it states is over, every "
+             "player's turn counting.",
+             {"own-turns-only": "only its controller's own turns count toward its time"}),
+        Rule("kd-strike-terrain", "kingdom-duels/effect-types#strike-attacks-terrain",
+             "An ATK Position monster's STRIKE is an attack on a Terrain Marker, not on a monster "
+             "or on Life Points.",
+             {"strikes-life-points": "a STRIKE goes past the Terrain to the opponent's Life "
+                                     "Points, dealing the striker's ATK"}),
+        Rule("kd-tribute-cost", "kingdom-duels/clarifications#tribute-definition",
+             "Tributing is sending a monster to the Graveyard as a cost or for an effect.",
+             {"no-tributing": "with no Tribute Summons, no monster can be Tributed at all"}),
+        Rule("kd-battle-swap", "kingdom-duels/terminology#battle-swap-rule",
+             "A Battle Swap switches a monster's battle position, whoever controls it.",
+             {"own-monsters-only": "a Battle Swap is a change of position that works only on its "
+                                   "player's own monsters"}),
         *TEAM_RULES,
         *BATTLE_RULES,
         *SETUP_RULES,
@@ -208,6 +245,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         self.placing_column = None
         self.sprung_together = []  # the Traps whose Trigger was met at the same moment
         self.strikes_this_turn = 0
+        self.default_terrain_sides = set()  # players whose Terrains were laid by default
 
     # --- the board and the turn, sized by the articles ------------------------------------------
 
@@ -216,6 +254,16 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
 
     def spell_trap_zones(self):
         return self.params["backrow_zones"]
+
+    def spell_trap_full(self, player):
+        if self.mode == "tag":  # a Tag partner's share of the team's Backrow (kingdom_teams)
+            return super().spell_trap_full(player)
+        if not super().spell_trap_full(player):
+            return False
+        if self.misreads("kd-backrow-zones", "no-limit"):
+            return False
+        self.note_rule("kd-backrow-zones")
+        return True
 
     def cards_drawn_per_turn(self):
         return self.params["cards_drawn_per_turn"]
@@ -238,6 +286,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         super().setup_player_extras(scenario, name, player)
         count = self.params["terrain_markers_per_side"]
         markers = player["terrains"] if "terrains" in player else [self.params["default_terrain"]] * count
+        if "terrains" not in player:
+            self.default_terrain_sides.add(name)  # no Field Setup: the default Terrain
         if not isinstance(markers, list) or len(markers) != count or \
                 any(m not in self.terrain_catalog for m in markers):
             raise scenario.error(f"terrains is a list of {count} known Terrains "
@@ -273,6 +323,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             card.column = self.placing_column if self.placing_column in free else \
                 next(iter(free), None)
             self.had_monster[card.controller] = True
+            self.enters_default_terrain(card)
         elif zone != "monsters":
             card.column = None
 
@@ -282,14 +333,30 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         if not card.face_up and self.misreads("kd-fpb-hidden", "hidden-no-bonus"):
             return 0
         terrain = self.terrain_catalog[self.terrains[card.controller][card.column]]
-        favoured = self.races(card) & set(terrain["races"]) or \
-            card.card.attribute in terrain["attributes"]
+        favoured = self.favoured_by(card, terrain)
         if not favoured and not self.misreads("kd-fpb", "any-monster"):
             return 0
         self.note_rule("kd-fpb")
         if not card.face_up:
             self.note_rule("kd-fpb-hidden")
         return round((printed or 0) * self.params["field_power_bonus_percent"] / 100)
+
+    def enters_default_terrain(self, card):
+        """A monster enters a side that played no Field Setup: it stands on the default Terrain,
+        where a Terrain of another kind would have given it a Field Power Bonus."""
+        markers = self.terrains.get(card.controller)
+        if card.controller in self.default_terrain_sides and markers and \
+                card.column is not None and markers[card.column] == self.params["default_terrain"] \
+                and not self.favoured_by(card, self.terrain_catalog[markers[card.column]]) and \
+                any(self.favoured_by(card, t) for t in self.terrain_catalog.values()):
+            self.emit("terrain", f"{card.id} stands on {card.controller}'s Terrain {card.column}, "
+                      f"{markers[card.column]}: the default, with no Field Setup played",
+                      ["kd-default-terrain"], card=card.id)
+
+    def favoured_by(self, card, terrain):
+        """Does this Terrain name one of the monster's Types or its Attribute?"""
+        return bool(self.races(card) & set(terrain["races"])) or \
+            card.card.attribute in terrain["attributes"]
 
     def effective_atk(self, card):
         return super().effective_atk(card) + self.field_power_bonus(card, card.card.atk)
@@ -311,6 +378,9 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             return "right"
         return super().coin_branch(right)
 
+    def dice_sides(self):
+        return self.params["dice_sides"]
+
     def dice_part_applies(self, roll):
         if self.misreads("kd-dice", "match-optional"):
             return False
@@ -330,6 +400,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
 
     def end_phase(self):
         super().end_phase()
+        self.keep_whole_hand(self.turn_player)
         player, rival = self.turn_player, self.opponent(self.turn_player)
         rival_has = bool(self.zone_of(rival, "monsters")) or \
             self.misreads("kd-idle-warning", "ignores-opponent-field")
@@ -348,6 +419,18 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         if self.misreads("kd-idle-end-phase", "not-in-end-phase"):
             return
         self.give_idle_warning(player, "kd-idle-end-phase", "kd-idle-warning", "kd-idle-whole-turn")
+
+    def keep_whole_hand(self, player):
+        """No hand size limit: a hand past the official game's limit keeps every card."""
+        hand = self.zone_of(player, "hand")
+        if len(hand) <= OFFICIAL_HAND_LIMIT:
+            return
+        if self.misreads("kd-no-hand-limit", "official-hand-limit"):
+            for card_id in list(hand[OFFICIAL_HAND_LIMIT:]):
+                self.move(self.card(card_id), "graveyard", reason="discarded to the hand limit")
+            return
+        self.emit("hand", f"{player} keeps all {len(hand)} cards in hand: there is no hand size "
+                  "limit", ["kd-no-hand-limit"], player=player)
 
     def give_idle_warning(self, player, *rules):
         """One more Idle Warning; the one after the first loses the duel."""
@@ -387,6 +470,15 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             return super().tributes_needed(card)
         self.note_rule("kd-no-tributes")
         return 0
+
+    def pay_costs(self, card, player, program, selections):
+        tributing = any("tribute" in step for step in program.get("cost", []))
+        if tributing and self.misreads("kd-tribute-cost", "no-tributing"):
+            self.illegal("kd-tribute-cost", "cannot_pay_cost",
+                         f"{card.id}'s cost Tributes a monster, which cannot be done")
+        super().pay_costs(card, player, program, selections)
+        if tributing:
+            self.note_rule("kd-tribute-cost")  # Tributed: sent to the Graveyard for the cost
 
     def do_set(self, action):
         card = self.card(action.card)
@@ -526,10 +618,14 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         super().count_card_turns()
         for card in list(self.cards_on_field()):
             left = card.counters.get("persist_turns")
-            if left is not None:
-                card.counters["persist_turns"] = left - 1
-                if left - 1 <= 0:
-                    self.move(card, "graveyard", reason="its Persist time is over")
+            if left is None or (card.controller != self.turn_player and
+                                self.misreads("kd-persist-duration", "own-turns-only")):
+                continue
+            card.counters["persist_turns"] = left - 1
+            if left - 1 <= 0:
+                self.emit("persist", f"{card.id}'s Persist time is over", ["kd-persist-duration"],
+                          card=card.id)
+                self.move(card, "graveyard", reason="its Persist time is over")
 
     # --- hard once per turn, and Hierarchy -----------------------------------------------------
 
@@ -604,6 +700,15 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         if "battle_lock" in card.counters and not self.misreads("kd-battle-lock", "lock-ignored"):
             self.illegal("kd-battle-lock", "battle_locked", f"{card.id} is Battle Locked")
 
+    def battle_swap(self, card, ctx):
+        if card.controller != ctx.controller and \
+                self.misreads("kd-battle-swap", "own-monsters-only"):
+            self.emit("position", f"Battle Swap: {card.id} is not {ctx.controller}'s monster and "
+                      "keeps its position", card=card.id)
+            return
+        super().battle_swap(card, ctx)
+        self.note_rule("kd-battle-swap")
+
     def erode(self, card, cause):
         if self.misreads("kd-erode", "erode-is-graveyard"):
             return self.move(card, "graveyard", reason=f"eroded by {cause}")
@@ -636,9 +741,14 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         card.attacked_this_turn = True
         if not self.misreads("kd-strike-skips", "battle-phase-kept"):
             self.turn_flags.add("skip_battle")
-        self.emit("strike", f"{card.id} STRIKEs {rival}'s Terrain {column} "
-                  f"({self.terrains[rival][column]}); it counts as an attack",
-                  ["kd-strike-timing", "kd-strike-skips"])
+        if self.misreads("kd-strike-terrain", "strikes-life-points"):
+            self.emit("strike", f"{card.id} STRIKEs past {rival}'s Terrain {column} at the Life "
+                      "Points", ["kd-strike-timing", "kd-strike-skips"])
+            self.battle_damage(rival, self.effective_atk(card), card, direct=True)
+        else:
+            self.emit("strike", f"{card.id} STRIKEs {rival}'s Terrain {column} "
+                      f"({self.terrains[rival][column]}), not a monster or Life Points; it counts "
+                      "as an attack", ["kd-strike-timing", "kd-strike-skips", "kd-strike-terrain"])
         occupant = next((self.card(i) for i in self.zone_of(rival, "monsters")
                          if self.card(i).column == column), None)
         if occupant and self.misreads("kd-strike-no-battle", "destroys-occupant"):

@@ -192,10 +192,19 @@ class SetupPhase(RuleCards):
         count = self.params["terrain_markers_per_side"]
         for name in self.players:
             field_setup = self.field_setup_for(name)
+            if field_setup is None and self.misreads("kd-default-terrain", "opponents-field-setup"):
+                field_setup = next((found for rival in self.players
+                                    if self.is_opponent(name, rival)
+                                    for found in [self.field_setup_for(rival)] if found), None)
+            self.default_terrain_sides.discard(name)
             if field_setup is None or self.misreads("kd-field-setup-terrains", "default-land"):
                 self.terrains[name] = [self.params["default_terrain"]] * count
+                if field_setup is None:
+                    self.default_terrain_sides.add(name)
                 self.emit("setup", f"Setup Phase (3): {name} lays {count} "
-                          f"{self.params['default_terrain']} Terrains")
+                          f"{self.params['default_terrain']} Terrains"
+                          + (": no Field Setup, the default" if field_setup is None else ""),
+                          ["kd-default-terrain"] if field_setup is None else [])
                 continue
             markers = list(field_setup.card.rule["terrains"])
             if self.misreads("kd-field-setup-terrains", "right-to-left"):

@@ -19,7 +19,11 @@ from ..state import LifePool, PlayerState
 MODES = ("tag", "boss", "battle_royale")
 TEAM_PARAMETERS = (
     Param("tag_shared_frontrow_zones", Whole(1, 100), "kingdom-duels/multiplayer#tag-shared-field-size"),
+    Param("tag_shared_backrow_zones", Whole(1, 100), "kingdom-duels/multiplayer#tag-shared-field-size"),
     Param("tag_players_per_team", Whole(1, 10), "kingdom-duels/multiplayer#tag-two-vs-two"),
+    Param("standard_duel_players", Whole(2, 10), "kingdom-duels/multiplayer#team-duel-definition"),
+    Param("battle_royale_min_players", Whole(2, 20),
+          "kingdom-duels/multiplayer#battle-royale-free-for-all"),
     Param("battle_royale_redirects_per_round", Whole(0, 100),
           "kingdom-duels/multiplayer#battle-royale-redirect-once-per-round"),
     Param("battle_royale_join_cost_fraction", Fraction(),
@@ -60,9 +64,10 @@ TEAM_RULES = (
          "or position changes with a partner's monster.",
          {"partner-commands": "a partner's monster may attack in your turn"}),
     Rule("kd-tag-field", "kingdom-duels/multiplayer#tag-shared-field-size",
-         "A Tag team's shared field has {{ tag_shared_frontrow_zones }} Frontrow zones, and each "
-         "partner summons only into their own share of them.",
-         {"one-pool": "a partner may summon into the other's free zones"}),
+         "A Tag team's shared field has {{ tag_shared_frontrow_zones }} Frontrow zones and "
+         "{{ tag_shared_backrow_zones }} Backrow zones, and each partner plays only into their own "
+         "share of them.",
+         {"one-pool": "a partner may play into the other's free zones"}),
     Rule("kd-boss-control", "kingdom-duels/multiplayer#boss-collective-control",
          "A Boss Duel team commands the monsters of its shared board together.",
          {"individual-control": "each team player commands only the monsters they summoned"}),
@@ -112,6 +117,7 @@ class TeamDuels:
         if self.waiting and self.mode != "battle_royale":
             raise scenario.error("only a Battle Royale can be joined later",
                                  f"setup.players.{self.waiting[0]}.joining")
+        self.check_team_duel_size(scenario, players)
         self.redirects, self.ending_votes = {}, []
         for name, entry in players.items():
             team = entry.get("team", name) if self.mode != "battle_royale" else name
@@ -125,6 +131,19 @@ class TeamDuels:
             team = self.team_of[name]
             pool = pools.setdefault(team, LifePool(lp)) if shared else LifePool(lp)
             self.players[name] = PlayerState(name, lp, pool=pool)
+
+    def check_team_duel_size(self, scenario, players):
+        """A Team Duel has more players than a standard duel; a Battle Royale starts with at
+        least its minimum (a player joining later does not count toward it)."""
+        standard = self.params["standard_duel_players"]
+        if len(players) <= standard:
+            raise scenario.error(f"a Team Duel has more than {standard} players", "setup.players")
+        starting = len(players) - len(self.waiting)
+        least = self.params["battle_royale_min_players"]
+        if self.mode == "battle_royale" and starting < least:
+            raise scenario.error(f"a Battle Royale starts with {least} or more players "
+                                 f"(not counting those joining later), not {starting}",
+                                 "setup.players")
 
     def change_lp(self, changes, cause, kind=""):
         if self.mode == "boss" and any(
@@ -301,14 +320,20 @@ class TeamDuels:
         self.note_rule("kd-boss-board")
         return len(board) >= self.monster_zones()
 
-    def tag_share_full(self, player):
-        """A Tag partner's own Frontrow zones: the team's ten divided between its players."""
-        field, players = self.params["tag_shared_frontrow_zones"], self.params["tag_players_per_team"]
+    def spell_trap_full(self, player):
+        if self.mode == "tag":
+            return self.tag_share_full(player, "spell_trap", "tag_shared_backrow_zones")
+        return super().spell_trap_full(player)
+
+    def tag_share_full(self, player, zone="monsters", size="tag_shared_frontrow_zones"):
+        """A Tag partner's own Frontrow (or Backrow) zones: the team's shared field divided
+        between its players."""
+        field, players = self.params[size], self.params["tag_players_per_team"]
         team = self.teams[self.team_of[player]]
         self.note_rule("kd-tag-field")
         if self.misreads("kd-tag-field", "one-pool"):
-            return sum(len(self.zone_of(p, "monsters")) for p in team) >= field
-        return len(self.zone_of(player, "monsters")) >= field // players
+            return sum(len(self.zone_of(p, zone)) for p in team) >= field
+        return len(self.zone_of(player, zone)) >= field // players
 
     # --- Battle Royale: redirects, joining, ending together ------------------------------------
 

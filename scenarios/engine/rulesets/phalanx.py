@@ -12,6 +12,8 @@ from ..state import LifePool, PlayerState
 from ..vocabulary import reasons
 
 F = "tag-team-phalanx/"
+# A player's own card areas (Rule 11): never shared with a teammate.
+PERSONAL_AREAS = ("hand", "deck", "extra_deck", "graveyard", "banished")
 
 
 class PhalanxDuel(Duel):
@@ -71,6 +73,24 @@ class PhalanxDuel(Duel):
              "Battle damage between Front Line monsters comes off Formation Points; at 0 the "
              "Front Line is destroyed and closed.",
              {"damage-to-life-points": "battle damage between Front Line monsters is ordinary"}),
+        Rule("own-card-areas", "tag-team-phalanx/players-and-their-cards#rule-11",
+             "Each player draws from their own Deck into their own hand; none of a player's card "
+             "areas is shared with a teammate.",
+             {"shared-decks": "a team shares its hands and Decks like its Life Points: its draws "
+                              "are shared out among the teammates' Decks"}),
+        Rule("teammate-areas", "tag-team-phalanx/players-and-their-cards#rule-12",
+             "A cost or requirement cannot be met with cards from a teammate's hand, Deck, Fusion "
+             "Deck, Graveyard or banished cards.",
+             {"teammate-hand-usable": "a teammate's hand may pay costs, like a teammate's cards "
+                                      "on the field"}),
+        Rule("teammates-cards", "tag-team-phalanx/players-and-their-cards#rule-13",
+             "A player cannot summon or activate a card from a teammate's hand, Deck, Fusion "
+             "Deck, Graveyard or banished cards as their own.",
+             {"teammate-cards-playable": "a teammate's card in hand may be played as one's own"}),
+        Rule("teammate-control", "tag-team-phalanx/players-and-their-cards#rule-14",
+             "Sharing the Monster Zone does not share control: a player cannot attack with or "
+             "change the position of a teammate's monster.",
+             {"shared-control": "teammates control each other's monsters on their shared field"}),
         Rule("teammate-costs", "tag-team-phalanx/players-and-their-cards#rule-15",
              "A teammate's cards on the field may be used as costs and Tributes.",
              {"own-cards-only": "only your own cards may pay costs or be Tributed"}),
@@ -238,10 +258,64 @@ class PhalanxDuel(Duel):
         self.note_rule("teammate-materials")
         return not self.is_opponent(card.controller, player)
 
+    def is_teammates(self, card, player):
+        """Is this card a teammate's (not the player's own, not an opponent's)?"""
+        return card.controller != player and not self.is_opponent(card.controller, player)
+
+    def may_discard(self, card, player):
+        if card.zone != "hand" or not self.is_teammates(card, player):
+            return super().may_discard(card, player)
+        if self.misreads("teammate-areas", "teammate-hand-usable"):
+            return True
+        self.note_rule("teammate-areas")
+        return False
+
+    def commands(self, card, player):
+        if not self.is_teammates(card, player):
+            return super().commands(card, player)
+        if self.misreads("teammate-control", "shared-control"):
+            return True
+        self.note_rule("teammate-control")
+        return False
+
+    def check_teammates_card(self, player, card):
+        """A card in a teammate's own card areas is not the player's to play."""
+        if card.zone not in PERSONAL_AREAS or not self.is_teammates(card, player):
+            return
+        if self.misreads("teammates-cards", "teammate-cards-playable"):
+            # played as the player's own: it changes hands, then is activated as usual
+            self.zone_of(card.controller, card.zone).remove(card.id)
+            card.controller = player
+            self.zone_of(player, card.zone).append(card.id)
+            return
+        self.illegal("teammates-cards", "not_your_card",
+                     f"{card.id} is in teammate {card.controller}'s {card.zone.replace('_', ' ')}")
+
+    def draw(self, counts, cause="draw"):
+        if self.misreads("own-card-areas", "shared-decks"):
+            shared = {}
+            for player, n in counts.items():
+                members = self.teammates(player)
+                start = members.index(player)
+                for i in range(n):
+                    member = members[(start + i) % len(members)]
+                    shared[member] = shared.get(member, 0) + 1
+            return super().draw(shared, cause)
+        if any(counts.values()):
+            self.note_rule("own-card-areas")
+        return super().draw(counts, cause)
+
+    def change_lp(self, changes, cause, kind=""):
+        if any(changes.values()) and not self.misreads("shared-life-points",
+                                                       "separate-life-points"):
+            self.note_rule("shared-life-points")  # the change is the whole team's
+        super().change_lp(changes, cause, kind)
+
 
     # --- summoning: lines and ramparts ------------------------------------------------------
 
     def do_summon(self, action):
+        self.check_teammates_card(action.player, self.card(action.card))
         self.placing_line = action.to
         try:
             card = self.card(action.card)
@@ -281,6 +355,7 @@ class PhalanxDuel(Duel):
             self.placing_line = None
 
     def do_activate(self, action):
+        self.check_teammates_card(action.player, self.card(action.card))
         self.placing_line = action.to
         try:
             super().do_activate(action)
@@ -320,6 +395,8 @@ class PhalanxDuel(Duel):
                                                                "attack-from-turn-two"):
             self.illegal("first-attacks", "too_early_to_attack",
                          "no attacks until every player has begun a turn")
+        if self.turn == len(self.players):
+            self.note_rule("first-attacks")  # the last player to begin a turn may attack in it
         attacker = self.card(action.card)
         if attacker.zone == "monsters" and attacker.line == "back" and \
                 not self.misreads("front-line-attacks", "back-line-attacks"):

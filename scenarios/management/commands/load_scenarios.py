@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand
 
+from scenarios.models import VerificationRun
 from scenarios.sync import record
 from scenarios.verification import Verifier
 
@@ -9,7 +10,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         report = Verifier().verify()
-        record(report, prune=True)
+        record(report, trigger=VerificationRun.LOAD, prune=True)
         data = report.as_dict()
         for verdict in report.verdicts:
             if verdict.status not in ("passed", "xfail"):

@@ -36,12 +36,19 @@ class Command(BaseCommand):
         sys.exit(report.exit_code)
 
     def record(self, report):
+        from scenarios.models import VerificationRun
         from scenarios.sync import record
 
         try:
-            record(report)
+            run = record(report, trigger=VerificationRun.CLI)
         except DatabaseError:
-            pass  # no migrated database: verification still stands on its own
+            # No migrated database: the verdicts still stand on their own.
+            self.stderr.write("verdicts not recorded: the database is not migrated "
+                              "(run `manage.py migrate`, or pass --no-record)")
+            return
+        if run.changes:
+            self.stderr.write(f"recorded as verification run {run.pk}: "
+                              f"{len(run.changes)} verdict(s) changed")
 
     def print_table(self, report):
         width = max([len(v.slug) for v in report.verdicts] + [8])

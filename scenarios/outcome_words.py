@@ -1,0 +1,180 @@
+"""Outcomes in plain words: what the engine computed (or a scenario expects), as a judge says it.
+
+`describe(expect, values)` writes one sentence per expectation key, using the
+same value shapes as the engine's Outcome (scenarios/engine/outcome.py), so the
+expected and the computed side of a verdict read alike.
+"""
+ENDINGS = {
+    "lp_zero": "Life Points reached 0",
+    "deck_out": "a player could not draw",
+    "concession": "a player conceded",
+    "card_effect": "a card's effect won the duel",
+    "deck_master_lost": "a Deck Master left the field",
+    "idleness": "too many Idle Warnings",
+    "improper_material": "an improper Integration material was revealed",
+    "unanimous_end": "the remaining players agreed to end the duel",
+}
+ZONES = {
+    "hand": "in {p}'s hand", "deck": "in {p}'s Deck", "extra_deck": "in {p}'s Extra Deck",
+    "graveyard": "in {p}'s Graveyard", "banished": "banished", "monsters": "on {p}'s field",
+    "spell_trap": "in {p}'s Spell & Trap Zone", "field_zone": "in {p}'s Field Zone",
+    "deck_master": "in {p}'s Deck Master Position",
+    "extra_monster_zone": "in {p}'s Extra Monster Zone", "eroded": "Eroded",
+    "rule_zone": "in {p}'s Rule Zone", "attached": "attached to a card", "gone": "out of the game",
+}
+ZONE_NAMES = {"hand": "hand", "deck": "Deck", "extra_deck": "Extra Deck",
+              "graveyard": "Graveyard", "banished": "banished cards", "monsters": "Monster Zones",
+              "spell_trap": "Spell & Trap Zones", "field_zone": "Field Zone",
+              "deck_master": "Deck Master Position", "extra_monster_zone": "Extra Monster Zone",
+              "eroded": "Eroded cards", "rule_zone": "Rule Zone", "attached": "attached cards"}
+PHASES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1",
+          "battle": "Battle Phase", "main2": "Main Phase 2", "end": "End Phase"}
+
+
+def ending(reason):
+    return ENDINGS.get(reason, str(reason).replace("_", " "))
+
+
+def result_words(result):
+    if result in (None, "none"):
+        return "The duel is not over."
+    if not isinstance(result, dict):
+        return f"The result is {result}."
+    if result.get("draw"):
+        return f"The duel is a draw ({ending(result.get('reason'))})."
+    winner = str(result.get("winner", "?")).replace("+", " and ")
+    match = " the Match" if result.get("match") else ""
+    return f"{winner} wins{match} ({ending(result.get('reason'))})."
+
+
+def _name(card_id, cards):
+    card = (cards or {}).get(str(card_id)) or {}
+    return card.get("name") or str(card_id)
+
+
+def _names(ids, cards):
+    return ", ".join(_name(i, cards) for i in ids) if ids else "nothing"
+
+
+def card_words(card_id, facts, cards):
+    """`Chaos Sorcerer is in B's Graveyard, face-up.` from the stated facts of one card."""
+    name = _name(card_id, cards)
+    if not isinstance(facts, dict):
+        return f"{name}: {facts}."
+    player = facts.get("controller") or ((cards or {}).get(str(card_id)) or {}).get("controller")
+    parts = []
+    if "zone" in facts:
+        where = ZONES.get(facts["zone"], f"in {facts['zone']}")
+        parts.append(where.format(p=player or "its controller"))
+    if "face" in facts:
+        parts.append("face-down" if facts["face"] == "down" else "face-up")
+    if facts.get("position"):
+        parts.append(f"in {facts['position'].capitalize()} Position")
+    if "controller" in facts and "zone" not in facts:
+        parts.append(f"controlled by {facts['controller']}")
+    stats = [f"{facts[key]} {label}" for key, label in (("atk", "ATK"), ("def", "DEF"))
+             if key in facts]
+    if "level" in facts:
+        stats.append(f"Level {facts['level']}")
+    for key, value in facts.items():
+        if key not in ("zone", "face", "position", "controller", "atk", "def", "level", "name"):
+            stats.append(f"{key.replace('_', ' ')} {_value(value)}")
+    said = []
+    if parts:
+        said.append(f"is {', '.join(parts)}")
+    if stats:
+        said.append(f"has {', '.join(stats)}")
+    return f"{name} {' and '.join(said)}." if said else f"{name}."
+
+
+def _value(value):
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items()) or "none"
+    return "none" if value is None else str(value)
+
+
+def describe(expect, values, cards=None):
+    """One sentence per key of `expect`, read from `values` (an expectation or an Outcome's facts).
+
+    `cards` gives card names (the Outcome's cards); without it, ids are shown.
+    """
+    cards = cards if cards is not None else (values.get("cards") if isinstance(values, dict) else {})
+    sentences = []
+    for key in expect:
+        value = values.get(key) if isinstance(values, dict) else None
+        sentences += _sentences(key, value, expect[key], cards)
+    return sentences
+
+
+def _per_player(value, wanted, unit):
+    names = wanted if isinstance(wanted, dict) else (value or {})
+    return [f"{name} has {(value or {}).get(str(name), 'no')} {unit}." for name in names]
+
+
+def _sentences(key, value, wanted, cards):
+    if key == "result":
+        return [result_words(value)]
+    if key == "lp":
+        return _per_player(value, wanted, "LP")
+    if key == "team_lp":
+        return [f"Team {t} has {(value or {}).get(str(t))} LP." for t in _keys(wanted, value)]
+    if key == "formation_points":
+        return [f"Team {t} has {(value or {}).get(str(t))} FP." for t in _keys(wanted, value)]
+    if key == "summons":
+        return [f"{p} has {(value or {}).get(str(p), 0)} summon(s) counted this turn."
+                for p in _keys(wanted, value)]
+    if key == "warnings":
+        return [f"{p} has {(value or {}).get(str(p), 0)} Idle Warning(s)."
+                for p in _keys(wanted, value)]
+    if key == "cards":
+        found = []
+        for card_id, facts in (wanted or {}).items() if isinstance(wanted, dict) else ():
+            actual = (value or {}).get(str(card_id))
+            if not isinstance(actual, dict):
+                found.append(f"{_name(card_id, cards)} is not in the duel.")
+                continue
+            stated = facts if isinstance(facts, dict) else {}
+            found.append(card_words(card_id, {k: actual.get(k) for k in stated}, cards))
+        return found
+    if key == "zones":
+        found = []
+        for player, zones in (wanted or {}).items() if isinstance(wanted, dict) else ():
+            held = (value or {}).get(str(player), {}) or {}
+            for zone in zones if isinstance(zones, dict) else ():
+                ids = held.get(zone, [])
+                label = ZONE_NAMES.get(zone, zone)
+                found.append(f"{player}'s {label}: {len(ids)} card(s)"
+                             + (f" ({_names(ids, cards)})." if ids and isinstance(
+                                 zones[zone], list) else "."))
+        return found
+    if key == "counters":
+        return [f"{_name(c, cards)} has {_value((value or {}).get(str(c), {}))} counters."
+                for c in _keys(wanted, value)]
+    if key == "resolved":
+        return [f"Chain links resolve in this order: {_names(value, cards)}."]
+    if key == "negated":
+        return [f"Negated: {_names(value, cards)}."]
+    if key == "chain":
+        return [f"The chain still holds: {_names(value, cards)}."]
+    if key == "defeated":
+        return [f"Defeated: {', '.join(value) if value else 'no one'}."]
+    if key == "terrains":
+        return [f"{p}'s Terrains: {_value((value or {}).get(str(p)))}." for p in _keys(wanted, value)]
+    if key == "charges":
+        return [f"{_name(c, cards)} has {(value or {}).get(str(c), 0)} charge(s)."
+                for c in _keys(wanted, value)]
+    if key == "phase":
+        return [f"It is the {PHASES.get(value, value)}."]
+    if key == "turn":
+        return [f"It is turn {value}."]
+    if key == "turn_player":
+        return [f"It is {value}'s turn."]
+    return [f"{key.replace('_', ' ')}: {_value(value)}."]
+
+
+def _keys(wanted, value):
+    return list(wanted) if isinstance(wanted, dict) else list(value or {})

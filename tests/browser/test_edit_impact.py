@@ -1,0 +1,54 @@
+"""An editor previews a rule change in Chromium, sees what it breaks, and cancels."""
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import Group, User
+from django.core.management import call_command
+
+from rulings.loading import load_content
+from rulings.models import Article, Revision
+from scenarios.models import Scenario
+
+pytestmark = pytest.mark.browser
+PASSWORD = "a-long-test-password"
+
+
+@pytest.fixture
+def site(live_server, transactional_db):
+    assert not load_content(settings.RULES_CONTENT_DIR).errors
+    call_command("load_scenarios", verbosity=0)
+    user = User.objects.create_user("edith", password=PASSWORD)
+    user.groups.add(Group.objects.get_or_create(name=settings.EDITORS_GROUP)[0])
+    return live_server.url
+
+
+def test_editor_previews_the_nightfall_cost_change_sees_the_failures_and_cancels(site, page):
+    revisions = Revision.objects.count()
+    statuses = dict(Scenario.objects.values_list("slug", "status"))
+    page.goto(site + "/accounts/login/?next=/rules/thought-ruler-highlander/nightfall/edit/")
+    page.get_by_label("Username").fill("edith")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/nightfall/edit/")
+
+    parameters = page.get_by_label("Parameters")
+    text = parameters.input_value()
+    assert "nightfall_cost: 500" in text
+    parameters.fill(text.replace("nightfall_cost: 500", "nightfall_cost: 1000"))
+    page.get_by_role("button", name="Preview").click()
+
+    impact = page.locator("#impact")
+    impact.wait_for()
+    assert "would newly fail" in impact.locator(".impact-summary").inner_text()
+    rows = impact.locator("tr.impact-failing-row")
+    assert rows.count() >= 1
+    first = rows.first.inner_text()
+    assert "lp." in first
+    assert page.get_by_label("Parameters").input_value().count("nightfall_cost: 1000") == 1
+
+    page.get_by_role("link", name="Cancel").click()
+    page.wait_for_url("**/rules/thought-ruler-highlander/nightfall/")
+    assert "500" in page.locator(".article-body").inner_text()
+    assert Revision.objects.count() == revisions
+    assert dict(Scenario.objects.values_list("slug", "status")) == statuses
+    nightfall = Article.objects.get(format__slug="thought-ruler-highlander", slug="nightfall")
+    assert nightfall.current_revision.parameters["nightfall_cost"] == 500
