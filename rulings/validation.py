@@ -5,7 +5,8 @@ files at once) and the editor (one form) share the same rules.
 """
 from dataclasses import dataclass, field
 
-from scenarios.engine.parameters import check_parameters, declarations
+from scenarios.deck_parameters import DECK_PARAMETERS
+from scenarios.engine.parameters import check_values
 from scenarios.engine.rulesets import ruleset_for
 
 from .problems import WARNING, Problem
@@ -29,21 +30,35 @@ def anchor_labels(found):
     return {a.anchor: (a.label if a.kind != anchors.RULE else "") for a in found}
 
 
+def parameter_readers(format_slug):
+    """[(who reads them, their Params)]: the format's rules engine, then its deck checker
+    (scenarios/deck_parameters.py); a name both read is checked once, as the engine's."""
+    readers, seen = [], set()
+    ruleset = ruleset_for(format_slug)
+    for reader, specs in ((f"the {format_slug} rules engine", getattr(ruleset, "PARAMETERS", ())),
+                          (f"the {format_slug} deck checker", DECK_PARAMETERS.get(format_slug, ()))):
+        specs = [spec for spec in specs if spec.name not in seen]
+        seen.update(spec.name for spec in specs)
+        if specs:
+            readers.append((reader, specs))
+    return readers
+
+
 def check_rule_parameters(values, article_slug, context):
-    """Errors for parameters the format's ruleset reads: a value of the wrong shape, or one
-    this article used to define and the draft drops. Each names its parameter."""
-    ruleset = ruleset_for(context.format_slug)
-    if ruleset is None or not isinstance(values, dict):
+    """Errors for parameters the format's rules engine or deck checker reads: a value of the
+    wrong shape, or one this article used to define and the draft drops. Each names its
+    parameter."""
+    if not isinstance(values, dict):
         return []
-    problems = [Problem(message, f"parameters.{name}")
-                for name, message in check_parameters(ruleset, values, require_all=False)]
-    declared = declarations(ruleset)
-    for name, owner in context.parameter_owners.items():
-        if owner == article_slug and name in declared and name not in values:
-            spec = declared[name]
-            problems.append(Problem(
-                f"{name} is missing: the {context.format_slug} rules engine reads it "
-                f"({', '.join(spec.anchors)}); keep it with a new value", f"parameters.{name}"))
+    problems = []
+    for reader, specs in parameter_readers(context.format_slug):
+        problems += [Problem(message, f"parameters.{name}")
+                     for name, message in check_values(specs, values, require_all=False)]
+        for spec in specs:
+            if context.parameter_owners.get(spec.name) == article_slug and spec.name not in values:
+                problems.append(Problem(
+                    f"{spec.name} is missing: {reader} reads it ({', '.join(spec.anchors)}); "
+                    "keep it with a new value", f"parameters.{spec.name}"))
     return problems
 
 

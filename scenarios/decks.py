@@ -5,7 +5,8 @@ names up (imported CardRecords first, then the engine's card catalog) and
 returns a DeckReport: legal or not, and every problem with the rule it breaks,
 the article anchor that states that rule, and the cards involved. The numbers
 (deck sizes, copy limits, the Forbidden list) come from the format's article
-parameters, so an edit to an article changes what the checker enforces.
+parameters, so an edit to an article changes what the checker enforces; their
+shapes are declared in deck_parameters.py.
 
 Decklist text:
 
@@ -32,6 +33,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 
 from .cardrecords import reads_cannot_normal_summon
+from .deck_parameters import deck_declarations
 from .models import CardRecord
 from .parameters import parameters_for
 
@@ -308,14 +310,26 @@ class FormatRules:
         self.parameters = parameters
         self.cards = cards
 
-    def number(self, name):
+    def value(self, name):
+        """A parameter the checker reads: declared in deck_parameters.py (a programming error
+        otherwise), present, and of its declared shape, or MissingParameter."""
+        spec = deck_declarations(self.format_slug).get(name)
+        if spec is None:
+            raise LookupError(f"the {self.format_slug} deck checker reads {name}, which "
+                              "scenarios/deck_parameters.py does not declare")
         value = self.parameters.get(name)
+        if name not in self.parameters or spec.problem(value):
+            raise MissingParameter(name)
+        return value
+
+    def number(self, name):
+        value = self.value(name)
         if isinstance(value, bool) or not isinstance(value, int):
             raise MissingParameter(name)
         return value
 
     def names(self, name):
-        value = self.parameters.get(name)
+        value = self.value(name)
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
             raise MissingParameter(name)
         return value
@@ -401,7 +415,7 @@ def highlander_deck_master(name, rules):
 
 def check_deck_masters(deck, rules):
     """Deck Masters: a Monster Card as Deck Master, which uses up one of its card's copies."""
-    problems = deck_master_count_problems(deck, rules)
+    problems = deck_master_count_problems(deck, rules, rules.number("deck_masters_per_duel"))
     for line in deck.deck_masters:
         problems += deck_masters_deck_master(line.name, rules)
     return problems + copy_limit_problems(deck, rules, (MAIN, EXTRA, SIDE, DECK_MASTER),
@@ -422,16 +436,17 @@ def deck_masters_deck_master(name, rules):
                           "Monster Card.")]
 
 
-def deck_master_count_problems(deck, rules):
-    """Both formats: exactly one Deck Master."""
+def deck_master_count_problems(deck, rules, expected=1):
+    """Both formats: exactly one Deck Master (Deck Masters: `deck_masters_per_duel`)."""
     names = [line.name for line in deck.deck_masters]
     if not names:
         return [rules.problem("deck-master-required", [],
                               "No Deck Master is declared; add a line \"Deck Master: <card>\".")]
-    if len(names) > 1:
+    if len(names) != expected:
+        exactly = "one" if expected == 1 else str(expected)
         return [rules.problem("one-deck-master", unique_names(names),
-                              f"{len(names)} Deck Masters are declared ({quoted(names)}); "
-                              "a player has exactly one.")]
+                              f"{len(names)} Deck Master{'s are' if len(names) > 1 else ' is'} "
+                              f"declared ({quoted(names)}); a player has exactly {exactly}.")]
     return []
 
 

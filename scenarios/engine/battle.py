@@ -94,7 +94,8 @@ class BattleRules:
         if card.set_turn == self.turn:
             self.illegal(None, "set_this_turn", f"{card.id} was Set this turn")
         card.position = "attack"
-        self.emit("summon", f"{player} Flip Summons {card.id}", card=card.id, how="flip")
+        self.emit("summon", f"{player} Flip Summons {card.id}", card=card.id, how="flip",
+                  player=player)
         self.summoned([card], player, "flip")
         self.flip_face_up(card)
         self.priority, self.passes = self.turn_player, 0
@@ -107,7 +108,7 @@ class BattleRules:
                   reason=f"{how} summoned")
         card.summoned_turn = self.turn
         self.emit("summon", f"{player} {how.capitalize()} Summons {card.id} ({card.name})",
-                  card=card.id, how=how)
+                  card=card.id, how=how, player=player, position=position, face_up=face_up)
         self.summon_attempt = {"cards": [card.id], "player": player, "how": how,
                                "tributes": list(tributes), "negated": False}
         self.priority, self.passes = self.turn_player, 0
@@ -137,7 +138,8 @@ class BattleRules:
         for card_id in attempt["cards"]:
             card = self.card(card_id)
             self.negated.append(card_id)
-            self.emit("negate", f"{cause} negates the summon of {card_id}")
+            self.emit("negate", f"{cause} negates the summon of {card_id}",
+                      card=card_id, by=cause, what="summon")
             if card.zone == "monsters":
                 if then == "return_to_hand":
                     self.move(card, "hand", reason=f"returned by {cause}")
@@ -181,7 +183,8 @@ class BattleRules:
         self.check_position_change(card)
         card.position = "defense" if card.position == "attack" else "attack"
         card.notes.add("position_changed")
-        self.emit("position", f"{card.id} changes to {card.position} position", card=card.id)
+        self.emit("position", f"{card.id} changes to {card.position} position", card=card.id,
+                  position=card.position)
 
     def check_position_change(self, card):
         """Hook: a format may lock a monster's battle position."""
@@ -190,7 +193,7 @@ class BattleRules:
         """An effect switches a monster's battle position (a format may cite its rule)."""
         card.position = "defense" if card.position == "attack" else "attack"
         self.emit("position", f"Battle Swap: {card.id} changes to {card.position} position",
-                  card=card.id)
+                  card=card.id, position=card.position, what="battle_swap")
 
     def commands(self, card, player):
         """May `player` attack with this monster or change its position? Its controller may."""
@@ -215,7 +218,7 @@ class BattleRules:
         attacker.attacked_this_turn = True
         self.attack = Attack(attacker.id, target.id if target else None, player)
         self.emit("attack", f"{attacker.id} attacks " + (target.id if target else "directly"),
-                  attacker=attacker.id, target=target.id if target else None)
+                  attacker=attacker.id, target=target.id if target else None, player=player)
         self.priority, self.passes = self.turn_player, 0
 
     def check_attack_target(self, attacker, target, player):
@@ -232,7 +235,8 @@ class BattleRules:
             return
         self.attack.negated = True
         self.end_battle_phase_pending = self.end_battle_phase_pending or end_battle_phase
-        self.emit("attack", f"{cause} negates the attack of {self.attack.attacker}")
+        self.emit("attack", f"{cause} negates the attack of {self.attack.attacker}",
+                  attacker=self.attack.attacker, by=cause, what="negated")
 
     def redirect_attack(self, new_target, cause):
         """An effect moves the attack under way onto another monster."""
@@ -240,7 +244,8 @@ class BattleRules:
             return
         self.attack.target = new_target.id
         self.emit("attack", f"{cause} redirects the attack of {self.attack.attacker} to "
-                  f"{new_target.id}", attacker=self.attack.attacker, target=new_target.id)
+                  f"{new_target.id}", attacker=self.attack.attacker, target=new_target.id,
+                  by=cause, what="redirected")
 
     def fight(self):
         """Both players passed with the attack standing: damage calculation."""
@@ -261,7 +266,8 @@ class BattleRules:
         flipped = not defender.face_up
         if flipped:
             defender.face_up = True
-            self.emit("flip", f"{defender.id} is flipped face-up by the attack", card=defender.id)
+            self.emit("flip", f"{defender.id} is flipped face-up by the attack", card=defender.id,
+                      what="attack")
         atk = self.effective_atk(attacker)
         if defender.position == "attack":
             other = self.effective_atk(defender)
@@ -291,7 +297,8 @@ class BattleRules:
 
     def battle_destroys(self, card):
         if "no_battle_destruction" in self.turn_flags:
-            self.emit("battle", f"{card.id} is not destroyed by this battle")
+            self.emit("battle", f"{card.id} is not destroyed by this battle",
+                      card=card.id, what="not_destroyed")
             return False
         return card.zone == "monsters"
 
@@ -299,7 +306,8 @@ class BattleRules:
         if value <= 0 or self.result is not None:
             return
         if "no_battle_damage" in self.turn_flags:
-            self.emit("battle", f"{player} takes no battle damage this turn")
+            self.emit("battle", f"{player} takes no battle damage this turn",
+                      player=player, what="no_damage")
             return
         self.last_battle = {"source": source.id, "direct": direct, "player": player}
         self.change_lp({player: -value}, source.id, kind="battle damage")

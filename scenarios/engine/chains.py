@@ -110,7 +110,8 @@ class ChainRules:
                                   else {})})
         self.chain.append(link)
         self.emit("activate", f"{player} activates {card.id} ({card.name}) as Chain Link "
-                  f"{link.number} (Spell Speed {speed})", card=card.id, link=link.number)
+                  f"{link.number} (Spell Speed {speed})", card=card.id, link=link.number,
+                  player=player, speed=speed, card_activation=is_card)
         if is_card and card.card.subtype == "field":
             self.field_spell_activated(card, player)
         if is_card and self.misreads("leaving-after-chain", "leaves-on-activation") and \
@@ -286,7 +287,8 @@ class ChainRules:
                     rule, "partial-payment") else 1))
                 self.players[player].lp -= paid
                 self.emit("cost", f"{player} pays {paid} LP for {card.id}", [rule],
-                          player=player, amount=paid)
+                          player=player, amount=paid, card=card.id, purpose=program.get("purpose"),
+                          before=self.players[player].lp + paid, after=self.players[player].lp)
             elif kind in ("discard", "tribute"):
                 self.move(self.card(value), "graveyard", reason=f"cost of {card.id}")
 
@@ -311,7 +313,8 @@ class ChainRules:
             card.face_up = True
             if card.card.subtype == "continuous":
                 card.flipped_in_chain = True
-            self.emit("flip", f"{card.id} is flipped face-up to be activated", card=card.id)
+            self.emit("flip", f"{card.id} is flipped face-up to be activated", card=card.id,
+                      what="activated")
 
     # --- Field Spells --------------------------------------------------------------------------
 
@@ -326,14 +329,15 @@ class ChainRules:
         own = self.face_up_field_spell(player, besides=card.id)
         if own and not self.misreads("field-spell-own", "replaced-on-resolution"):
             self.emit("field", f"{own.id} is destroyed at once: {player} activated a new Field "
-                      "Spell", ["field-spell-own"])
+                      "Spell", ["field-spell-own"],
+                      card=own.id, player=player, what="own_replaced")
             self.destroy(own, "a new Field Spell (game mechanics)")
         rival = self.face_up_field_spell(self.opponent(player))
         if rival and self.misreads("field-spell-opponent", "replaced-on-activation"):
             self.move(rival, "graveyard", reason="replaced by a new Field Spell")
         elif rival:
             self.emit("field", f"{rival.id} stays until the new Field Spell {card.id} resolves",
-                      ["field-spell-opponent"])
+                      ["field-spell-opponent"], card=rival.id, new=card.id, what="stays")
 
     def field_spell_resolved(self, card):
         player = card.controller
@@ -344,7 +348,7 @@ class ChainRules:
         rival = self.face_up_field_spell(self.opponent(player))
         if rival:
             self.emit("field", f"{rival.id} leaves: the new Field Spell {card.id} resolved",
-                      ["field-spell-opponent"])
+                      ["field-spell-opponent"], card=rival.id, new=card.id, what="replaced")
             self.move(rival, "graveyard", reason="replaced by a new Field Spell (game mechanics)")
 
     # --- passing and resolving ---------------------------------------------------------------
@@ -369,7 +373,9 @@ class ChainRules:
             else list(reversed(self.chain))
         self.emit("chain", "both players pass: the chain resolves "
                   + ("from Chain Link 1" if order and order[0].number == 1 and len(order) > 1
-                     else "last link first"), ["chain-order"])
+                     else "last link first"), ["chain-order"],
+                  what="resolves", players=len(self.turn_order()),
+                  from_first=bool(order and order[0].number == 1 and len(order) > 1))
         if len(order) == 1 and self.is_lone_spell(order[0]) and \
                 self.misreads("one-link-chain", "no-chain"):
             self.move(self.card(order[0].card_id), "graveyard", reason="no chain: it leaves at once")
@@ -377,7 +383,8 @@ class ChainRules:
         for link in order:
             if self.result is not None:
                 self.emit("chain", f"Chain Link {link.number} ({link.card_id}) never resolves: "
-                          "the duel is over", ["zero-lp"])
+                          "the duel is over", ["zero-lp"],
+                          link=link.number, card=link.card_id, what="never")
                 break
             self.resolve_link(link)
             self.link_resolved(link)
@@ -397,12 +404,13 @@ class ChainRules:
         card = self.card(link.card_id)
         if link.negated:
             self.emit("negated", f"Chain Link {link.number} ({link.card_id}) is negated",
-                      link=link.number)
+                      link=link.number, card=link.card_id)
             return
         if link.is_card_activation and not card.on_field and \
                 (card.card.kind, card.card.subtype) not in NON_PERMANENT:
             self.emit("resolve", f"Chain Link {link.number} ({card.id}) has no effect: the card "
-                      "left the field before it resolved", link=link.number)
+                      "left the field before it resolved", link=link.number,
+                      card=card.id, what="no_effect")
             return
         program = self.program_steps(link)
         ctx = EffectContext(card_id=card.id, controller=link.player, targets=link.targets,
@@ -427,7 +435,8 @@ class ChainRules:
                     (card.card.kind, card.card.subtype) in NON_PERMANENT:
                 self.emit("chain", f"{card.id} goes to the Graveyard after the chain",
                           ["leaving-after-chain"] + (["one-link-chain"] if len(order) == 1 and
-                                                     self.is_lone_spell(link) else []))
+                                                     self.is_lone_spell(link) else []),
+                          card=card.id, what="leaves")
                 self.move(card, "graveyard", reason="its chain has resolved")
         self.chain_resolved()
 
@@ -442,7 +451,7 @@ class ChainRules:
             self.end_battle_phase_pending = False
             self.attack = None
             self.phase = "main2"
-            self.emit("phase", "the Battle Phase ends; Main Phase 2 begins")
+            self.emit("phase", "the Battle Phase ends; Main Phase 2 begins", what="battle_ends")
 
     def negate_link_below(self, link, destroy=True, cause=""):
         if link.number < 2:
@@ -450,7 +459,8 @@ class ChainRules:
         below = self.chain[link.number - 2]
         below.negated = True
         self.negated.append(below.card_id)
-        self.emit("negate", f"{cause} negates Chain Link {below.number} ({below.card_id})")
+        self.emit("negate", f"{cause} negates Chain Link {below.number} ({below.card_id})",
+                  link=below.number, card=below.card_id, by=cause, what="link")
         card = self.card(below.card_id)
         if destroy and card.on_field:
             self.destroy(card, cause)
@@ -467,5 +477,6 @@ class ChainRules:
                              is_card_activation=False, data=dict(waiting["data"]))
             self.chain.append(link)
             self.emit("trigger", f"{card_id} ({card.name}) activates its mandatory effect as "
-                      f"Chain Link {link.number}", card=card_id, link=link.number)
+                      f"Chain Link {link.number}", card=card_id, link=link.number,
+                      player=card.controller, what="mandatory")
             self.priority, self.passes = self.next_player(card.controller), 0

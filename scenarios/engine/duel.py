@@ -25,6 +25,8 @@ SUMMON_ANSWERS = ("summon_attempt", "normal_summon_attempt", "summon_attempt_or_
 # monster_zones() / spell_trap_zones() to read its parameters.
 SPELL_TRAP_ZONES = 5
 MONSTER_ZONES = 5
+# Zones outside ON_FIELD whose monsters the snapshot shows with their current ATK/DEF.
+STAT_ZONES = ("deck_master", "extra_monster_zone")
 DICE_SIDES = 6  # the official game's die; a format whose articles size it overrides dice_sides()
 
 
@@ -293,14 +295,16 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                 self.token_leaves_game(card):
             self.zone_of(card.controller, zone).remove(card.id)
             card.zone = "gone"
-            self.emit("move", f"{card.id} is a Token: it leaves the game", card=card.id, to="gone")
+            self.emit("move", f"{card.id} is a Token: it leaves the game", card=card.id, to="gone",
+                      player=card.controller, what="token_gone")
             return
         if old_zone in ON_FIELD and zone not in ON_FIELD:
             self.left_field(card, old_zone, old_controller)
             if zone == "graveyard":
                 self.queue_triggers(card, "sent_to_graveyard_from_field")
         self.emit("move", f"{card.id} ({card.name}): {old_zone} -> {zone}"
-                  + (f" ({reason})" if reason else ""), card=card.id, to=zone)
+                  + (f" ({reason})" if reason else ""), card=card.id, to=zone,
+                  player=card.controller, from_player=old_controller, **{"from": old_zone})
 
     def token_leaves_game(self, card):
         """A Token that leaves the field is removed from the game (a format may cite its rule)."""
@@ -330,7 +334,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         its host, so rules can follow the pair (what happens when the host leaves is a format's)."""
         if (not card.on_field and card.zone != "hand") or host.zone != "monsters" or \
                 not host.face_up:
-            self.emit("equip", f"{card.id} cannot be equipped to {host.id} now", card=card.id)
+            self.emit("equip", f"{card.id} cannot be equipped to {host.id} now", card=card.id,
+                      host=host.id, what="cannot")
             return
         if card.zone != "spell_trap":
             self.move(card, "spell_trap", controller=controller or card.controller,
@@ -351,7 +356,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def flip_face_up(self, card, activate_flip=True, cause=""):
         card.face_up = True
         self.emit("flip", f"{card.id} is flipped face-up" + (f" by {cause}" if cause else ""),
-                  card=card.id)
+                  card=card.id, by=cause)
         if activate_flip:
             self.queue_triggers(card, "flipped")
 
@@ -364,7 +369,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         card.summoned_turn = self.turn
         self.just_summoned.append(card.id)
         self.emit("summon", f"{card.id} is special summoned in {position} position",
-                  card=card.id, how="special")
+                  card=card.id, how="special", player=player, position=position, face_up=face_up)
         self.summoned([card], player, "special")
         return True
 
@@ -382,7 +387,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             self.place(token)
             tokens.append(token)
         self.emit("summon", f"{cause} Special Summons {len(tokens)} {token_name}(s)",
-                  how="token")
+                  how="token", player=player, by=cause,
+                  token=token_name, cards=[t.id for t in tokens])
         self.summoned(tokens, player, "token")
 
     def setting_forbidden(self):
@@ -400,7 +406,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             self.players[player].lp = max(0, before + delta)
             self.emit("lp", f"{player}: {before} -> {self.players[player].lp} LP"
                       + (f" ({kind} from {cause})" if kind else f" ({cause})"),
-                      player=player, before=before, after=self.players[player].lp)
+                      player=player, before=before, after=self.players[player].lp,
+                      how=kind, by=cause)
         self.lp_changed(cause)
 
     def draw(self, counts, cause="draw"):
@@ -575,7 +582,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return {
             "turn": self.turn, "turn_player": self.turn_player, "phase": self.phase,
             "priority": self.priority,
-            "players": {p: {"lp": s.lp, **{zone: [self.cards[i].describe() for i in ids]
+            "players": {p: {"lp": s.lp, **{zone: [self.snapshot_card(self.cards[i]) for i in ids]
                                            for zone, ids in s.zones.items() if ids and zone != "deck"},
                             "deck_count": len(s.zones["deck"])}
                         for p, s in self.players.items()},
@@ -586,6 +593,30 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                 "negated": self.attack.negated},
             "result": None if self.result is None else self.result.as_dict(),
         }
+
+    def snapshot_card(self, card):
+        """One card as `describe()` writes it; a monster on the field (or in a format's monster
+        zone) adds its current ATK and DEF."""
+        entry = card.describe()
+        if card.zone == "monsters" or (card.card.is_monster and card.zone in STAT_ZONES):
+            entry["atk"], entry["def"] = self.quietly(
+                lambda: (self.effective_atk(card), self.effective_def(card)))
+        return entry
+
+    def quietly(self, compute):
+        """Compute something to show without it counting as part of the replay: a rule noted,
+        an event emitted or a parameter read on the way is forgotten, so recording states never
+        changes a replay's rule trace or the parameters its verdict depends on."""
+        rules, events = len(self.rules_used), len(self.events)
+        read = getattr(self.params, "read", None)
+        was_read = set(read) if read is not None else None
+        try:
+            return compute()
+        finally:
+            del self.rules_used[rules:]
+            del self.events[events:]
+            if read is not None:
+                read.intersection_update(was_read)
 
     def to_setup(self):
         """The current state in the scenario `setup:` form, to start a new scenario from."""

@@ -45,7 +45,7 @@ class EndingRules:
         self.result = Result(winner, reason, match)
         text = "the duel is a draw" if winner is None else f"{winner} wins" + (
             " the Match" if match else "")
-        self.emit("result", f"{text} ({reason})", rules)
+        self.emit("result", f"{text} ({reason})", rules, winner=winner, reason=reason, match=match)
 
     def lose(self, loser, reason, rules=()):
         self.finish(self.opponent(loser), reason, rules)
@@ -97,7 +97,8 @@ class EndingRules:
 
     def draw_phase_draw(self, player):
         if not self.zone_of(player, "deck") and self.misreads("deckout", "skip-the-draw"):
-            self.emit("draw", f"{player} has no card to draw and skips the draw")
+            self.emit("draw", f"{player} has no card to draw and skips the draw",
+                      player=player, what="skip")
             return
         if not self.zone_of(player, "deck"):
             self.lose(player, "deck_out", ["deckout"])
@@ -158,7 +159,8 @@ class EndingRules:
     def register_turn_win(self, player, turns, cause):
         self.delayed_wins.append({"player": player, "start": self.turn, "turns": turns,
                                   "cause": cause})
-        self.emit("win", f"{cause}: {player} wins once {turns} turns have passed")
+        self.emit("win", f"{cause}: {player} wins once {turns} turns have passed",
+                  player=player, turns=turns, by=cause)
 
     def turn_ended(self):
         if self.misreads("counter-win", "checked-at-end-phase"):

@@ -274,12 +274,19 @@ def declarations(ruleset_class):
 def check_parameters(ruleset_class, values, require_all=True):
     """[(name, message)] for every declared parameter missing from `values` (when
     `require_all`) or of the wrong shape. Undeclared names are not the ruleset's concern."""
+    return check_values(getattr(ruleset_class, "PARAMETERS", ()), values, require_all,
+                        f"the {getattr(ruleset_class, 'slug', '')} ruleset")
+
+
+def check_values(specs, values, require_all=True, reader="it"):
+    """[(name, message)] for each of `specs` (Params) missing from `values` (when
+    `require_all`; `reader` names who reads it) or of the wrong shape: the check shared by a
+    ruleset's parameters and the deck checker's (scenarios/deck_parameters.py)."""
     problems = []
-    for spec in getattr(ruleset_class, "PARAMETERS", ()):
+    for spec in specs:
         if spec.name not in values:
             if require_all:
-                problems.append((spec.name, f"{spec.name} is missing: the "
-                                 f"{ruleset_class.slug} ruleset reads it"))
+                problems.append((spec.name, f"{spec.name} is missing: {reader} reads it"))
             continue
         wrong = spec.problem(values[spec.name])
         if wrong:

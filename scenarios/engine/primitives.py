@@ -229,7 +229,8 @@ def add_counter(duel, ctx, arg):
     card = duel.card(ctx.card_id)
     card.counters[arg["counter"]] = card.counters.get(arg["counter"], 0) + arg.get("count", 1)
     duel.emit("counter", f"{card.id} now has {card.counters[arg['counter']]} {arg['counter']} "
-                         f"counter(s)", card=card.id)
+                         f"counter(s)", card=card.id, counter=arg['counter'],
+              count=card.counters[arg['counter']])
 
 
 @primitive("destroy_all")
@@ -247,7 +248,7 @@ def flip_face_down(duel, ctx, arg):
         if card.zone == "monsters" and not duel.setting_forbidden():
             card.face_up, card.position = False, "defense"
             duel.emit("flip", f"{card.id} is changed to face-down Defense Position by {ctx.card_id}",
-                      card=card.id)
+                      card=card.id, by=ctx.card_id, what="face_down")
             duel.queue_triggers_for_face_down(card)
 
 
@@ -270,14 +271,16 @@ def equip_monster(duel, ctx, arg):
 @primitive("turn_flag")
 def turn_flag(duel, ctx, arg):
     duel.turn_flags.add(arg)
-    duel.emit("effect", f"{ctx.card_id}: {arg.replace('_', ' ')} for the rest of this turn")
+    duel.emit("effect", f"{ctx.card_id}: {arg.replace('_', ' ')} for the rest of this turn",
+              by=ctx.card_id, effect=arg, what="rest_of_turn")
 
 
 @primitive("declare_race")
 def declare_race(duel, ctx, arg):
     race = ctx.select("race")
     duel.card(ctx.card_id).counters["declared_race"] = race
-    duel.emit("effect", f"{ctx.card_id} declares the Type {race}")
+    duel.emit("effect", f"{ctx.card_id} declares the Type {race}",
+              by=ctx.card_id, race=race, what="declare_race")
 
 
 @primitive("fusion_summon")
@@ -311,14 +314,15 @@ def coin_call(duel, ctx, arg):
         raise ScriptError("call the coin: select: {call: heads} or {call: tails}", field="select")
     result = duel.rng.choice(["heads", "tails"])
     right = call == result
-    duel.emit("coin", f"{ctx.controller} calls {call}; the coin shows {result}")
+    duel.emit("coin", f"{ctx.controller} calls {call}; the coin shows {result}",
+              player=ctx.controller, call=call, result=result)
     run(duel, arg[duel.coin_branch(right)], ctx)
 
 
 @primitive("dice")
 def dice(duel, ctx, arg):
     roll = duel.rng.randint(1, duel.dice_sides())  # the format's die, never the card's
-    duel.emit("dice", f"{ctx.controller} rolls a {roll}")
+    duel.emit("dice", f"{ctx.controller} rolls a {roll}", player=ctx.controller, roll=roll)
     for faces, program in arg["results"].items():
         if roll in [int(f) for f in str(faces).split("|")]:
             if duel.dice_part_applies(roll):
@@ -362,7 +366,8 @@ def exchange_cards(duel, ctx, arg):
         duel.zone_of(old, "hand").remove(card.id)
         duel.zone_of(new, "hand").append(card.id)
         card.controller = new
-        duel.emit("move", f"{card.id} goes from {old}'s hand to {new}'s hand", card=card.id)
+        duel.emit("move", f"{card.id} goes from {old}'s hand to {new}'s hand", card=card.id,
+                  from_player=old, player=new, what="hand_to_hand")
 
 
 @primitive("destroy_in_hand")
@@ -416,7 +421,8 @@ def battle_lock(duel, ctx, arg):
     for card in cards_in(duel, ctx, "target"):
         card.counters["battle_lock"] = arg.get("turns", 0) if isinstance(arg, dict) else 0
         duel.lasting_effect(ctx, card, "battle_lock", card.counters["battle_lock"])
-        duel.emit("position", f"Battle Lock: {card.id}'s battle position is locked")
+        duel.emit("position", f"Battle Lock: {card.id}'s battle position is locked",
+                  card=card.id, what="battle_lock")
 
 
 @primitive("erode")
@@ -486,7 +492,8 @@ def change_atk(duel, ctx, arg):
             duel.lasting_effect(ctx, card, "atk", value)
             duel.emit("effect", f"{card.id}'s ATK changes by {value} ({ctx.card_id})"
                       + (", permanently" if ctx.remembered.get("permanently") else ""),
-                      card=card.id)
+                      card=card.id, amount=value, by=ctx.card_id,
+                      permanent=bool(ctx.remembered.get("permanently")), what="atk")
 
 
 @primitive("permanently")
@@ -508,7 +515,8 @@ def place_counter(duel, ctx, arg):
             card.counters[arg["counter"]] = card.counters.get(arg["counter"], 0) + \
                 arg.get("count", 1)
             duel.emit("counter", f"{card.id} now has {card.counters[arg['counter']]} "
-                      f"{arg['counter']} counter(s)", card=card.id)
+                      f"{arg['counter']} counter(s)", card=card.id, counter=arg['counter'],
+                      count=card.counters[arg['counter']])
 
 
 @primitive("alter_summon")

@@ -28,6 +28,7 @@ class Replay:
     duel: object = None
     outcome: object = None  # the observed Outcome
     params_read: list = field(default_factory=list)  # the rule parameters the replay looked at
+    initial_state: dict | None = None  # the table before the first step (with record_states)
 
     @property
     def matches(self):
@@ -60,6 +61,7 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
         build_duel(scenario, duel)
     except ScenarioError as error:
         raise error.at(scenario.file, None, "setup") from None
+    initial_state = duel.snapshot() if record_states else None
     steps, found, refused = [], [], None
     for number, action in enumerate(scenario.steps, start=1):
         mark_events, mark_rules = len(duel.events), len(duel.rules_used)
@@ -100,7 +102,8 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
     if not found:
         found = compare(scenario.expect, outcome)
     return Replay(scenario, steps, found, duel.result.as_dict() if duel.result else None,
-                  list(dict.fromkeys(duel.rules_used)), duel, outcome, sorted(duel.params.read))
+                  list(dict.fromkeys(duel.rules_used)), duel, outcome, sorted(duel.params.read),
+                  initial_state)
 
 
 class ReadTracking(dict):

@@ -17,7 +17,7 @@ class TurnRules:
             self.illegal(None, "phase_order", f"{phase} does not come after {self.phase}")
         self.phase = phase
         self.priority, self.passes = self.turn_player, 0
-        self.emit("phase", f"{player} enters the {phase} phase")
+        self.emit("phase", f"{player} enters the {phase} phase", player=player, phase=phase)
         if phase == "end":
             self.end_phase()
 
@@ -30,7 +30,8 @@ class TurnRules:
                 continue
             for effect in card.card.effects_of("trigger"):
                 if effect["trigger"] == "end_phase":
-                    self.emit("trigger", f"{card.id} ({card.name}) applies its End Phase effect")
+                    self.emit("trigger", f"{card.id} ({card.name}) applies its End Phase effect",
+                              card=card.id, what="end_phase")
                     run(self, effect["resolve"], EffectContext(card.id, card.controller))
 
     def do_end_turn(self, action):
@@ -84,7 +85,8 @@ class TurnRules:
             for effect in card.card.effects:
                 spec = effect.get("standby")
                 if spec and self.standby_applies(card, spec["whose"]):
-                    self.emit("standby", f"{card.id} ({card.name}) applies its Standby Phase effect")
+                    self.emit("standby", f"{card.id} ({card.name}) applies its Standby Phase effect",
+                              card=card.id)
                     run(self, spec["resolve"], EffectContext(card.id, card.controller))
                 cost = effect.get("maintenance")
                 if cost is not None and self.maintenance_due(card):
@@ -103,7 +105,10 @@ class TurnRules:
         payer = self.turn_player
         if self.players[payer].lp > cost:
             self.players[payer].lp -= cost
-            self.emit("cost", f"{payer} pays {cost} LP to keep {card.id}", player=payer)
+            self.emit("cost", f"{payer} pays {cost} LP to keep {card.id}", player=payer,
+                      card=card.id, amount=cost,
+                      before=self.players[payer].lp + cost, after=self.players[payer].lp,
+                      what="maintenance")
         else:
             self.destroy(card, "its unpaid maintenance cost")
 

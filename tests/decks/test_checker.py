@@ -323,6 +323,19 @@ def test_deck_masters_needs_exactly_one_deck_master(sample_cards):
     assert (two.rule, two.cards) == ("one-deck-master", ["Sangan", "Gemini Elf"])
 
 
+def test_the_number_of_deck_masters_comes_from_the_article(sample_cards, bundled_rules):
+    from dataclasses import replace
+
+    from rulings.publishing import publish, source_of
+
+    article = Article.objects.get(format__slug=DM, slug="setup")
+    source = source_of(article.current_revision)
+    publish(article, replace(source, parameters={**source.parameters, "deck_masters_per_duel": 2}))
+    assert check_deck(DM, "Deck Master: Sangan\nDeck Master: Gemini Elf\n").legal
+    one = only_problem(check_deck(DM, "Deck Master: Sangan\n"))
+    assert one.rule == "one-deck-master" and "exactly 2" in one.message
+
+
 # --- the anchors -----------------------------------------------------------------------------
 
 def test_every_cited_anchor_exists_in_its_article(bundled_rules):

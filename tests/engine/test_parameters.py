@@ -254,6 +254,35 @@ def test_frontrow_zones_sizes_the_kingdom_duels_board(catalog):
     assert not hasattr(__import__("scenarios.engine.battle", fromlist=["x"]), "MONSTER_ZONES")
 
 
+def test_a_die_has_the_sides_the_article_states_not_the_card(catalog):
+    from scenarios.engine.primitives import check_program
+    from scenarios.engine.rulesets.kingdom_duels import KingdomDuel
+
+    duel = KingdomDuel(catalog, params={**parameters("kingdom-duels"), "dice_sides": 20})
+    assert duel.dice_sides() == 20
+    assert ruleset_for("core")(catalog).dice_sides() == 6
+    assert check_program([{"dice": {"results": {"1": [{"draw": 1}]}}}]) is None
+    assert "the die's sides are the format's rule" in check_program(
+        [{"dice": {"sides": 6, "results": {"1": [{"draw": 1}]}}}])
+
+
+@pytest.mark.parametrize("players, words", [
+    ("A: {team: X, deck: 5}\n    B: {team: Y, deck: 5}", "a Team Duel has more than 2 players"),
+    ("A: {deck: 5}\n    B: {deck: 5}\n    C: {deck: 5, joining: true}",
+     "a Battle Royale starts with 3 or more players (not counting those joining later), not 2"),
+])
+def test_a_team_duel_too_small_for_its_mode_is_refused(players, words):
+    mode = "tag" if "team" in players else "battle_royale"
+    text = (f"slug: too-small\nformat: kingdom-duels\nrule: kingdom-duels/multiplayer#tag-two-vs-two\n"
+            f"title: t\nnarrative: n\nsetup:\n  mode: {mode}\n"
+            f"  turn: {{number: 3, player: A, phase: main1}}\n  players:\n    {players}\n"
+            "steps:\n  - {player: A, end_turn: true}\nexpect: {turn: 4}\n")
+    from scenarios.engine import parse_scenario
+
+    status, message = outcome(parse_scenario(text, "too-small.yaml"), parameters("kingdom-duels"))
+    assert status == "invalid" and words in message
+
+
 # --- Rule summaries never repeat a parameter's number ------------------------------------------
 
 def scalars(value):

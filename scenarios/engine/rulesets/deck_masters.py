@@ -371,7 +371,8 @@ class DeckMastersDuel(Duel):
         self.deck_masters[player] = new.id
         self.ability_negated_until.pop(player, None)
         self.emit("deck-master", f"{new.id} ({new.name}) becomes {player}'s Deck Master; {old.id} "
-                  "is a regular card again", ["dm-replacement"])
+                  "is a regular card again", ["dm-replacement"],
+                  card=new.id, old=old.id, player=player, what="replaced")
 
     def return_deck_master_to_position(self, player, cause):
         card = self.card(self.deck_masters[player])
@@ -393,7 +394,9 @@ class DeckMastersDuel(Duel):
             raise ScriptError("the summon needs position: attack or defense", field="position")
         self.special_summon(card, player, action.position, cause="its own rules")
         self.emit("deck-master", f"{player} Special Summons the Deck Master {card.id}: it is "
-                  f"{card.name}, with its name and printed stats", ["dm-summon", "dm-is-the-monster"])
+                  f"{card.name}, with its name and printed stats",
+                  ["dm-summon", "dm-is-the-monster"],
+                  card=card.id, player=player, what="summoned")
         if self.misreads("dm-summon", "not-a-summon"):
             self.just_summoned = []
         if self.attack is not None and self.attack.player != player:
@@ -401,7 +404,8 @@ class DeckMastersDuel(Duel):
             attacker.attacked_this_turn = False
             self.attack = None
             self.emit("attack", f"the monsters {player} controls changed: a replay occurs, and "
-                      f"{attacker.id} may attack again")
+                      f"{attacker.id} may attack again",
+                      attacker=attacker.id, player=player, what="replay")
         self.priority, self.passes = self.turn_player, 0
 
     # --- Abilities -------------------------------------------------------------------------
@@ -464,7 +468,8 @@ class DeckMastersDuel(Duel):
         self.chain.append(link)
         self.emit("ability", f"{player} activates the {ability['type']} Ability of {card.id} as "
                   f"Chain Link {link.number} (Spell Speed {speed})",
-                  card=card.id, link=link.number)
+                  card=card.id, link=link.number,
+                  player=player, ability=ability['type'], speed=speed)
         self.priority, self.passes = self.opponent(player), 0
 
     def do_pay_to_negate(self, action):
@@ -474,11 +479,13 @@ class DeckMastersDuel(Duel):
                 top.player == player or top.negated:
             self.illegal(None, "nothing_to_negate", "no Ability the opponent may negate by paying")
         selections = {}
-        self.pay_costs(self.card(top.card_id), player, top.program["self_negation"], selections)
+        self.pay_costs(self.card(top.card_id), player,
+                       {**top.program["self_negation"], "purpose": "negation"}, selections)
         top.negated = True
         self.negated.append(top.card_id)
         self.emit("negate", f"{player} pays to negate the Ability of {top.card_id}; it still "
-                  "counts as used this turn", ["self-negation"])
+                  "counts as used this turn", ["self-negation"],
+                  card=top.card_id, player=player, what="pay_to_negate")
         if self.misreads("self-negation", "use-refunded"):
             self.abilities_used.discard((top.player, top.card_id))
         self.priority, self.passes = self.opponent(player), 0

@@ -161,7 +161,9 @@ class HighlanderDuel(Duel):
     def add_summons(self, player, count, text):
         self.summon_counts[player] += count
         self.emit("limit", f"{player} {text}: {self.summon_counts[player]} of "
-                  f"{self.limit(player)} summons this turn", ["summon-limit"])
+                  f"{self.limit(player)} summons this turn", ["summon-limit"], player=player,
+                  added=count, count=self.summon_counts[player], limit=self.limit(player),
+                  what="count")
 
     def weight(self):
         return 1 if self.misreads("deck-master-weight", "counts-one") else \
@@ -172,14 +174,15 @@ class HighlanderDuel(Duel):
             if self.misreads("tokens", "tokens-count"):
                 self.add_summons(player, len(cards), "counts Tokens")
             else:
-                self.emit("limit", "Tokens do not count toward the Summon Limit", ["tokens"])
+                self.emit("limit", "Tokens do not count toward the Summon Limit", ["tokens"],
+                          what="tokens")
             return
         if how == "flip":
             if self.misreads("sets-and-flips", "they-count"):
                 self.add_summons(player, 1, "counts a Flip Summon")
             else:
                 self.emit("limit", "a Flip Summon does not count toward the Summon Limit",
-                          ["sets-and-flips"])
+                          ["sets-and-flips"], what="flip")
             return
         if any(self.deck_masters.get(player) == c.id for c in cards):
             self.add_summons(player, self.weight(), "summoned the Deck Master")
@@ -200,7 +203,7 @@ class HighlanderDuel(Duel):
             self.add_summons(player, 1, "counts a Set")
         else:
             self.emit("limit", "a Normal Set does not count toward the Summon Limit",
-                      ["sets-and-flips"])
+                      ["sets-and-flips"], what="set")
 
     def summon_negated(self, attempt):
         self.note_rule("negated-summons")
@@ -291,7 +294,8 @@ class HighlanderDuel(Duel):
     def special_summon(self, card, player, position, cause="", face_up=True):
         if not self.can_summon(player, 1):
             self.emit("limit", f"{cause} resolves without effect: {player} has reached the "
-                      "Summon Limit", ["mandatory-at-limit", "summon-limit"])
+                      "Summon Limit", ["mandatory-at-limit", "summon-limit"],
+                      by=cause, player=player, what="at_limit")
             return False
         return super().special_summon(card, player, position, cause, face_up)
 
@@ -319,7 +323,8 @@ class HighlanderDuel(Duel):
             self.add_summons(link.player, 1, f"counts {link.card_id}, though it did not resolve")
         else:
             self.emit("limit", f"{link.card_id} did not resolve: it adds nothing to "
-                      f"{link.player}'s Summon Limit count", ["negated-summoning-card"])
+                      f"{link.player}'s Summon Limit count", ["negated-summoning-card"],
+                      card=link.card_id, player=link.player, what="not_resolved")
 
     def start_trigger_chain(self):
         if self.misreads("mandatory-at-limit", "does-not-activate"):
@@ -350,7 +355,7 @@ class HighlanderDuel(Duel):
             self.move(card, "monsters", controller=player, position="attack",
                       reason="Pendulum Summoned")
         self.emit("summon", f"{player} Pendulum Summons {', '.join(c.id for c in cards)} at once",
-                  how="pendulum")
+                  how="pendulum", player=player, cards=[c.id for c in cards])
         self.summon_attempt = {"cards": [c.id for c in cards], "player": player,
                                "how": "special", "tributes": [], "negated": False}
         self.priority, self.passes = self.turn_player, 0
@@ -388,7 +393,8 @@ class HighlanderDuel(Duel):
                                                       "respects-restrictions"):
             self.illegal("nightfall-ignores-text", "setting_forbidden",
                          "a face-up card forbids Setting")
-        self.pay_costs(card, player, {"cost": [{"pay_lp": self.params["nightfall_cost"]}]}, {})
+        self.pay_costs(card, player, {"cost": [{"pay_lp": self.params["nightfall_cost"]}],
+                                      "purpose": "nightfall"}, {})
         self.nightfalls += 1
         card.face_up = False
         to_defense = card.zone == "monsters" and \
@@ -399,7 +405,8 @@ class HighlanderDuel(Duel):
                   + (" in Defense Position" if to_defense else "")
                   + " (a game rule action: no chain, no target)",
                   (["nightfall-ignores-text"] if self.setting_forbidden() else [])
-                  + (["nightfall-defense"] if to_defense else []), card=card.id)
+                  + (["nightfall-defense"] if to_defense else []), card=card.id,
+                  player=player, defense=to_defense)
         if card.zone == "monsters" and not self.misreads("nightfall-triggers", "no-triggers"):
             self.queue_triggers_for_face_down(card)
             if self.optional_triggers:
@@ -422,3 +429,10 @@ class HighlanderDuel(Duel):
         facts = super().card_facts(card)
         facts["deck_master"] = self.deck_masters.get(card.owner) == card.id
         return facts
+
+    def snapshot(self):
+        data = super().snapshot()
+        data["deck_masters"] = dict(self.deck_masters)
+        data["summons"] = {p: self.summon_counts.get(p, 0) for p in self.players}
+        data["summon_limit"] = self.quietly(lambda: {p: self.limit(p) for p in self.players})
+        return data

@@ -56,7 +56,8 @@ class RedirectsAndReplays:
             return
         attack.counts_as = self.opponent(attack.player)
         self.emit("attack", f"the redirected attack now counts as {attack.counts_as}'s attack; "
-                  f"its source is still {attack.attacker}", ["kd-redirect"])
+                  f"its source is still {attack.attacker}", ["kd-redirect"],
+                  attacker=attack.attacker, player=attack.counts_as, what="counts_as")
         self.waking_triggers.append(("opponent_attacks", attack.counts_as))
 
     def chain_resolved(self):
@@ -95,7 +96,7 @@ class RedirectsAndReplays:
         super().monster_battle(attacker, defender, player, rival)
         if pierced and margin > 0:
             self.emit("battle", f"{attacker.id} pierces: {rival} takes the difference",
-                      ["kd-piercing"])
+                      ["kd-piercing"], card=attacker.id, player=rival, what="pierce")
             self.battle_damage(rival, margin, attacker)
         elif shielding and margin > 0:
             if defender.zone != "monsters" and \
@@ -103,7 +104,7 @@ class RedirectsAndReplays:
                 self.battle_damage(rival, margin, attacker)
             else:
                 self.emit("battle", f"{defender.id} was in DEF Position: {rival} takes no damage",
-                          ["kd-def-protects"])
+                          ["kd-def-protects"], card=defender.id, player=rival, what="def_protects")
 
     def piercing(self, attacker):
         if self.misreads("kd-piercing", "always-pierces"):
@@ -118,7 +119,8 @@ class RedirectsAndReplays:
         self.attacks_this_phase -= 1
         self.emit("replay", f"{attack.target} changed after the attack was declared: a replay, "
                   f"{attack.player} chooses the attack target again", ["kd-replay"],
-                  attacker=attack.attacker)
+                  attacker=attack.attacker,
+                  card=attack.target, player=attack.player, what="replay")
 
     def move_to_terrain(self, card, cause):
         """A monster moves to an unoccupied Terrain of its controller (the leftmost one)."""
@@ -128,4 +130,6 @@ class RedirectsAndReplays:
             return
         card.column = free[0]
         self.emit("move", f"{card.id} moves to Terrain {card.column} "
-                  f"({self.terrains[card.controller][card.column]}) by {cause}", card=card.id)
+                  f"({self.terrains[card.controller][card.column]}) by {cause}", card=card.id,
+                  player=card.controller, column=card.column,
+                  terrain=self.terrains[card.controller][card.column], by=cause, what="terrain")

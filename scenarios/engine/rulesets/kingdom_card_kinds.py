@@ -87,7 +87,8 @@ class CardsOnCards:
             if self.misreads("kd-attachments-follow", "attachments-stay"):
                 continue
             self.emit("move", f"{attached.id} was attached to {card.id}, which left the field: "
-                      "it goes to the Graveyard", ["kd-attachments-follow"], card=attached.id)
+                      "it goes to the Graveyard", ["kd-attachments-follow"], card=attached.id,
+                      host=card.id, what="attached_left")
             self.move(attached, "graveyard", reason=f"{card.id} left the field")
 
     def equip_lost_its_host(self, equip, host):
@@ -96,7 +97,8 @@ class CardsOnCards:
         if self.misreads("kd-equips-destroyed", "equips-stay"):
             return
         self.emit("equip", f"{equip.id} was equipped to {host.id}, which left the field: it is "
-                  "destroyed", ["kd-equips-destroyed"], card=equip.id)
+                  "destroyed", ["kd-equips-destroyed"], card=equip.id,
+                  host=host.id, what="host_left")
         self.destroy(equip, f"{host.id} leaving the field")
 
     # --- lasting effects and Permanently -------------------------------------------------------
@@ -110,7 +112,8 @@ class CardsOnCards:
         for effect in [e for e in self.lasting_effects if e["source"] == source.id]:
             if effect["permanent"] and not self.misreads("kd-permanent", "ends-with-source"):
                 self.emit("effect", f"{source.id} left the field, but its change to "
-                          f"{effect['card']} was made permanently: it stays", ["kd-permanent"])
+                          f"{effect['card']} was made permanently: it stays", ["kd-permanent"],
+                          by=source.id, card=effect['card'], what="permanent")
                 continue
             if not effect["permanent"] and \
                     self.misreads("kd-lasting-ends-with-source", "outlasts-source"):
@@ -124,7 +127,8 @@ class CardsOnCards:
             target.counters.pop("battle_lock", None)
         what = LASTING_NAMES.get(effect["key"], effect["key"].replace("_", " "))
         self.emit("effect", f"{source.id} left the field: its {what} on {target.id} ends",
-                  ["kd-lasting-ends-with-source"])
+                  ["kd-lasting-ends-with-source"],
+                  by=source.id, card=target.id, effect=what, what="ends")
 
     # --- cards of two kinds --------------------------------------------------------------------
 
@@ -174,7 +178,7 @@ class CardsOnCards:
         self.printed_cards[card.id] = printed
         card.card = replace(printed, kind=kind, subtype=subtype, also=others)
         self.emit("play", f"{card.id} ({printed.name}) is played as a {kind.title()}",
-                  ["kd-play-as"], card=card.id)
+                  ["kd-play-as"], card=card.id, as_kind=kind)
 
     def restore_printed(self, card):
         if card.id in self.printed_cards:

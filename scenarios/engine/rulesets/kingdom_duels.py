@@ -351,7 +351,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
                 any(self.favoured_by(card, t) for t in self.terrain_catalog.values()):
             self.emit("terrain", f"{card.id} stands on {card.controller}'s Terrain {card.column}, "
                       f"{markers[card.column]}: the default, with no Field Setup played",
-                      ["kd-default-terrain"], card=card.id)
+                      ["kd-default-terrain"], card=card.id, player=card.controller,
+                      column=card.column, terrain=markers[card.column], what="default")
 
     def favoured_by(self, card, terrain):
         """Does this Terrain name one of the monster's Types or its Attribute?"""
@@ -430,13 +431,13 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
                 self.move(self.card(card_id), "graveyard", reason="discarded to the hand limit")
             return
         self.emit("hand", f"{player} keeps all {len(hand)} cards in hand: there is no hand size "
-                  "limit", ["kd-no-hand-limit"], player=player)
+                  "limit", ["kd-no-hand-limit"], player=player, count=len(hand))
 
     def give_idle_warning(self, player, *rules):
         """One more Idle Warning; the one after the first loses the duel."""
         self.idle_warnings[player] += 1
         self.emit("idle", f"{player} gets an Idle Warning ({self.idle_warnings[player]})",
-                  list(rules))
+                  list(rules), player=player, count=self.idle_warnings[player])
         limit = self.params["idle_warnings_to_lose"] + (
             1 if self.misreads("kd-idle-loss", "third-warning-loses") else 0)
         if self.idle_warnings[player] >= limit:
@@ -574,7 +575,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             self.chain.append(link)
             sprung.append(card.id)
             self.emit("trigger", f"{card.id} ({card.name}) activates by itself: its Trigger is met",
-                      ["kd-trap-trigger"], card=card.id, link=link.number)
+                      ["kd-trap-trigger"], card=card.id, link=link.number,
+                      player=card.controller, what="sprung")
             self.priority, self.passes = self.next_player(card.controller), 0
         self.sprung_together = sprung
 
@@ -592,11 +594,13 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             other.number = number
         self.sprung_together.remove(card.id)
         card.face_up = False
-        self.emit("trigger", f"{player} does not activate {card.id}; it stays Set")
+        self.emit("trigger", f"{player} does not activate {card.id}; it stays Set",
+                  card=card.id, player=player, what="declined")
         others = [i for i in self.sprung_together if self.card(i).controller == player]
         if others and not self.misreads("kd-trap-several", "warned-anyway"):
             self.emit("idle", f"{player} activated {', '.join(others)} from the Traps met together: "
-                      "no Idle Warning", ["kd-trap-several"])
+                      "no Idle Warning", ["kd-trap-several"],
+                      player=player, cards=list(others), what="spared")
         elif not self.misreads("kd-trap-idle", "no-warning"):
             self.give_idle_warning(player, "kd-trap-idle")
         if not self.chain:
@@ -667,7 +671,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             defender.face_up = True
             defender.notes.add("revealed_in_combat")
             self.emit("flip", f"{defender.id}, Hidden in ATK Position, is revealed by the combat",
-                      ["kd-hidden-atk"], card=defender.id)
+                      ["kd-hidden-atk"], card=defender.id, what="combat")
         super().monster_battle(attacker, defender, player, rival)
 
     def do_hide(self, action):
@@ -680,12 +684,14 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         card.notes.discard("revealed_in_combat")
         card.face_up = False
         if self.misreads("kd-hide-not-summon", "hiding-summons"):
-            self.emit("hide", f"{action.player} Hides {card.id} again, as a summon", card=card.id)
+            self.emit("hide", f"{action.player} Hides {card.id} again, as a summon", card=card.id,
+                      player=action.player, summon=True)
             self.just_summoned = [card.id]
             self.spring_traps("opponent_summons", action.player)
             return
         self.emit("hide", f"{action.player} Hides {card.id} again in ATK Position (not a summon)",
-                  ["kd-hidden-atk", "kd-hide-not-summon"], card=card.id)
+                  ["kd-hidden-atk", "kd-hide-not-summon"], card=card.id,
+                  player=action.player, summon=False)
 
     def can_be_targeted(self, target, source, purpose=None):
         divine = source.card.hierarchy and target.card.hierarchy > source.card.hierarchy
@@ -704,7 +710,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         if card.controller != ctx.controller and \
                 self.misreads("kd-battle-swap", "own-monsters-only"):
             self.emit("position", f"Battle Swap: {card.id} is not {ctx.controller}'s monster and "
-                      "keeps its position", card=card.id)
+                      "keeps its position", card=card.id,
+                      player=ctx.controller, what="battle_swap_kept")
             return
         super().battle_swap(card, ctx)
         self.note_rule("kd-battle-swap")
@@ -743,12 +750,15 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             self.turn_flags.add("skip_battle")
         if self.misreads("kd-strike-terrain", "strikes-life-points"):
             self.emit("strike", f"{card.id} STRIKEs past {rival}'s Terrain {column} at the Life "
-                      "Points", ["kd-strike-timing", "kd-strike-skips"])
+                      "Points", ["kd-strike-timing", "kd-strike-skips"],
+                      card=card.id, player=rival, column=column, what="past")
             self.battle_damage(rival, self.effective_atk(card), card, direct=True)
         else:
             self.emit("strike", f"{card.id} STRIKEs {rival}'s Terrain {column} "
                       f"({self.terrains[rival][column]}), not a monster or Life Points; it counts "
-                      "as an attack", ["kd-strike-timing", "kd-strike-skips", "kd-strike-terrain"])
+                      "as an attack", ["kd-strike-timing", "kd-strike-skips", "kd-strike-terrain"],
+                      card=card.id, player=rival,
+                      column=column, terrain=self.terrains[rival][column], what="terrain")
         occupant = next((self.card(i) for i in self.zone_of(rival, "monsters")
                          if self.card(i).column == column), None)
         if occupant and self.misreads("kd-strike-no-battle", "destroys-occupant"):
@@ -763,7 +773,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         old = self.terrains[player][column]
         self.terrains[player][column] = terrain
         self.emit("terrain", f"{player}'s Terrain {column} ({old}) is set aside and replaced by "
-                  f"{terrain}")
+                  f"{terrain}", player=player, column=column, old=old,
+                  terrain=terrain, what="replaced")
 
     # --- speeds ------------------------------------------------------------------------------
 
@@ -795,7 +806,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             value = max(0, min(value, room))
         self.destruction_damage_taken[player] = self.destruction_damage_taken.get(player, 0) + value
         self.emit("damage", f"{player} takes {value} Destruction Damage",
-                  ["kd-destruction-amount", "kd-destruction-damage"])
+                  ["kd-destruction-amount", "kd-destruction-damage"], player=player, amount=value)
         self.change_lp({player: -value}, cause, kind="Destruction Damage")
 
     def next_turn(self, stop_at):

@@ -88,7 +88,7 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
         if self.misreads("kd-ritual-spell-stays", "leaves-after-chain"):
             return False
         self.emit("ritual", f"{card.id} stays face-up on the field until its Ritual Summon",
-                  ["kd-ritual-spell-stays"], card=card.id)
+                  ["kd-ritual-spell-stays"], card=card.id, what="stays")
         return True
 
     def do_send(self, action):
@@ -103,7 +103,7 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
             self.illegal("kd-ritual-send", "wrong_phase", f"{player} may send {card.id} to the "
                          "Graveyard only in their own Main Phase")
         self.emit("ritual", f"{player} sends {card.id} to the Graveyard at will",
-                  ["kd-ritual-send"], card=card.id)
+                  ["kd-ritual-send"], card=card.id, player=player, what="sent")
         self.move(card, "graveyard", reason="sent at will by its controller")
 
     def do_ritual_summon(self, action):
@@ -127,7 +127,7 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
         if self.misreads("kd-ritual-spell-stays", "stays-after-summon"):
             return
         self.emit("ritual", f"the Ritual requirements of {spell.id} are fulfilled: it goes to "
-                  "the Graveyard", ["kd-ritual-spell-stays"], card=spell.id)
+                  "the Graveyard", ["kd-ritual-spell-stays"], card=spell.id, what="fulfilled")
         self.move(spell, "graveyard", reason="its Ritual Summon is fulfilled")
 
     def check_ritual_materials(self, materials, spell, player):
@@ -227,7 +227,8 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
         material_ids = ctx.remembered.get("materials", [])
         problem = self.alter_summon_problem(ctx.controller, alter_id, material_ids, alter_type)
         if problem:
-            self.emit("summon", f"the Alter Summon of {alter_id} fails: {problem[2]}")
+            self.emit("summon", f"the Alter Summon of {alter_id} fails: {problem[2]}",
+                      card=alter_id, reason=problem[1], what="alter_failed")
             return
         alter, material = self.card(alter_id), self.card(material_ids[0])
         if (alter.card.summon_with or {}).get("counters"):
@@ -249,7 +250,8 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
             self.placing_column = None
         if column is not None:
             self.emit("summon", f"{alter.id} is summoned in {material.id}'s zone ({column})",
-                      ["kd-alter-same-zone"], card=alter.id)
+                      ["kd-alter-same-zone"], card=alter.id, material=material.id, column=column,
+                      player=ctx.controller, what="same_zone")
         for equip in moving_equips:
             self.move_equip_over(equip, material, alter)
         self.retarget(material, alter)
@@ -269,7 +271,8 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
             material.counters["summoning"] = counters
             return
         self.emit("counter", f"the Alter Summon is completed: {material.id}'s {counters} "
-                  "Summoning Counter(s) are removed", ["kd-alter-counters-removed"])
+                  "Summoning Counter(s) are removed", ["kd-alter-counters-removed"],
+                  card=material.id, count=counters, what="removed")
 
     def move_equip_over(self, equip, material, alter):
         """An equip of the material goes over to the Alter Monster if it may equip it."""
@@ -280,9 +283,11 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
                 self.misreads("kd-alter-equips", "validity-ignored"):
             equip.host = alter.id
             self.emit("equip", f"{equip.id} is re-equipped from {material.id} to {alter.id}",
-                      ["kd-alter-equips"], card=equip.id)
+                      ["kd-alter-equips"], card=equip.id,
+                      old=material.id, host=alter.id, what="re_equipped")
             return
-        self.emit("equip", f"{equip.id} cannot equip {alter.id}", ["kd-alter-equips"])
+        self.emit("equip", f"{equip.id} cannot equip {alter.id}", ["kd-alter-equips"],
+                  card=equip.id, host=alter.id, what="cannot")
         self.equip_lost_its_host(equip, material)
 
     def retarget(self, material, alter):
@@ -296,8 +301,10 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
                 continue
             link.targets = [alter.id if t == material.id else t for t in link.targets]
             self.emit("target", f"Chain Link {link.number} ({link.card_id}) aimed at "
-                      f"{material.id} now targets {alter.id}", ["kd-alter-targets"])
+                      f"{material.id} now targets {alter.id}", ["kd-alter-targets"],
+                      link=link.number,
+                      card=link.card_id, old=material.id, new=alter.id, what="retargeted")
         if self.attack is not None and self.attack.target == material.id:
             self.attack.target = alter.id
             self.emit("attack", f"the attack on {material.id} now targets {alter.id}",
-                      ["kd-alter-targets"])
+                      ["kd-alter-targets"], old=material.id, target=alter.id, what="retargeted")

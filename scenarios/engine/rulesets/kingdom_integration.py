@@ -75,7 +75,8 @@ class IntegrationSummons:
         if not shown:
             self.unproven[monster.id] = {"player": player, "materials": [m.id for m in materials]}
             self.emit("summon", f"{player} sets the eroded Material(s) apart, unrevealed",
-                      ["kd-integration-hidden"])
+                      ["kd-integration-hidden"], player=player, card=monster.id,
+                      what="materials_apart")
         self.summon_to_field(monster, player, position, face_up=face_up, how="integration")
 
     def check_duelist_setup(self, player, name):
@@ -137,10 +138,14 @@ class IntegrationSummons:
         if self.proper_materials(materials, terms):
             self.emit("reveal", f"{when}: {entry['player']} shows that "
                       f"{', '.join(m.id for m in materials)} was the proper Material of "
-                      f"{monster_id}", ["kd-integration-proof-at-end"])
+                      f"{monster_id}", ["kd-integration-proof-at-end"], card=monster_id,
+                      materials=[m.id for m in materials], player=entry["player"], proper=True,
+                      at_end=when == "the duel ends")
             return None
         self.emit("reveal", f"{when}: {', '.join(m.id for m in materials)} was not the proper "
-                  f"Material of {monster_id}", ["kd-integration-proof-at-end"])
+                  f"Material of {monster_id}", ["kd-integration-proof-at-end"], card=monster_id,
+                  materials=[m.id for m in materials], player=entry["player"], proper=False,
+                  at_end=when == "the duel ends")
         if self.misreads("kd-integration-improper", "no-penalty"):
             return None
         return entry["player"]

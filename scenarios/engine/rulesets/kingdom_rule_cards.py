@@ -156,7 +156,8 @@ class RuleCards:
                          targets=list(targets), data={"rule_link": kind})
         self.chain.append(link)
         self.emit("activate", f"{player} activates {what} as Chain Link {link.number} "
-                  f"(Spell Speed {speed})", card=card.id, link=link.number)
+                  f"(Spell Speed {speed})", card=card.id, link=link.number,
+                  player=player, speed=speed, effect=effect_name)
         self.priority, self.passes = self.next_player(player), 0
 
     # --- KEYWORD -------------------------------------------------------------------------------
@@ -174,7 +175,7 @@ class RuleCards:
         self.check_rule_zone_room(player)
         self.place_in_rule_zone(card, player, "activated through its KEYWORD")
         self.emit("rule", f"{card.id}'s KEYWORD ({', '.join(sorted(wanted))}) is met",
-                  ["kd-keyword"])
+                  ["kd-keyword"], card=card.id, keywords=sorted(wanted), what="keyword")
         self.open_rule_link(card, player, speed, KEYWORD_LINK)
 
     def has_keyword(self, card, player, wanted):
@@ -216,18 +217,21 @@ class RuleCards:
         card = next((self.card(i) for i in self.zone_of(ctx.controller, "extra_deck")
                      if self.card(i).name == name), None)
         if card is None:
-            self.emit("rule", f"{ctx.controller} has no {name} in the Extra Deck to activate")
+            self.emit("rule", f"{ctx.controller} has no {name} in the Extra Deck to activate",
+                      player=ctx.controller, name=name, what="none_in_extra_deck")
             return
         reliance = (card.card.rule or {}).get("reliance")
         if reliance is None or not self.matches(source, {"name": reliance}):
             self.emit("rule", f"{source.id}'s effect cannot activate {card.id}: only the effect "
-                      f"of {reliance or 'no card'} activates it", ["kd-reliance-only"])
+                      f"of {reliance or 'no card'} activates it", ["kd-reliance-only"],
+                      by=source.id, card=card.id, relies_on=reliance, what="reliance_refused")
             return
         self.check_rule_zone_room(ctx.controller)
         self.place_in_rule_zone(card, ctx.controller, f"activated by the effect of {source.id}")
         self.reliant_on[card.id] = source.id
         self.emit("rule", f"{source.id}'s effect activates {card.id} ({card.name}), which relies "
-                  f"on {source.id}", ["kd-reliance-only"], card=card.id)
+                  f"on {source.id}", ["kd-reliance-only"], card=card.id,
+                  by=source.id, player=ctx.controller, what="reliance_activated")
 
     def left_field(self, card, old_zone, old_controller):
         super().left_field(card, old_zone, old_controller)
@@ -242,13 +246,15 @@ class RuleCards:
                 not self.misreads("kd-reliance-activation-only", "leaves-anyway"):
             self.reliant_on.pop(rule_card.id)
             self.emit("rule", f"{rule_card.id} stays: its Reliance on {source.id} is on "
-                      "activation only", ["kd-reliance-activation-only"])
+                      "activation only", ["kd-reliance-activation-only"],
+                      card=rule_card.id, by=source.id, what="reliance_stays")
             return
         if self.misreads("kd-reliance-leaves", "stays"):
             self.reliant_on.pop(rule_card.id)
             return
         self.emit("rule", f"{source.id} left the field, so {rule_card.id}, which relies on it, "
-                  "leaves the Rule Zone", ["kd-reliance-leaves"])
+                  "leaves the Rule Zone", ["kd-reliance-leaves"], card=rule_card.id, by=source.id,
+                  what="reliance_leaves")
         self.leave_rule_zone(rule_card, f"{source.id} left the field")
 
     # --- nothing negates a Rule Card -----------------------------------------------------------
@@ -260,7 +266,8 @@ class RuleCards:
             return super().negate_link_below(link, destroy, cause)
         if not self.misreads("kd-rule-unnegatable", "negatable"):
             self.emit("negate", f"{cause} cannot negate Chain Link {below.number} "
-                      f"({below.card_id}): Rule Cards cannot be negated", ["kd-rule-unnegatable"])
+                      f"({below.card_id}): Rule Cards cannot be negated", ["kd-rule-unnegatable"],
+                      link=below.number, card=below.card_id, by=cause, what="cannot")
             return
         super().negate_link_below(link, destroy, cause)
         card = self.card(below.card_id)
@@ -301,7 +308,8 @@ class RuleCards:
         self.check_rule_zone_room(player)
         self.place_in_rule_zone(card, player, "played as a Symbol")
         self.emit("rule", f"{card.id} enters {player}'s Rule Zone with "
-                  f"{card.counters['charges']} charge(s)", ["kd-symbol-limit"], card=card.id)
+                  f"{card.counters['charges']} charge(s)", ["kd-symbol-limit"], card=card.id,
+                  player=player, charges=card.counters['charges'], what="symbol_enters")
         self.open_rule_link(card, player, speed, SYMBOL_LINK)
 
     def do_use_symbol(self, action):
@@ -344,7 +352,8 @@ class RuleCards:
                          f"{card.id}'s {effect_name} needs {cost} charge(s); it has {held}")
         card.counters["charges"] = max(0, held - cost)
         self.emit("cost", f"{card.id} spends {cost} charge(s) on {effect_name}: "
-                  f"{card.counters['charges']} left", ["kd-symbol-charges"], card=card.id)
+                  f"{card.counters['charges']} left", ["kd-symbol-charges"], card=card.id,
+                  charges=cost, left=card.counters['charges'], effect=effect_name, what="charges")
 
     # --- expectations ----------------------------------------------------------------------
 

@@ -157,7 +157,7 @@ class SetupPhase(RuleCards):
         self.lay_starting_terrains()
         self.turn_player = self.priority = self.first_player
         self.emit("setup", f"Setup Phase (4): {self.first_player} will take the first turn",
-                  ["kd-setup-order"])
+                  ["kd-setup-order"], player=self.first_player)
         if not self.misreads("kd-setup-order", "swap-before-draw"):
             self.draw_starting_hands()
         self.setup_stage = SWAPS
@@ -214,7 +214,8 @@ class SetupPhase(RuleCards):
                                     field="rule.terrains")
             self.terrains[name] = markers
             self.emit("setup", f"Setup Phase (3): {name} lays the Terrains of {field_setup.id}, "
-                      f"left to right: {', '.join(markers)}", ["kd-field-setup-terrains"])
+                      f"left to right: {', '.join(markers)}", ["kd-field-setup-terrains"],
+                      player=name, by=field_setup.id, terrains=list(markers), what="field_setup")
 
     def draw_starting_hands(self):
         size = self.params["starting_hand_size"]
@@ -280,7 +281,7 @@ class SetupPhase(RuleCards):
         self.place_in_rule_zone(card, player, "a Setup Rule Card activated")
         self.setups_played[player].append(card.card.subtype)
         self.emit("setup", f"Setup Phase (2): {player} activates {card.id} ({card.name})",
-                  ["kd-setup-order"], card=card.id)
+                  ["kd-setup-order"], card=card.id, player=player, what="rule_card")
 
     def check_setup_limits(self, player, card):
         kind = card.card.subtype
@@ -320,7 +321,7 @@ class SetupPhase(RuleCards):
         self.move(taken, "hand", reason=f"taken from the Cardlist of {duelist_setup.id}")
         self.emit("reveal", f"{player} reveals {taken.id} ({taken.name}) from the Cardlist of "
                   f"{duelist_setup.id}", ["kd-swap-limit", "kd-swap-cardlist", "kd-swap-distinct"],
-                  card=taken.id)
+                  card=taken.id, player=player, setup=duelist_setup.id, what="cardlist")
         if given.zone == "hand":
             self.move(given, "deck", reason="returned by the Duelist Setup swap")
 

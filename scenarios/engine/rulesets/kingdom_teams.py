@@ -364,7 +364,8 @@ class TeamDuels:
         if not self.misreads("kd-royale-redirect", "no-protection"):
             attack.protected = True
             self.emit("attack", f"{attack.attacker} cannot be destroyed by this battle and its "
-                      f"controller takes no damage from it", ["kd-royale-redirect"])
+                      f"controller takes no damage from it", ["kd-royale-redirect"],
+                      attacker=attack.attacker, what="protected")
         attack.counts_as = player
         self.priority, self.passes = self.turn_player, 0
 
@@ -372,7 +373,7 @@ class TeamDuels:
         fight = self.fighting
         if fight is not None and fight.protected and card.id == fight.attacker:
             self.emit("battle", f"{card.id} is not destroyed: the attack was redirected",
-                      ["kd-royale-redirect"])
+                      ["kd-royale-redirect"], card=card.id, what="redirect_protects")
             return
         super().destroy_by_battle(card)
 

@@ -339,7 +339,8 @@ class PhalanxDuel(Duel):
         card.notes.add("rampart")
         self.emit("rampart", f"{card.id} stands on the Front Line as a "
                   f"{self.params['rampart_atk']}/{self.params['rampart_def']} rampart; its "
-                  "effect is negated", ["ramparts"])
+                  "effect is negated", ["ramparts"], card=card.id,
+                  atk=self.params['rampart_atk'], defense=self.params['rampart_def'])
 
     def effective_atk(self, card):
         return self.params["rampart_atk"] if "rampart" in card.notes else super().effective_atk(card)
@@ -386,7 +387,8 @@ class PhalanxDuel(Duel):
             self.illegal("shared-zones", "no_free_zone", f"team {team}'s {to} line is full")
         self.line_moves[card.id] = moves + 1
         card.line = to
-        self.emit("line", f"{card.id} moves to the {to.title()} Line", ["line-moves"])
+        self.emit("line", f"{card.id} moves to the {to.title()} Line", ["line-moves"],
+                  card=card.id, line=to)
 
     # --- battle ------------------------------------------------------------------------------
 
@@ -434,7 +436,8 @@ class PhalanxDuel(Duel):
             before = self.formation_points[team]
             self.formation_points[team] = max(0, before - value)
             self.emit("formation", f"team {team}: {before} -> {self.formation_points[team]} "
-                      "Formation Points", ["formation-points"])
+                      "Formation Points", ["formation-points"], team=team,
+                      before=before, after=self.formation_points[team])
             if self.formation_points[team] == 0:
                 self.collapse_front_line(team)
             return
@@ -445,7 +448,7 @@ class PhalanxDuel(Duel):
         for card in [c for c in self.team_cards(team, "monsters") if c.line == "front"]:
             self.destroy(card, "the fall of the Front Line")
         self.emit("formation", f"team {team}'s Formation Points are gone: its Front Line is "
-                  "destroyed and closed", ["formation-points"])
+                  "destroyed and closed", ["formation-points"], team=team, what="front_line_falls")
 
     # --- effects on private zones and turns ----------------------------------------------------
 
