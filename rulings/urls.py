@@ -8,6 +8,7 @@ urlpatterns = [
     path("", pages.home, name="home"),
     # Scenario pages come first: /rules/<format>/coverage/ is theirs, not an article's.
     path("", include("scenarios.urls")),
+    path("", include("scenarios.quizzes.urls")),
     path("rules/<slug:format_slug>/", pages.format_contents, name="format"),
     path("rules/<slug:format_slug>/new/", editor.create_article, name="article-create"),
     path("rules/<slug:format_slug>/<slug:article_slug>/", pages.article, name="article"),

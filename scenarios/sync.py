@@ -9,6 +9,7 @@ from django.utils import timezone
 from rulings.models import Article, Example, Format
 
 from .models import Scenario, VerificationRun
+from .signals import verdicts_recorded
 
 VERDICT_FIELDS = ["status", "message", "ms", "verified_at", "fingerprint", "params_read",
                   "trace", "outcome", "differences"]
@@ -114,7 +115,10 @@ def record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prune
     data = report.as_dict()
     if revisions is None:
         revisions = current_revisions(v.format for v in report.verdicts)
-    return VerificationRun.objects.create(
+    run = VerificationRun.objects.create(
         trigger=trigger, user=user if user is not None and user.is_authenticated else None,
         revisions=list(revisions), total=data["total"], passed=data["passed"],
         failed=data["failed"], invalid=data["invalid"], changes=changes)
+    verdicts_recorded.send(sender=VerificationRun, slugs=[v.slug for v in report.verdicts],
+                           run=run)
+    return run

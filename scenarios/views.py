@@ -8,6 +8,7 @@ from rulings.models import Format
 from .coverage import coverage
 from .fingerprints import StaleCheck
 from .models import Scenario, VerificationRun
+from .replay_view import expected_and_computed, rule_summaries, shown_replay
 from .verification import Verifier
 
 LIST_FIELDS = ("id", "slug", "format_id", "format_slug", "title", "rule", "status", "source",
@@ -26,10 +27,20 @@ def scenario_list(request):
 
 def scenario_detail(request, slug):
     scenario = get_object_or_404(Scenario.objects.select_related("article", "format"), slug=slug)
-    StaleCheck().mark([scenario])
-    verdict = Verifier().verify_source(scenario.source, scenario.path)
-    return render(request, "scenarios/detail.html", {
-        "scenario": scenario, "verdict": verdict, "replay": verdict.replay})
+    check = StaleCheck()
+    check.mark([scenario])
+    verifier = Verifier()
+    verdict = verifier.verify_source(scenario.source, scenario.path)
+    params = verifier.params(scenario.format_slug)
+    context = {"scenario": scenario, "verdict": verdict, "steps": None, "comparison": [],
+               "rule_title": rule_summaries(scenario.format_slug, params).get(scenario.rule)
+               or scenario.rule}
+    if verdict.replay is not None:
+        context["start_board"], context["steps"] = shown_replay(
+            verdict.replay, scenario.format_slug, verifier.catalog, params)
+        context["comparison"] = expected_and_computed(verdict.scenario, verdict.replay)
+        context["scenario_xfail"] = verdict.scenario.xfail
+    return render(request, "scenarios/detail.html", context)
 
 
 def run_list(request):

@@ -49,25 +49,3 @@ def test_glossary_term_carries_its_definition_as_a_tooltip(site, page):
     term = page.locator(".article-body a.term").first
     assert ":" in term.get_attribute("title")
     assert term.get_attribute("href").startswith("/rules/")
-
-
-@pytest.fixture
-def site_with_scenarios(site):
-    from django.core.management import call_command
-
-    call_command("load_scenarios", verbosity=0)
-    return site
-
-
-def test_a_kingdom_duels_replay_shows_the_board_with_its_terrains(site_with_scenarios, page):
-    page.goto(site_with_scenarios + "/scenarios/moved-target-causes-a-replay/")
-    steps = page.locator("ol.replay > li")
-    first_board = steps.first.locator("details")
-    assert not first_board.locator(".board").is_visible()
-    first_board.locator("summary").click()
-    soldier_slot = first_board.locator("ol.slots > li", has_text="soldier (Kingdom Soldier)")
-    assert soldier_slot.is_visible() and soldier_slot.inner_text().startswith("Land:")
-    last_board = steps.last.locator("details")
-    assert last_board.get_attribute("open") is not None
-    slots = last_board.locator("table.board-side", has_text="B ·").locator("ol.slots > li")
-    assert slots.nth(2).inner_text() == "Land: soldier (Kingdom Soldier), attack"

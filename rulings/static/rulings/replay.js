@@ -1,0 +1,46 @@
+/* Step-through replay viewer: shows one step at a time with previous/next buttons and the
+   arrow keys. Without this script the page is a plain list of every step. */
+(function () {
+  var viewer = document.querySelector(".replay-viewer");
+  if (!viewer) return;
+  var steps = Array.prototype.slice.call(viewer.querySelectorAll(".replay-step"));
+  var controls = viewer.querySelector(".viewer-controls");
+  var position = viewer.querySelector(".viewer-position");
+  var current = 0;
+  var fromHash = /^#step-(\d+)$/.exec(window.location.hash);
+  if (fromHash) current = Math.min(parseInt(fromHash[1], 10), steps.length - 1);
+
+  function show(index) {
+    current = Math.max(0, Math.min(index, steps.length - 1));
+    steps.forEach(function (step, n) { step.hidden = n !== current; });
+    position.textContent = current === 0 ? "Before the first step" :
+      "Step " + current + " of " + (steps.length - 1);
+    viewer.querySelector(".viewer-prev").disabled = current === 0;
+    viewer.querySelector(".viewer-next").disabled = current === steps.length - 1;
+    if (window.history.replaceState) window.history.replaceState(null, "", "#step-" + current);
+  }
+
+  controls.hidden = false;
+  viewer.classList.add("stepping");
+  viewer.querySelector(".viewer-prev").addEventListener("click", function () { show(current - 1); });
+  viewer.querySelector(".viewer-next").addEventListener("click", function () { show(current + 1); });
+  document.addEventListener("keydown", function (event) {
+    var tag = (event.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "ArrowRight") { show(current + 1); event.preventDefault(); }
+    if (event.key === "ArrowLeft") { show(current - 1); event.preventDefault(); }
+  });
+
+  /* Card text on tap: a card in a board carries its text in <title>; tapping shows it. */
+  var note = document.createElement("p");
+  note.className = "card-note";
+  note.setAttribute("role", "status");
+  viewer.appendChild(note);
+  viewer.addEventListener("click", function (event) {
+    var card = event.target.closest && event.target.closest("[data-card]");
+    if (!card) return;
+    var title = card.querySelector("title");
+    note.textContent = title ? title.textContent : "";
+  });
+  show(current);
+})();

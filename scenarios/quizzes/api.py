@@ -1,0 +1,143 @@
+"""The quiz API: start a quiz, read a question, answer it, finish, see the results.
+
+Anyone may take a quiz (an anonymous visitor's attempts belong to their session);
+no response carries a question's answer key before it may be shown. The question
+bank with its statistics is for editors.
+"""
+from django.shortcuts import get_object_or_404
+from rest_framework import generics, serializers, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny, BasePermission
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from rulings.permissions import is_editor
+
+from . import attempts
+from .models import Question
+from .stats import question_stats, success_rates
+
+
+def session_key(request):
+    if not request.session.session_key:
+        request.session.save()
+    return request.session.session_key
+
+
+def error_response(error):
+    body = {"detail": error.message}
+    if error.field:
+        body = {error.field: [error.message], "detail": error.message}
+    return Response(body, status=error.status)
+
+
+class QuizView(APIView):
+    permission_classes = [AllowAny]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, attempts.QuizError):
+            return error_response(exc)
+        return super().handle_exception(exc)
+
+    def attempt(self, request, attempt_id):
+        return attempts.load(attempt_id, request.user, session_key(request))
+
+
+class QuizStart(QuizView):
+    def post(self, request):
+        data = request.data if isinstance(request.data, dict) else {}
+        attempt = attempts.start(
+            data.get("mode"), user=request.user, session_key=session_key(request),
+            formats=data.get("formats"), articles=data.get("articles"),
+            difficulty=data.get("difficulty"), count=data.get("count"),
+            minutes=data.get("minutes"), pass_mark=data.get("pass_mark"),
+            scenario=data.get("scenario"))
+        return Response({"id": str(attempt.id), "mode": attempt.mode,
+                         "count": attempt.entries.count(), "deadline": attempt.deadline,
+                         "pass_mark": attempt.pass_mark, "url": attempt.get_absolute_url(),
+                         "first_question": f"/api/quizzes/{attempt.id}/questions/1/"},
+                        status=status.HTTP_201_CREATED)
+
+
+class QuizQuestion(QuizView):
+    def get(self, request, attempt_id, number):
+        attempt = self.attempt(request, attempt_id)
+        return Response(attempts.question_data(attempt, attempts.entry(attempt, number)))
+
+
+class QuizAnswer(QuizView):
+    def post(self, request, attempt_id, number):
+        attempt = self.attempt(request, attempt_id)
+        option = request.data.get("option") if isinstance(request.data, dict) else None
+        if not isinstance(option, str):
+            raise attempts.QuizError("option is required: the key of the chosen option",
+                                     field="option")
+        item = attempts.answer(attempt, number, option)
+        attempt.refresh_from_db()
+        if attempt.mode == attempt.PRACTICE:
+            return Response({"answer": item.answer, **attempts.feedback(item)})
+        return Response({"recorded": True, "answer": item.answer})
+
+
+class QuizFinish(QuizView):
+    def post(self, request, attempt_id):
+        attempt = attempts.finish(self.attempt(request, attempt_id))
+        return Response(attempts.results(attempt))
+
+
+class QuizResults(QuizView):
+    def get(self, request, attempt_id):
+        return Response(attempts.results(self.attempt(request, attempt_id)))
+
+
+class IsEditor(BasePermission):
+    def has_permission(self, request, view):
+        return is_editor(request.user)
+
+
+class QuestionSerializer(serializers.ModelSerializer):
+    scenario = serializers.CharField(source="scenario.slug")
+    answers = serializers.SerializerMethodField()
+    success_rate = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Question
+        fields = ["id", "scenario", "key", "kind", "prompt", "difficulty", "formats", "articles",
+                  "active", "withdrawn_reason", "options", "answers", "success_rate"]
+
+    def get_answers(self, question):
+        return self.context["rates"].get(question.pk, (0, 0))[0]
+
+    def get_success_rate(self, question):
+        answers, right = self.context["rates"].get(question.pk, (0, 0))
+        return round(right / answers, 3) if answers else None
+
+
+class QuestionPages(PageNumberPagination):
+    page_size = 50
+
+
+class QuestionList(generics.ListAPIView):
+    """The question bank for editors, withdrawn questions included (with their reason)."""
+
+    permission_classes = [IsEditor]
+    serializer_class = QuestionSerializer
+    pagination_class = QuestionPages
+
+    def get_queryset(self):
+        rows = Question.objects.select_related("scenario")
+        fmt = self.request.query_params.get("format")
+        return rows.filter(scenario__format_slug=fmt) if fmt else rows
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        context["rates"] = success_rates(self.get_queryset())
+        return context
+
+
+class QuestionStats(APIView):
+    permission_classes = [IsEditor]
+
+    def get(self, request, pk):
+        return Response(question_stats(get_object_or_404(
+            Question.objects.select_related("scenario"), pk=pk)))

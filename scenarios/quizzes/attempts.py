@@ -1,0 +1,254 @@
+"""Taking a quiz: choosing questions, answering, finishing, scoring, and who may see what.
+
+The answer key of a question (which option is right, the explanations) leaves
+the server only after that question is answered in practice mode, or after the
+exam is finished. Answers are kept once: answering again, or finishing again,
+changes nothing and returns what was recorded.
+"""
+import random
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..fingerprints import StaleCheck
+from ..models import Scenario
+from . import review
+from .models import Attempt, AttemptQuestion, Question
+
+DEFAULT_COUNT = {Attempt.PRACTICE: 10, Attempt.EXAM: 20}
+MAX_COUNT = 100
+DEFAULT_MINUTES, MAX_MINUTES = 30, 300
+DEFAULT_PASS_MARK = 80
+
+
+class QuizError(Exception):
+    """A request the quiz refuses; `status` is the HTTP status it maps to."""
+
+    def __init__(self, message, status=400, field=None):
+        super().__init__(message)
+        self.message, self.status, self.field = message, status, field
+
+
+@dataclass
+class Choice:
+    """What a quiz is drawn from."""
+
+    formats: tuple = ()
+    articles: tuple = ()
+    difficulty: int | None = None
+    scenario: str | None = None
+
+    def as_dict(self):
+        return {"formats": list(self.formats), "articles": list(self.articles),
+                "difficulty": self.difficulty, "scenario": self.scenario}
+
+
+def current_questions(choice):
+    """Active questions of passing scenarios whose verdict is not stale, fitting the choice."""
+    scenarios = StaleCheck().mark(Scenario.objects.filter(status=Scenario.PASSED).only(
+        "id", "slug", "status", "source", "fingerprint", "params_read", "format_slug"))
+    fresh = {s.pk: s for s in scenarios if not s.is_stale}
+    rows = Question.objects.filter(active=True, scenario_id__in=list(fresh)).only(
+        "id", "scenario_id", "formats", "articles", "difficulty", "fingerprint")
+    found = []
+    for question in rows:
+        scenario = fresh[question.scenario_id]
+        if question.fingerprint != scenario.fingerprint:
+            continue
+        if choice.formats and not set(choice.formats) & set(question.formats):
+            continue
+        if choice.articles and not set(choice.articles) & set(question.articles):
+            continue
+        if choice.difficulty and question.difficulty != choice.difficulty:
+            continue
+        if choice.scenario and scenario.slug != choice.scenario:
+            continue
+        found.append(question)
+    return found
+
+
+def pick(questions, count, seed):
+    """`count` questions, one per scenario first (a quiz of many scenarios), then more."""
+    rng = random.Random(seed)
+    rng.shuffle(questions)
+    first, rest, seen = [], [], set()
+    for question in questions:
+        (rest if question.scenario_id in seen else first).append(question)
+        seen.add(question.scenario_id)
+    return (first + rest)[:count]
+
+
+def _whole(value, name, low, high, default):
+    if value in (None, ""):
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise QuizError(f"{name} must be a whole number from {low} to {high}", field=name)
+    try:
+        number = int(value)
+    except ValueError:
+        raise QuizError(f"{name} must be a whole number from {low} to {high}",
+                        field=name) from None
+    if not low <= number <= high:
+        raise QuizError(f"{name} must be from {low} to {high}, not {number}", field=name)
+    return number
+
+
+def _names(value, name):
+    if value in (None, ""):
+        return ()
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and len(v) < 200
+                                                        for v in value) or len(value) > 100:
+        raise QuizError(f"{name} must be a list of names", field=name)
+    return tuple(value)
+
+
+@transaction.atomic
+def start(mode, user=None, session_key="", formats=None, articles=None, difficulty=None,
+          count=None, minutes=None, pass_mark=None, scenario=None, questions=None):
+    """A new attempt with its questions drawn; raises QuizError for a choice that cannot be met."""
+    if mode not in (Attempt.PRACTICE, Attempt.EXAM):
+        raise QuizError("mode must be 'practice' or 'exam'", field="mode")
+    choice = Choice(_names(formats, "formats"), _names(articles, "articles"),
+                    _whole(difficulty, "difficulty", 1, 3, None),
+                    scenario if isinstance(scenario, str) and scenario else None)
+    count = _whole(count, "count", 1, MAX_COUNT, DEFAULT_COUNT[mode])
+    attempt = Attempt(mode=mode, user=user if user and user.is_authenticated else None,
+                      session_key="" if user and user.is_authenticated else session_key,
+                      choice=choice.as_dict(),
+                      pass_mark=_whole(pass_mark, "pass_mark", 1, 100, DEFAULT_PASS_MARK))
+    if mode == Attempt.EXAM:
+        attempt.deadline = timezone.now() + timedelta(
+            minutes=_whole(minutes, "minutes", 1, MAX_MINUTES, DEFAULT_MINUTES))
+    drawn = questions if questions is not None else pick(current_questions(choice), count,
+                                                         attempt.id.hex)
+    if not drawn:
+        raise QuizError("no verified question fits this choice; choose other formats, "
+                        "articles or difficulty", status=422)
+    attempt.save()
+    AttemptQuestion.objects.bulk_create(
+        AttemptQuestion(attempt=attempt, question=q, number=n) for n, q in enumerate(drawn, 1))
+    return attempt
+
+
+def load(attempt_id, user=None, session_key=""):
+    """The attempt if it belongs to this user (or anonymous session); else QuizError 404."""
+    try:
+        attempt = Attempt.objects.get(pk=attempt_id)
+    except (Attempt.DoesNotExist, ValueError, TypeError):
+        raise QuizError("no such quiz", status=404) from None
+    mine = (attempt.user_id is not None and user is not None and user.is_authenticated
+            and attempt.user_id == user.pk) or (
+        attempt.user_id is None and session_key and attempt.session_key == session_key)
+    if not mine:
+        raise QuizError("no such quiz", status=404)  # another's attempt is not even shown to exist
+    return attempt
+
+
+def entry(attempt, number):
+    try:
+        number = int(number)
+        return attempt.entries.select_related("question").get(number=number)
+    except (AttemptQuestion.DoesNotExist, ValueError, TypeError):
+        raise QuizError(f"this quiz has no question {number}", status=404) from None
+
+
+def is_open(attempt, now=None):
+    now = now or timezone.now()
+    return attempt.finished_at is None and (attempt.deadline is None or now <= attempt.deadline)
+
+
+def key_visible(attempt, item):
+    """May the answer key of this entry be shown now?"""
+    if attempt.mode == Attempt.PRACTICE:
+        return item.answered_at is not None
+    return attempt.finished_at is not None
+
+
+def question_data(attempt, item):
+    """What the taker sees of a question: never the answer key before it may be shown."""
+    question = item.question
+    data = {"number": item.number, "total": attempt.entries.count(), "stem": question.prompt,
+            "board_svg": question.board, "steps": question.steps, "kind": question.kind,
+            "options": [{"key": o["key"], "text": o["text"]} for o in question.options],
+            "answer": item.answer or None}
+    if key_visible(attempt, item):
+        data.update(feedback(item))
+    return data
+
+
+def feedback(item):
+    question = item.question
+    return {"correct": item.correct, "right_option": question.right_option,
+            "explanation": question.explanation, "rules": question.anchors,
+            "options_explained": [{"key": o["key"], "text": o["text"], "correct": o["correct"],
+                                   "source": o["source"], "rule": o["rule"],
+                                   "explanation": o["explanation"]} for o in question.options],
+            "scenario": question.scenario.slug}
+
+
+@transaction.atomic
+def answer(attempt, number, option, now=None):
+    """Record an answer once; returns the entry. Practice answers come with their feedback."""
+    now = now or timezone.now()
+    attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
+    item = entry(attempt, number)
+    if attempt.finished_at is not None:
+        raise QuizError("this quiz is finished: answers can no longer change", status=409)
+    if attempt.deadline is not None and now > attempt.deadline:
+        raise QuizError("the time limit of this exam has passed: answers are refused",
+                        status=409)
+    keys = [o["key"] for o in item.question.options]
+    if option not in keys:
+        raise QuizError(f"option must be one of {', '.join(keys)}", field="option")
+    if item.answered_at is not None:
+        if attempt.mode == Attempt.PRACTICE or item.answer == option:
+            return item  # answered already: the first answer stands
+    item.answer, item.correct, item.answered_at = option, option == item.question.right_option, now
+    item.save(update_fields=["answer", "correct", "answered_at"])
+    if attempt.mode == Attempt.PRACTICE and attempt.user_id:
+        review.record(attempt.user, item.question, item.correct, now)
+    return item
+
+
+@transaction.atomic
+def finish(attempt, now=None):
+    """Close the attempt and score it; finishing again returns the same result."""
+    now = now or timezone.now()
+    attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
+    if attempt.finished_at is None:
+        items = list(attempt.entries.select_related("question"))
+        attempt.score = sum(1 for i in items if i.correct)
+        attempt.finished_at = now if attempt.deadline is None else min(now, attempt.deadline)
+        attempt.save(update_fields=["score", "finished_at"])
+        if attempt.mode == Attempt.EXAM and attempt.user_id:
+            for item in items:
+                review.record(attempt.user, item.question, bool(item.correct), now)
+    return attempt
+
+
+def passed(attempt):
+    total = attempt.entries.count()
+    return attempt.score is not None and total and attempt.score * 100 >= attempt.pass_mark * total
+
+
+def results(attempt):
+    """The score and every question reviewed, once the quiz is finished (an exam past its
+    time limit finishes by itself)."""
+    if attempt.finished_at is None:
+        if is_open(attempt):
+            raise QuizError("the quiz is not finished yet: finish it to see the results",
+                            status=409)
+        attempt = finish(attempt)
+    items = list(attempt.entries.select_related("question__scenario"))
+    score = attempt.score if attempt.score is not None else sum(1 for i in items if i.correct)
+    return {"id": str(attempt.id), "mode": attempt.mode, "total": len(items), "score": score,
+            "answered": sum(1 for i in items if i.answered_at),
+            "percent": round(100 * score / len(items)) if items else 0,
+            "pass_mark": attempt.pass_mark,
+            "passed": score * 100 >= attempt.pass_mark * len(items) if items else False,
+            "finished": attempt.finished_at is not None,
+            "questions": [{**question_data(attempt, i), **feedback(i)} for i in items]}

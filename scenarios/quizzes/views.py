@@ -1,0 +1,152 @@
+"""Quiz pages: choose a quiz, take it one question at a time, see the results, review.
+
+They work as plain forms (no script needed); the answer key of a question is put
+on a page only when `attempts.key_visible` allows it.
+"""
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+
+from rulings.permissions import is_editor
+
+from . import attempts, review
+from .forms import ChooseQuizForm
+from .models import Attempt, Question
+from .stats import FLAG_BELOW, FLAG_MIN_ANSWERS, success_rates
+
+
+def _session_key(request):
+    if not request.session.session_key:
+        request.session.save()
+    return request.session.session_key
+
+
+def _attempt(request, attempt_id):
+    try:
+        return attempts.load(attempt_id, request.user, _session_key(request))
+    except attempts.QuizError:
+        raise Http404("No such quiz.") from None
+
+
+def choose(request):
+    if request.method == "POST":
+        form = ChooseQuizForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                attempt = attempts.start(
+                    data["mode"], user=request.user, session_key=_session_key(request),
+                    formats=data["formats"], articles=data["articles"],
+                    difficulty=data["difficulty"], count=data["count"],
+                    minutes=data["minutes"], pass_mark=data["pass_mark"],
+                    scenario=data["scenario"] or None)
+            except attempts.QuizError as error:
+                form.add_error(error.field if error.field in form.fields else None,
+                               error.message)
+            else:
+                return redirect(attempt.get_absolute_url())
+    else:
+        initial = {"mode": "practice"}
+        for name in ("formats", "articles"):
+            if request.GET.getlist(name):
+                initial[name] = request.GET.getlist(name)
+        if request.GET.get("scenario"):
+            initial["scenario"] = request.GET["scenario"]
+        form = ChooseQuizForm(initial=initial)
+    recent = Attempt.objects.filter(user=request.user)[:10] \
+        if request.user.is_authenticated else []
+    return render(request, "quiz/choose.html", {"form": form, "recent": recent})
+
+
+def take(request, attempt_id):
+    attempt = _attempt(request, attempt_id)
+    total = attempt.entries.count()
+    try:
+        number = min(max(int(request.GET.get("n", request.POST.get("n", 1))), 1), total)
+    except ValueError:
+        number = 1
+    error = None
+    if request.method == "POST":
+        try:
+            if "finish" in request.POST:
+                attempts.finish(attempt)
+                return redirect("quiz-results", attempt_id=attempt.id)
+            attempts.answer(attempt, number, request.POST.get("option", ""))
+        except attempts.QuizError as refused:
+            error = refused.message
+        else:
+            if attempt.mode == Attempt.EXAM:
+                following = number + 1 if number < total else number
+                return redirect(f"{reverse('quiz-take', args=[attempt.id])}?n={following}")
+            return redirect(f"{reverse('quiz-take', args=[attempt.id])}?n={number}#feedback")
+    if attempt.finished_at is not None:
+        return redirect("quiz-results", attempt_id=attempt.id)
+    item = attempts.entry(attempt, number)
+    shown = attempts.key_visible(attempt, item)
+    entries = list(attempt.entries.values("number", "answered_at"))
+    return render(request, "quiz/take.html", {
+        "attempt": attempt, "item": item, "question": item.question, "number": number,
+        "total": total, "shown": shown, "feedback": attempts.feedback(item) if shown else None,
+        "options": [{"key": o["key"], "text": o["text"]} for o in item.question.options],
+        "entries": entries, "error": error, "open": attempts.is_open(attempt),
+        "seconds_left": max(0, int((attempt.deadline - timezone.now()).total_seconds()))
+        if attempt.deadline else None})
+
+
+def results(request, attempt_id):
+    attempt = _attempt(request, attempt_id)
+    try:
+        data = attempts.results(attempt)
+    except attempts.QuizError as error:
+        messages.info(request, error.message)
+        return redirect(attempt.get_absolute_url())
+    weak = review.weaknesses(request.user) if request.user.is_authenticated else []
+    return render(request, "quiz/results.html", {"attempt": attempt, "results": data,
+                                                 "weaknesses": weak})
+
+
+@login_required
+def review_queue(request):
+    due = review.due(request.user)
+    if request.method == "POST":
+        if not due:
+            messages.info(request, "Nothing is due for review.")
+            return redirect("quiz-review")
+        attempt = attempts.start(Attempt.PRACTICE, user=request.user,
+                                 questions=[card.question for card in due])
+        return redirect(attempt.get_absolute_url())
+    return render(request, "quiz/review.html", {
+        "due": due, "weaknesses": review.weaknesses(request.user),
+        "history": Attempt.objects.filter(user=request.user)[:20]})
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("quiz")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, "Welcome: your quizzes are now kept in your history.")
+        return redirect(request.GET.get("next") or "quiz")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+def bank(request):
+    """For editors: every question, its success rate, flagged and withdrawn ones."""
+    if not is_editor(request.user):
+        raise PermissionDenied("Only editors see the question bank.")
+    questions = list(Question.objects.select_related("scenario").order_by(
+        "active", "scenario__format_slug", "scenario__slug", "key"))
+    rates = success_rates(questions)
+    for question in questions:
+        answers, right = rates.get(question.pk, (0, 0))
+        question.answers, question.rate = answers, (right / answers if answers else None)
+        question.flagged = answers >= FLAG_MIN_ANSWERS and question.rate < FLAG_BELOW
+    return render(request, "quiz/bank.html", {"questions": questions})

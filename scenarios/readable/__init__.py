@@ -1,0 +1,1 @@
+"""Readable views of a replay: sentences for its steps and a picture of its board."""
