@@ -60,3 +60,7 @@ class SectionAdmin(ReadOnlyAdmin):
 class ExampleAdmin(ReadOnlyAdmin):
     list_display = ["article", "anchor", "title"]
     search_fields = ["anchor", "title"]
+
+admin.site.site_header = "Judge Rulings administration"
+admin.site.site_title = "Judge Rulings admin"
+admin.site.index_title = "Rules, scenarios, quizzes and people"

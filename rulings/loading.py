@@ -17,8 +17,7 @@ from .problems import Problem
 from .publishing import SiteState, record_revision, refresh, source_of
 from .rendering.links import ArticleEntry
 from .signals import rules_loaded, send_robustly
-from .validation import FormatContext, anchor_labels, check_article
-from .rendering import anchors
+from .validation import FormatContext, anchor_labels, check_article, citable_anchors
 
 FORMAT_FILE = "format.yaml"
 
@@ -98,7 +97,7 @@ def file_index(format_slug, files):
     """What links need to know of the articles in these files."""
     index = {}
     for f in files:
-        found, _ = anchors.scan(f.source.body)
+        found, _ = citable_anchors(f.source.body)
         index[(format_slug, f.slug)] = ArticleEntry(f.source.title, anchor_labels(found))
     return index
 

@@ -17,7 +17,7 @@ from .problems import ContentError
 from .rendering import RenderContext, TermEntry, anchors, render
 from .rendering.links import ArticleEntry
 from .signals import article_published, send_robustly
-from .validation import FormatContext, anchor_labels, check_article
+from .validation import FormatContext, anchor_labels, check_article, citable_anchors
 
 CORE = "core"
 
@@ -118,7 +118,7 @@ def next_number(article):
 
 def record_revision(article, source, author=None, comment=""):
     """Write `source` as the article's new current revision (no rendering yet)."""
-    found, _ = anchors.scan(source.body)
+    found, _ = citable_anchors(source.body)
     if article.pk is None:
         article.save()
     revision = Revision.objects.create(

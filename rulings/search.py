@@ -2,7 +2,14 @@
 
 On SQLite (the embedded default) an FTS5 table ranks sections with bm25,
 weighting headings over titles over body text, and marks the matched words in
-a snippet. Other databases fall back to a plain containment search.
+a snippet. On PostgreSQL each section carries a weighted tsvector column
+(`search_vector`, GIN-indexed; added by migration 0003 on PostgreSQL only),
+queries use websearch syntax (`"a phrase"`, `or`, `-word`), are ranked with
+ts_rank and marked with ts_headline. Other databases fall back to a plain
+containment search.
+
+On every backend a query word that is a glossary term's name or alias (for
+example "DM") also finds the term's other names ("Deck Master").
 """
 import html
 import re
@@ -35,8 +42,17 @@ class Hit:
         return f"{base}#{self.anchor}" if self.anchor else base
 
 
+PG_CONFIG = "english"
+# ts_rank's weights for the labels D, C, B, A: body text is C, the title B, a heading A.
+PG_WEIGHTS = [0.05, 0.1, 0.4, 1.0]
+
+
 def uses_fts():
     return connection.vendor == "sqlite"
+
+
+def uses_pg_fts():
+    return connection.vendor == "postgresql"
 
 
 def index_article(article, sections):
@@ -59,6 +75,25 @@ def index_article(article, sections):
             cursor.executemany(
                 f"INSERT INTO {FTS_TABLE} (section_id, title, heading, body) VALUES (%s, %s, %s, %s)",
                 [(s.pk, article.title, s.heading, s.text) for s in created])
+    elif uses_pg_fts():
+        _pg_index(article)
+
+
+def _pg_index(article):
+    """Fill the article's sections' search vectors: heading (A) > title (B) > body (C)."""
+    from django.contrib.postgres.search import SearchVector
+    from django.db.models import Value
+
+    vector = (SearchVector("heading", weight="A", config=PG_CONFIG)
+              + SearchVector(Value(article.title), weight="B", config=PG_CONFIG)
+              + SearchVector("text", weight="C", config=PG_CONFIG))
+    rows = (Section.objects.filter(article=article).order_by().annotate(vector=vector)
+            .values("pk", "vector"))
+    sql, params = rows.query.sql_with_params()
+    table = connection.ops.quote_name(Section._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {table} SET search_vector = ranked.vector FROM ({sql}) AS ranked "
+                       f"WHERE {table}.id = ranked.pk", params)
 
 
 def _with_article_top(article, sections):
@@ -79,19 +114,52 @@ def query_words(query):
     return [w.lower() for w in WORD_RE.findall(query or "")][:12]
 
 
+def term_forms(words):
+    """For each query word that is a glossary term's name or alias, all that term's names.
+
+    {"dm": ["deck master", "dm"]}: a search for "DM" also finds "Deck Master".
+    """
+    from .models import Term
+
+    wanted = set(words)
+    if not wanted:
+        return {}
+    forms = {}
+    for name, aliases in Term.objects.values_list("name", "aliases"):
+        names = [str(n).lower() for n in [name, *(aliases or [])] if str(n).strip()]
+        for word in wanted.intersection(names):
+            forms.setdefault(word, set()).update(names)
+    return {word: sorted(names) for word, names in forms.items() if names != {word}}
+
+
 def search(query, format_slug=None, limit=20):
+    query = _clean(query)
     words = query_words(query)
     if not words:
         return []
+    forms = term_forms(words)
     if uses_fts():
-        hits = _fts_search(words, " ", format_slug, limit)
-        return hits or _fts_search(words, " OR ", format_slug, limit)
+        hits = _fts_search(words, forms, " ", format_slug, limit)
+        return hits or _fts_search(words, forms, " OR ", format_slug, limit)
+    if uses_pg_fts():
+        return _pg_search(query, words, forms, format_slug, limit)
     return _plain_search(words, format_slug, limit)
 
 
-def _fts_search(words, joiner, format_slug, limit):
-    match = joiner.join(f'"{w}"' for w in words[:-1]) + joiner * (len(words) > 1)
-    match += f'"{words[-1]}"*'
+def _clean(query):
+    """The query without control characters (PostgreSQL refuses NUL in any text)."""
+    return "".join(c if c.isprintable() else " " for c in str(query or ""))
+
+
+def _fts_term(word, forms, prefix=False):
+    term = f'"{word}"' + ("*" if prefix else "")
+    others = [f'"{" ".join(query_words(form))}"' for form in forms.get(word, ()) if form != word]
+    return f"({' OR '.join([term, *others])})" if others else term
+
+
+def _fts_search(words, forms, joiner, format_slug, limit):
+    match = joiner.join(_fts_term(w, forms) for w in words[:-1]) + joiner * (len(words) > 1)
+    match += _fts_term(words[-1], forms, prefix=True)
     sql = f"""
         SELECT s.id, f.slug, f.name, a.slug, a.title, s.anchor, s.heading,
                snippet({FTS_TABLE}, 3, %s, %s, '…', 16)
@@ -109,6 +177,59 @@ def _fts_search(words, joiner, format_slug, limit):
         rows = cursor.fetchall()
     return [Hit(fs, fn, slug, title, anchor, heading, _marked(snippet))
             for _, fs, fn, slug, title, anchor, heading, snippet in rows]
+
+
+def _pg_search(query, words, forms, format_slug, limit):
+    """Websearch syntax, every word (or one of its glossary forms) required; when nothing
+    matches them all, any of the words."""
+    from django.contrib.postgres.search import SearchQuery
+
+    def word_query(word):
+        tsquery = SearchQuery(word, config=PG_CONFIG)
+        for form in forms.get(word, ()):
+            if form != word:
+                tsquery |= SearchQuery(form, config=PG_CONFIG, search_type="phrase")
+        return tsquery
+
+    # A glossary word is required as "it or one of its forms"; the rest keeps websearch syntax.
+    tokens = query.split()
+    bare = [t for t in tokens if t.lower() in forms and '"' not in query]
+    rest = " ".join(t for t in tokens if t not in bare)
+    everything = [word_query(t.lower()) for t in bare]
+    if rest.strip():
+        everything.insert(0, SearchQuery(rest, config=PG_CONFIG, search_type="websearch"))
+    tsquery = everything[0]
+    for part in everything[1:]:
+        tsquery &= part
+    hits = _pg_hits(tsquery, format_slug, limit)
+    if hits or len(words) < 2:
+        return hits
+    anything = word_query(words[0])
+    for word in words[1:]:
+        anything |= word_query(word)
+    return _pg_hits(anything, format_slug, limit)
+
+
+def _pg_hits(tsquery, format_slug, limit):
+    from django.contrib.postgres.search import SearchHeadline, SearchRank, SearchVectorField
+    from django.db.models import F
+    from django.db.models.expressions import RawSQL
+
+    table = connection.ops.quote_name(Section._meta.db_table)
+    sections = (Section.objects.select_related("article__format")
+                .annotate(vector=RawSQL(f"{table}.search_vector", [],
+                                        output_field=SearchVectorField()))
+                .filter(vector=tsquery))
+    if format_slug:
+        sections = sections.filter(article__format__slug=format_slug)
+    sections = sections.annotate(
+        rank=SearchRank(F("vector"), tsquery, weights=PG_WEIGHTS),
+        snippet=SearchHeadline("text", tsquery, config=PG_CONFIG, start_sel=MARK_OPEN,
+                               stop_sel=MARK_CLOSE, min_words=8, max_words=24,
+                               max_fragments=2, fragment_delimiter="…"),
+    ).order_by("-rank", "article__format__order", "article__order", "position")
+    return [Hit(s.article.format.slug, s.article.format.name, s.article.slug, s.article.title,
+                s.anchor, s.heading, _marked(s.snippet)) for s in sections[:limit]]
 
 
 def _marked(snippet):

@@ -41,6 +41,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "rulings",
     "scenarios",
     "scenarios.quizzes",
@@ -55,7 +57,23 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "rulings.middleware.ContentSecurityPolicyMiddleware",
 ]
+
+# Scripts only from the site: no inline script and no other origin (pages keep their scripts
+# in static files). Styles may be inline attributes (the admin uses them), never from elsewhere.
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self' 'unsafe-inline'",
+    "img-src": "'self' data:",
+    "font-src": "'self'",
+    "connect-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
 
 ROOT_URLCONF = "rulings.urls"
 
@@ -122,6 +140,22 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
     ],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    # drf-spectacular's, plus who may call each operation and the 403 of bad credentials.
+    "DEFAULT_SCHEMA_CLASS": "rulings.api.autoschema.RulingsAutoSchema",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Judge Rulings API",
+    "DESCRIPTION": "Rule articles, scenarios and their verdicts, the deck checker and quizzes. "
+                   "Anyone reads; editors write.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI is served from the site itself (no CDN), which the CSP requires.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # The bundled rule content that `load_rules` reads and `export_rules` writes.
@@ -133,6 +167,42 @@ SCENARIOS_DIR = Path(os.environ.get("SCENARIOS_DIR", BASE_DIR / "scenarios" / "d
 # The group whose members may edit articles.
 EDITORS_GROUP = "editors"
 
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
 if not DEBUG:
+    # Production sits behind a proxy that terminates TLS and says so in X-Forwarded-Proto.
     SESSION_COOKIE_SECURE = _env_flag("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = _env_flag("SECURE_COOKIES", True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = _env_flag("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = _env_flag("SECURE_HSTS_PRELOAD", True)
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+
+# Errors go to stderr, where the process manager (gunicorn, systemd) keeps them; with DEBUG
+# off, every 500 is logged with its traceback.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["stderr"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {"django.request": {"handlers": ["stderr"], "level": "ERROR",
+                                   "propagate": False}},
+}
+
+# Failed logins allowed per address and per account name before a pause (see rulings/login.py).
+LOGIN_ATTEMPTS = int(os.environ.get("LOGIN_ATTEMPTS", "5"))
+LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+# One cache per process by default; several app servers share a database cache
+# (`CACHE_BACKEND=database`, after `manage.py createcachetable`).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                      "LOCATION": "site_cache"}
+          if os.environ.get("CACHE_BACKEND") == "database" else
+          {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -1,7 +1,9 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.generic import RedirectView
 
+from .login import ThrottledLoginView
 from .views import editor, history, pages
 
 urlpatterns = [
@@ -24,8 +26,14 @@ urlpatterns = [
     path("glossary/", pages.glossary, name="glossary"),
     path("search/", pages.search_page, name="search"),
     path("maintenance/links/", pages.broken_links, name="broken-links"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("favicon.ico", RedirectView.as_view(url="/static/rulings/favicon.svg", permanent=True)),
     path("api/", include("rulings.api.urls")),
 ]
+
+handler400 = "rulings.views.errors.bad_request"
+handler403 = "rulings.views.errors.forbidden"
+handler404 = "rulings.views.errors.not_found"
+handler500 = "rulings.views.errors.server_error"

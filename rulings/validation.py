@@ -10,7 +10,7 @@ from scenarios.engine.parameters import check_values
 from scenarios.engine.rulesets import ruleset_for
 
 from .problems import WARNING, Problem
-from .rendering import anchors, links, params
+from .rendering import anchors, links, params, rendered_ids
 from .rendering.links import ArticleEntry, LinkResolver
 
 
@@ -28,6 +28,23 @@ class FormatContext:
 def anchor_labels(found):
     """The anchors a link may point at, with the text a bare link shows for each."""
     return {a.anchor: (a.label if a.kind != anchors.RULE else "") for a in found}
+
+
+def citable_anchors(body):
+    """The anchors of a body that its rendering really carries, and the problems with them.
+
+    An anchor written in the source but lost in rendering (markup the renderer cannot
+    place, so `{#anchor}` shows as text) is left out, so a link to it is reported as
+    broken, and is itself a warning on the line that writes it.
+    """
+    found, problems = anchors.scan(body)
+    ids = rendered_ids(body)
+    kept = [a for a in found if a.anchor in ids]
+    problems += [Problem(f"anchor '#{a.anchor}' does not render as an anchor (check the markup "
+                         "around it, such as a list's indentation)", "body", a.line,
+                         severity=WARNING)
+                 for a in found if a.anchor not in ids]
+    return kept, problems
 
 
 def parameter_readers(format_slug):
@@ -64,8 +81,9 @@ def check_rule_parameters(values, article_slug, context):
 
 def check_article(source, article_slug, context):
     """Every problem with `source` as article `article_slug`; errors block the save."""
-    found, problems = anchors.scan(source.body)
+    found, problems = citable_anchors(source.body)
     own = anchor_labels(found)
+    written = {a.anchor for a in anchors.scan(source.body)[0]}  # a term's anchor: see the warning
 
     for name in source.parameters:
         owner = context.parameter_owners.get(name)
@@ -79,7 +97,7 @@ def check_article(source, article_slug, context):
     names_here = set()
     for number, term in enumerate(source.terms, start=1):
         where = f"terms[{number}]"
-        if term["anchor"] not in own:
+        if term["anchor"] not in written:
             problems.append(Problem(
                 f"anchor '#{term['anchor']}' of term '{term['name']}' is not in this article",
                 f"{where}.anchor"))

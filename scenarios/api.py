@@ -5,6 +5,8 @@ Reading is public; verifying (which records verdicts) is for editors, as every
 write is (the project's default API permission).
 """
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import generics, serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -12,12 +14,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from rulings.articlefile import ArticleSource, check_parameters, check_terms
+from rulings.api.openapi import BAD_REQUEST, FIELD_ERRORS, FORBIDDEN, FORMAT_FILTER, NOT_FOUND
 from rulings.models import Article, Format
 
 from .coverage import coverage
 from .engine import ScenarioError
 from .fingerprints import StaleCheck
 from .models import Scenario, VerificationRun
+from .openapi import (CoverageSerializer, InvalidScenarioSerializer, PreviewResultSerializer,
+                      ReplaySerializer, VerdictSerializer, VerifyResultSerializer)
 from .preview import preview
 from .sync import record
 from .verification import Report, Verifier
@@ -46,6 +51,7 @@ class ScenarioDetailSerializer(ScenarioListSerializer):
         fields = ScenarioListSerializer.Meta.fields + ["narrative", "source", "verdict", "trace",
                                                        "params_read"]
 
+    @extend_schema_field(VerdictSerializer)
     def get_verdict(self, scenario):
         return {"status": scenario.shown_status, "stale": scenario.is_stale,
                 "last_status": scenario.status, "message": scenario.message,
@@ -57,6 +63,9 @@ LIST_FIELDS = ("id", "slug", "format_slug", "title", "rule", "example", "status"
                "fingerprint", "params_read")
 
 
+@extend_schema(summary="The scenarios with their verdicts, of one format or all",
+               parameters=[FORMAT_FILTER],
+               responses={200: ScenarioListSerializer, 400: BAD_REQUEST, 404: NOT_FOUND})
 class ScenarioList(generics.ListAPIView):
     serializer_class = ScenarioListSerializer
 
@@ -68,6 +77,8 @@ class ScenarioList(generics.ListAPIView):
         return StaleCheck().mark(rows.filter(format_slug=fmt) if fmt else rows)
 
 
+@extend_schema(summary="A scenario: its source, verdict and rule trace",
+               responses={200: ScenarioDetailSerializer, 404: NOT_FOUND})
 class ScenarioDetail(generics.RetrieveAPIView):
     serializer_class = ScenarioDetailSerializer
     queryset = Scenario.objects.all()
@@ -88,16 +99,22 @@ def replay_data(replay):
     }
 
 
+@extend_schema(summary="Replay a scenario now: every step with its events, rules and table",
+               responses={200: ReplaySerializer, 404: NOT_FOUND,
+                          422: OpenApiResponse(InvalidScenarioSerializer,
+                                               description="The scenario file does not parse.")})
 class ScenarioReplay(APIView):
     def get(self, request, slug):
         scenario = get_object_or_404(Scenario, slug=slug)
         verdict = Verifier().verify_source(scenario.source, scenario.path)
         if verdict.replay is None:
-            return Response({"slug": slug, "status": "invalid", "message": verdict.message},
-                            status=422)
-        return Response(replay_data(verdict.replay))
+            return Response({"slug": slug, "status": "invalid", "message": verdict.message,
+                             "url": scenario.get_absolute_url()}, status=422)
+        return Response({**replay_data(verdict.replay), "url": scenario.get_absolute_url()})
 
 
+@extend_schema(summary="Verify a scenario now and record its verdict (editors)", request=None,
+               responses={200: VerifyResultSerializer, 403: FORBIDDEN, 404: NOT_FOUND})
 class ScenarioVerify(APIView):
     """Re-verify one scenario from its stored source and record the verdict (editors only)."""
 
@@ -106,11 +123,11 @@ class ScenarioVerify(APIView):
                                      slug=slug)
         verdict = Verifier().verify_source(scenario.source, scenario.path, record_states=False)
         run = record(Report([verdict]), trigger=VerificationRun.API, user=request.user)
-        return Response({**verdict.as_dict(), "run": run.pk})
+        return Response({**verdict.as_dict(), "run": run.pk, "url": scenario.get_absolute_url()})
 
 
 class VerificationRunSerializer(serializers.ModelSerializer):
-    user = serializers.CharField(source="user.get_username", default=None)
+    user = serializers.CharField(source="user.get_username", default=None, allow_null=True)
     trigger_label = serializers.CharField(source="get_trigger_display")
     url = serializers.CharField(source="get_absolute_url")
 
@@ -124,12 +141,16 @@ class RunPages(PageNumberPagination):
     page_size = 50
 
 
+@extend_schema(summary="The verification runs, newest first",
+               responses={200: VerificationRunSerializer, 404: NOT_FOUND})
 class VerificationRunList(generics.ListAPIView):
     serializer_class = VerificationRunSerializer
     pagination_class = RunPages
     queryset = VerificationRun.objects.select_related("user")
 
 
+@extend_schema(summary="A verification run and the verdicts it changed",
+               responses={200: VerificationRunSerializer, 404: NOT_FOUND})
 class VerificationRunDetail(generics.RetrieveAPIView):
     serializer_class = VerificationRunSerializer
     queryset = VerificationRun.objects.select_related("user")
@@ -168,6 +189,15 @@ class PreviewSerializer(serializers.Serializer):
             terms=data.get("terms", revision.terms))
 
 
+@extend_schema(
+    summary="Preview a draft of an article and the scenarios it would change (editors)",
+    request=PreviewSerializer,
+    responses={200: PreviewResultSerializer,
+               400: OpenApiResponse({"anyOf": [{"$ref": "#/components/schemas/PreviewResult"},
+                                               FIELD_ERRORS]},
+                                    description="The draft has errors (listed in `errors`), or "
+                                                "the request does not validate."),
+               403: FORBIDDEN, 404: NOT_FOUND})
 class ArticlePreview(APIView):
     """POST a draft of an article: its rendering and the scenarios it would change; nothing
     is saved (editors only, like every write)."""
@@ -179,12 +209,16 @@ class ArticlePreview(APIView):
         serializer = PreviewSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         result = preview(article, serializer.draft(article.current_revision))
-        return Response(result.as_dict(), status=400 if result.errors else 200)
+        return Response({**result.as_dict(), "url": article.get_absolute_url()},
+                        status=400 if result.errors else 200)
 
 
+@extend_schema(summary="Which rules of a format the scenarios exercise",
+               responses={200: CoverageSerializer, 404: NOT_FOUND})
 class RuleCoverage(APIView):
     def get(self, request, format_slug):
-        return Response(coverage(get_object_or_404(Format, slug=format_slug)).as_dict())
+        return Response({**coverage(get_object_or_404(Format, slug=format_slug)).as_dict(),
+                         "url": reverse("rule-coverage", args=[format_slug])})
 
 
 __all__ = ["ArticlePreview", "RuleCoverage", "ScenarioDetail", "ScenarioList", "ScenarioReplay", "ScenarioVerify",

@@ -1,13 +1,38 @@
-"""Rule coverage: which anchors of a format's articles the scenarios' replays exercise.
+"""Rule coverage: which rules of a format's articles the scenarios' replays exercise.
 
-An anchor is covered when a scenario's rule trace cites it, or when it is the
-example block the scenario encodes.
+A rule (an anchored paragraph or bullet, or an example block) is covered when a
+scenario's rule trace cites it, or when it is the example block a scenario
+encodes. A rule no replay can exercise is marked in `scenarios/marks/<format>.yaml`
+with why: deck construction (a deck-checker test covers it), tournament procedure,
+a restatement of another rule (covered there), the anatomy of a printed card, or
+the scope of an article (what it covers, which other rules apply).
 """
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from rulings.models import Article
+import yaml
 
-from .models import Scenario
+MARKS_DIR = Path(__file__).resolve().parent / "marks"
+WHY = {
+    "deck-construction": "a rule of deck building, checked by the deck checker",
+    "procedure": "tournament or table procedure, not a game action",
+    "restates": "restates another rule, which a scenario exercises",
+    "card-anatomy": "describes how a printed card is laid out",
+    "scope": "background: what an article or the format covers, where its rules come from, "
+             "how they are numbered or which other rules apply; it rules on no situation",
+}
+
+
+@dataclass(frozen=True)
+class Mark:
+    why: str
+    reason: str
+    see: str = ""  # restates: the anchor ("article#anchor") it restates
+    test: str = ""  # deck-construction: the test that checks it ("path::test_name")
+
+    @property
+    def summary(self):
+        return WHY.get(self.why, self.why)
 
 
 @dataclass
@@ -16,7 +41,13 @@ class AnchorCoverage:
     article: str
     label: str
     url: str
+    kind: str = "rule"  # rule, example or heading
     scenarios: list = field(default_factory=list)  # [(slug, title)]
+    mark: Mark | None = None
+
+    @property
+    def covered(self):
+        return bool(self.scenarios)
 
 
 @dataclass
@@ -25,35 +56,99 @@ class Coverage:
     anchors: list
 
     @property
+    def rules(self):
+        """The anchors that state something a judge rules on: rules and example blocks."""
+        return [e for e in self.anchors if e.kind != "heading"]
+
+    @property
     def uncovered(self):
-        return [entry for entry in self.anchors if not entry.scenarios]
+        return [e for e in self.rules if not e.scenarios and e.mark is None]
+
+    @property
+    def marked(self):
+        return [e for e in self.rules if not e.scenarios and e.mark is not None]
 
     @property
     def covered_count(self):
-        return len(self.anchors) - len(self.uncovered)
+        return sum(1 for e in self.rules if e.scenarios)
 
     def as_dict(self):
-        return {"format": self.format_slug, "total": len(self.anchors),
-                "covered": self.covered_count,
-                "anchors": [{"anchor": e.anchor, "article": e.article,
-                             "scenarios": [slug for slug, _ in e.scenarios]}
+        return {"format": self.format_slug, "total": len(self.rules),
+                "covered": self.covered_count, "marked": len(self.marked),
+                "anchors": [{"anchor": e.anchor, "article": e.article, "kind": e.kind,
+                             "scenarios": [slug for slug, _ in e.scenarios],
+                             "not_replayable": None if e.mark is None else {
+                                 "why": e.mark.why, "reason": e.mark.reason}}
                             for e in self.anchors],
                 "uncovered": [e.anchor for e in self.uncovered]}
 
 
+class MarksError(ValueError):
+    pass
+
+
+def load_marks(format_slug, folder=MARKS_DIR):
+    """{"article#anchor": Mark} for a format, from `<format>.yaml` and any `<format>.<part>.yaml`;
+    a malformed file raises MarksError naming it."""
+    folder = Path(folder)
+    marks = {}
+    for path in [folder / f"{format_slug}.yaml", *sorted(folder.glob(f"{format_slug}.*.yaml"))]:
+        if path.exists():
+            marks.update(_marks_in(path))
+    return marks
+
+
+def _marks_in(path):
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if not isinstance(data, dict):
+        raise MarksError(f"{path}: a mapping of 'article#anchor' to {{why, reason}}")
+    marks = {}
+    for key, entry in data.items():
+        if not isinstance(entry, dict) or entry.get("why") not in WHY or \
+                not isinstance(entry.get("reason"), str) or not entry["reason"].strip():
+            raise MarksError(f"{path}: {key}: needs why (one of {', '.join(WHY)}) and a reason")
+        if entry["why"] == "restates" and not entry.get("see"):
+            raise MarksError(f"{path}: {key}: a restatement names the rule it restates (see:)")
+        if entry["why"] == "deck-construction" and not entry.get("test"):
+            raise MarksError(f"{path}: {key}: name the deck-checker test that covers it (test:)")
+        marks[str(key)] = Mark(entry["why"], entry["reason"].strip(), str(entry.get("see", "")),
+                               str(entry.get("test", "")))
+    return marks
+
+
+def kind_of(anchor, label):
+    if anchor.startswith("example-"):
+        return "example"
+    return "rule" if label == "" else "heading"
+
+
+def build(format_slug, articles, citing, marks):
+    """Coverage from articles [(slug, url, {anchor: label})], citations {full anchor:
+    [(slug, title)]} and marks."""
+    entries = []
+    for article_slug, url, anchors in articles:
+        for anchor, label in anchors.items():
+            key = f"{format_slug}/{article_slug}#{anchor}"
+            entries.append(AnchorCoverage(
+                key, article_slug, label or anchor.replace("-", " ").capitalize(),
+                f"{url}#{anchor}", kind_of(anchor, label), citing.get(key, []),
+                marks.get(f"{article_slug}#{anchor}")))
+    return Coverage(format_slug, entries)
+
+
 def coverage(format_obj):
     """Every anchor of the format's current articles, with the scenarios that exercise it."""
+    from rulings.models import Article
+
+    from .models import Scenario
+
     citing = {}
     for slug, title, trace, example in Scenario.objects.filter(
             format_slug=format_obj.slug).values_list("slug", "title", "trace", "example"):
         for anchor in dict.fromkeys([*trace, *([example] if example else [])]):
             citing.setdefault(anchor, []).append((slug, title))
-    entries = []
-    for article in Article.objects.filter(format=format_obj).exclude(
-            current_revision=None).select_related("current_revision").order_by("order", "slug"):
-        url = article.get_absolute_url()
-        for anchor, label in article.current_revision.anchors.items():
-            key = f"{format_obj.slug}/{article.slug}#{anchor}"
-            entries.append(AnchorCoverage(key, article.slug, label or anchor, f"{url}#{anchor}",
-                                          citing.get(key, [])))
-    return Coverage(format_obj.slug, entries)
+    articles = [(a.slug, a.get_absolute_url(), a.current_revision.anchors)
+                for a in Article.objects.filter(format=format_obj).exclude(
+                    current_revision=None).select_related("current_revision", "format")
+                .order_by("order", "slug")]
+    return build(format_obj.slug, articles, citing, load_marks(format_obj.slug))

@@ -1,12 +1,16 @@
 """The deck checker: a page (a plain form, no JavaScript needed) and a JSON endpoint."""
 from django.shortcuts import render
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from rulings.api.openapi import BAD_REQUEST
+
 from .decks import MAX_DECKLIST_CHARS, check_deck
 from .forms import DeckCheckForm
+from .openapi import DeckReportSerializer
 
 
 def deck_check(request):
@@ -38,6 +42,9 @@ class DeckCheckRequest(serializers.Serializer):
                                max_length=MAX_DECKLIST_CHARS)
 
 
+@extend_schema(summary="Check a decklist against a format's deck rules",
+               request=DeckCheckRequest, auth=[],
+               responses={200: DeckReportSerializer, 400: BAD_REQUEST})
 class DeckCheckApi(APIView):
     """POST {"format", "decklist"} -> {"legal", "problems"}. Anyone may use it.
 
@@ -53,4 +60,5 @@ class DeckCheckApi(APIView):
         incoming.is_valid(raise_exception=True)
         report = check_deck(incoming.validated_data["format"],
                             incoming.validated_data["decklist"])
-        return Response(report.as_dict())
+        return Response({"legal": report.legal,
+                         "problems": [{**p.as_dict(), "url": p.url()} for p in report.problems]})

@@ -248,7 +248,8 @@ class CardIndex:
     @classmethod
     def for_names(cls, names):
         """Records win over the catalog: they are the fuller, imported description."""
-        names = set(names)
+        # No card name holds a NUL character, and PostgreSQL refuses one in a query.
+        names = {name for name in names if "\x00" not in name}
         lowered = {name.lower() for name in names}
         records = CardRecord.objects.annotate(folded_name=Lower("name")).filter(
             Q(name__in=names) | Q(folded_name__in=lowered))

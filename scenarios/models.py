@@ -56,6 +56,26 @@ class Scenario(models.Model):
         return reverse("article", args=[format_slug, article]) + f"#{anchor}"
 
 
+class ScenarioRevision(models.Model):
+    """One saved text of a scenario: loaded from its file or written on the site."""
+
+    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    source = models.TextField()
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                               on_delete=models.SET_NULL, related_name="+")
+    comment = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["scenario", "-number"]
+        constraints = [models.UniqueConstraint(fields=["scenario", "number"],
+                                               name="unique_scenario_revision_number")]
+
+    def __str__(self):
+        return f"{self.scenario.slug} r{self.number}"
+
+
 class VerificationRun(models.Model):
     """One verification of some scenarios: why it ran, by whom, and which verdicts it changed."""
 

@@ -42,8 +42,13 @@ def result_words(result):
         return f"The result is {result}."
     if result.get("draw"):
         return f"The duel is a draw ({ending(result.get('reason'))})."
-    winner = str(result.get("winner", "?")).replace("+", " and ")
+    winner, players = str(result.get("winner", "?")), result.get("players") or []
     match = " the Match" if result.get("match") else ""
+    if "+" in winner:  # several players who won together
+        return f"{winner.replace('+', ' and ')} win{match} ({ending(result.get('reason'))})."
+    if players:  # a team: its name and its players
+        return (f"Team {winner} ({' and '.join(map(str, players))}) wins{match} "
+                f"({ending(result.get('reason'))}).")
     return f"{winner} wins{match} ({ending(result.get('reason'))})."
 
 
@@ -147,9 +152,10 @@ def _sentences(key, value, wanted, cards):
             for zone in zones if isinstance(zones, dict) else ():
                 ids = held.get(zone, [])
                 label = ZONE_NAMES.get(zone, zone)
-                found.append(f"{player}'s {label}: {len(ids)} card(s)"
+                count = ids if isinstance(ids, int) else len(ids)  # an expectation may be a count
+                found.append(f"{player}'s {label}: {count} card(s)"
                              + (f" ({_names(ids, cards)})." if ids and isinstance(
-                                 zones[zone], list) else "."))
+                                 zones[zone], list) and isinstance(ids, list) else "."))
         return found
     if key == "counters":
         return [f"{_name(c, cards)} has {_value((value or {}).get(str(c), {}))} counters."

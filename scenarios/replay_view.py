@@ -38,6 +38,8 @@ def shown_replay(replay, format_slug, catalog, params):
     """The steps of a replay in words and pictures, with the table before the first one."""
     names = card_names(replay)
     sentences = step_sentences(replay)
+    # The replay's own catalog also knows the cards the scenario defines (`cards:`).
+    catalog = getattr(getattr(replay, "duel", None), "catalog", None) or catalog
     summaries = rule_summaries(format_slug, params)
     steps = []
     for record, sentence in zip(replay.steps, sentences):

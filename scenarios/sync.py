@@ -4,11 +4,12 @@ Recording is done in bulk (a handful of queries for any number of scenarios) so
 that `verify` and `load_scenarios` cost little more than the replays themselves.
 """
 from django.db import connection, transaction
+from django.db.models import Max
 from django.utils import timezone
 
 from rulings.models import Article, Example, Format
 
-from .models import Scenario, VerificationRun
+from .models import Scenario, ScenarioRevision, VerificationRun
 from .signals import verdicts_recorded
 
 VERDICT_FIELDS = ["status", "message", "ms", "verified_at", "fingerprint", "params_read",
@@ -78,18 +79,33 @@ def _update_rows(rows, fields):
         cursor.executemany(sql, values)
 
 
+def _new_revisions(rows, author, comment):
+    """A ScenarioRevision for each row whose text changed, numbered after its last one."""
+    if not rows:
+        return
+    last = dict(ScenarioRevision.objects.filter(scenario__in=rows).values(
+        "scenario_id").annotate(n=Max("number")).values_list("scenario_id", "n"))
+    ScenarioRevision.objects.bulk_create(
+        ScenarioRevision(scenario=row, number=last.get(row.pk, 0) + 1, source=row.source,
+                         author=author if author is not None and author.is_authenticated
+                         else None, comment=(comment or f"Loaded from {row.path}")[:300])
+        for row in rows)
+
+
 @transaction.atomic
 def record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prune=False,
-           sources=True):
+           sources=True, comment=""):
     """Store each verdict (and, with `sources`, each scenario's text and links) and log the run.
 
-    Returns the VerificationRun. Verdicts of files that failed to parse keep the
-    scenario's last good source and links.
+    A scenario whose text is new or changed gets a new revision. Returns the
+    VerificationRun. Verdicts of files that failed to parse keep the scenario's
+    last good source and links.
     """
     now = timezone.now()
     links = Links() if sources else None
-    existing = {s.slug: s for s in Scenario.objects.only("id", "slug", "status").filter(
+    existing = {s.slug: s for s in Scenario.objects.only("id", "slug", "status", "source").filter(
         slug__in=[v.slug for v in report.verdicts])}
+    changed_text = []
     before = {slug: row.status for slug, row in existing.items()}
     to_create, to_update, fields = [], [], set(VERDICT_FIELDS)
     for verdict in report.verdicts:
@@ -101,13 +117,18 @@ def record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prune
         if row is None:
             if verdict.scenario is None:
                 continue  # an unparsable file with no earlier good version: nothing to show
-            to_create.append(Scenario(slug=verdict.slug, **values))
+            row = Scenario(slug=verdict.slug, **values)
+            to_create.append(row)
+            changed_text.append(row)
         else:
+            if "source" in values and values["source"] != row.source:
+                changed_text.append(row)
             for name, value in values.items():
                 setattr(row, name, value)
             to_update.append(row)
     Scenario.objects.bulk_create(to_create)
     _update_rows(to_update, sorted(fields))
+    _new_revisions(changed_text, user, comment)
     if prune:
         Scenario.objects.exclude(slug__in={v.slug for v in report.verdicts}).delete()
     changes = [{"slug": v.slug, "before": before.get(v.slug), "after": v.status}

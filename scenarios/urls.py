@@ -1,11 +1,17 @@
 from django.urls import path
 
-from . import api, deck_views, views
+from . import api, deck_views, edit_views, reference_views, views
 
 urlpatterns = [
     path("scenarios/", views.scenario_list, name="scenarios"),
+    path("scenarios/new/", edit_views.scenario_new, name="scenario-new"),
+    path("scenarios/reference/", reference_views.scenario_reference, name="scenario-reference"),
     path("scenarios/<slug:slug>/", views.scenario_detail, name="scenario"),
+    path("scenarios/<slug:slug>/edit/", edit_views.scenario_edit, name="scenario-edit"),
+    path("scenarios/<slug:slug>/history/", edit_views.scenario_history, name="scenario-history"),
     path("api/scenarios/", api.ScenarioList.as_view(), name="api-scenarios"),
+    path("api/scenarios/reference/", reference_views.ScenarioReference.as_view(),
+         name="api-scenario-reference"),
     path("api/scenarios/<slug:slug>/", api.ScenarioDetail.as_view(), name="api-scenario"),
     path("api/scenarios/<slug:slug>/replay/", api.ScenarioReplay.as_view(),
          name="api-scenario-replay"),

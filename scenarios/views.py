@@ -1,9 +1,12 @@
 """Scenario pages: every worked example with its verdict, one replayed step by step,
 the verification runs, and which rules the scenarios exercise."""
+from urllib.parse import urlencode
+
 from django.core.paginator import Paginator
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, render
 
-from rulings.models import Format
+from rulings.models import Article, Format
 
 from .coverage import coverage
 from .fingerprints import StaleCheck
@@ -15,14 +18,38 @@ LIST_FIELDS = ("id", "slug", "format_id", "format_slug", "title", "rule", "statu
                "fingerprint", "params_read", "message")
 
 
+PAGE_SIZE = 50
+
+
 def scenario_list(request):
-    scenarios = Scenario.objects.select_related("format").only(
-        *LIST_FIELDS, "format__name", "format__slug")
-    format_slug = request.GET.get("format")
+    """Scenarios with filters (format, article, verdict), a search and pages."""
+    scenarios = Scenario.objects.select_related("format", "article").only(
+        *LIST_FIELDS, "format__name", "format__slug", "article__title", "article__slug",
+        "article__format_id")
+    format_slug = request.GET.get("format", "")
+    article = request.GET.get("article", "")
+    verdict = request.GET.get("verdict", "")
+    query = request.GET.get("q", "").strip()[:200]
     if format_slug:
         scenarios = scenarios.filter(format_slug=format_slug)
-    return render(request, "scenarios/list.html", {"scenarios": StaleCheck().mark(scenarios),
-                                                   "selected_format": format_slug})
+    if article:
+        scenarios = scenarios.filter(rule__startswith=f"{article}#")
+    for word in query.split()[:10]:
+        scenarios = scenarios.filter(Q(title__icontains=word) | Q(narrative__icontains=word))
+    rows = StaleCheck().mark(scenarios)
+    if verdict:
+        rows = [row for row in rows if row.shown_status == verdict]
+    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    articles = list(Article.objects.exclude(current_revision=None).select_related("format"))
+    for entry in articles:
+        entry.key = f"{entry.format.slug}/{entry.slug}"
+    keep = urlencode({k: v for k, v in (("q", query), ("format", format_slug),
+                                        ("article", article), ("verdict", verdict)) if v})
+    return render(request, "scenarios/list.html", {
+        "page": page, "query": query, "formats": Format.objects.all(), "articles": articles,
+        "verdicts": ["passed", "failed", "invalid", "stale", "xfail", "xpass", "unverified"],
+        "selected_format": format_slug, "selected_article": article,
+        "selected_verdict": verdict, "keep": f"{keep}&" if keep else ""})
 
 
 def scenario_detail(request, slug):

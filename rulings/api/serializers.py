@@ -6,10 +6,11 @@ from ..models import Article, Format, Revision, Term
 
 class FormatSerializer(serializers.ModelSerializer):
     article_count = serializers.IntegerField(read_only=True)
+    url = serializers.CharField(source="get_absolute_url", read_only=True)
 
     class Meta:
         model = Format
-        fields = ["slug", "name", "summary", "article_count"]
+        fields = ["slug", "name", "summary", "article_count", "url"]
 
 
 class ArticleListSerializer(serializers.ModelSerializer):
@@ -84,11 +85,12 @@ class ArticleReplaceSerializer(ArticleWriteSerializer):
 
 
 class RevisionSerializer(serializers.ModelSerializer):
-    author = serializers.CharField(source="author.username", default=None)
+    author = serializers.CharField(source="author.username", default=None, allow_null=True)
+    url = serializers.CharField(source="get_absolute_url", read_only=True)
 
     class Meta:
         model = Revision
-        fields = ["number", "title", "author", "created_at", "comment"]
+        fields = ["number", "title", "author", "created_at", "comment", "url"]
 
 
 class TermSerializer(serializers.ModelSerializer):

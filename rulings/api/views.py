@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from django.db import OperationalError
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -18,6 +20,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import search
+from .openapi import (BAD_REQUEST, ETAG, FORBIDDEN, FORMAT_FILTER, NOT_FOUND,
+                      ArticleCreateSerializer, ArticleSavedSerializer, BusySerializer,
+                      EditConflictSerializer, SearchHitSerializer)
 from ..articlefile import SLUG_RE, dump_article
 from ..diffing import diff_texts, revision_text
 from ..models import Article, Format, Term
@@ -35,6 +40,8 @@ def _problems_response(problems):
     return {"errors": [{"field": p.field, "line": p.line, "message": p.message} for p in problems]}
 
 
+@extend_schema(summary="The rule formats, with their article counts",
+               responses={200: FormatSerializer, 404: NOT_FOUND})
 class FormatList(generics.ListAPIView):
     serializer_class = FormatSerializer
 
@@ -44,6 +51,14 @@ class FormatList(generics.ListAPIView):
         ).order_by("order", "slug")
 
 
+@extend_schema(methods=["GET"], summary="The articles, of one format or all",
+               parameters=[FORMAT_FILTER],
+               responses={200: ArticleListSerializer, 400: BAD_REQUEST, 404: NOT_FOUND})
+@extend_schema(methods=["POST"], summary="Create an article (editors)",
+               request=ArticleCreateSerializer, parameters=[ETAG],
+               responses={201: ArticleSavedSerializer, 400: BAD_REQUEST, 403: FORBIDDEN,
+                          404: OpenApiResponse(NOT_FOUND.response, description="No such format."),
+                          409: EditConflictSerializer, 503: BusySerializer})
 class ArticleList(generics.ListAPIView):
     serializer_class = ArticleListSerializer
 
@@ -150,6 +165,29 @@ def _save(article, serializer, request, ok_status, source=None, submitted=None):
     return _article_response(article, ok_status, unchanged=False)
 
 
+IF_MATCH = OpenApiParameter(
+    "If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
+    description="The article's ETag this edit is based on (instead of `base_revision`).")
+EDIT_RESPONSES = {200: ArticleSavedSerializer, 400: BAD_REQUEST, 403: FORBIDDEN, 404: NOT_FOUND,
+                  409: OpenApiResponse(EditConflictSerializer,
+                                       description="A stale edit: nothing was saved."),
+                  503: OpenApiResponse(BusySerializer,
+                                       description="The database is busy: nothing was saved.")}
+
+
+@extend_schema(methods=["GET"], summary="An article: its markdown, HTML and parameters",
+               parameters=[ETAG, OpenApiParameter(
+                   "If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
+                   description="An ETag: 304 when the article is still at that version.")],
+               responses={200: ArticleDetailSerializer,
+                          304: OpenApiResponse(None, description="Not modified."),
+                          404: NOT_FOUND})
+@extend_schema(methods=["PUT"], summary="Replace the whole article (editors)",
+               request=ArticleReplaceSerializer, parameters=[IF_MATCH, ETAG],
+               responses=EDIT_RESPONSES)
+@extend_schema(methods=["PATCH"], summary="Change some fields of the article (editors)",
+               request=ArticleWriteSerializer, parameters=[IF_MATCH, ETAG],
+               responses=EDIT_RESPONSES)
 class ArticleDetail(APIView):
     def get_object(self, format_slug, slug):
         return get_object_or_404(ARTICLES, format__slug=format_slug, slug=slug)
@@ -209,6 +247,8 @@ class RevisionPages(PageNumberPagination):
     page_size = 50
 
 
+@extend_schema(summary="An article's revisions, newest first",
+               responses={200: RevisionSerializer, 404: NOT_FOUND})
 class RevisionList(generics.ListAPIView):
     serializer_class = RevisionSerializer
     pagination_class = RevisionPages
@@ -219,6 +259,8 @@ class RevisionList(generics.ListAPIView):
         return article.revisions.select_related("author")
 
 
+@extend_schema(summary="The glossary terms, of one format or all", parameters=[FORMAT_FILTER],
+               responses={200: TermSerializer, 404: NOT_FOUND})
 class Glossary(generics.ListAPIView):
     serializer_class = TermSerializer
 
@@ -228,6 +270,11 @@ class Glossary(generics.ListAPIView):
         return terms.filter(format__slug=fmt) if fmt else terms
 
 
+@extend_schema(
+    summary="Full-text search: the best 50 sections, best first",
+    parameters=[OpenApiParameter("q", OpenApiTypes.STR, OpenApiParameter.QUERY, required=True,
+                                 description="The words to find."), FORMAT_FILTER],
+    responses={200: SearchHitSerializer(many=True), 400: BAD_REQUEST})
 class Search(APIView):
     def get(self, request):
         query = request.query_params.get("q", "").strip()

@@ -3,7 +3,10 @@
 `render()` is pure: given the body and its context (parameters, link index,
 glossary) it returns the HTML and what it found, and touches no database.
 """
+import html as htmllib
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import markdown
 
@@ -56,5 +59,22 @@ def render(body, context):
     return Rendered(html=html, sections=split_sections(html), links=found)
 
 
+ID_RE = re.compile(r'\sid="([^"]*)"')
+
+
+@lru_cache(maxsize=512)
+def rendered_ids(body):
+    """Every element id a body renders with: the anchors a link can really land on.
+
+    Rendered without parameter values, links or glossary, none of which adds or
+    moves an anchor (a heading's slug then matches the one `anchors.scan` gives).
+    """
+    extension = ArticleMarkup({}, LinkResolver({}, "", ""), [], ("", ""))
+    md = markdown.Markdown(
+        extensions=["tables", "sane_lists", "md_in_html", "fenced_code", extension],
+        output_format="html")
+    return frozenset(htmllib.unescape(i) for i in ID_RE.findall(sanitize(md.convert(body))))
+
+
 __all__ = ["ArticleEntry", "RenderContext", "Rendered", "TermEntry", "anchors", "params",
-           "render", "sanitize"]
+           "render", "rendered_ids", "sanitize"]

@@ -74,6 +74,91 @@ class ParameterBlocks(Preprocessor):
         return value if isinstance(value, list) and value else None
 
 
+LIST_ITEM_RE = re.compile(r"^( *)([-*+]|\d+\.)( +)\S")
+INTERRUPTING_ITEM_RE = re.compile(r"^ {0,3}(?:[-*+]|1\.) +\S")
+PLAIN_TEXT_RE = re.compile(r"^ {0,3}[^\s#|<>`~:]")
+TAB = 4
+
+
+class ListLayout(Preprocessor):
+    """Lays lists out the way python-markdown needs them, so they render as written.
+
+    Authors write lists as most markdown does: a list straight after a paragraph,
+    and sub-items indented under their parent's text (two or three spaces). Python-
+    markdown wants a blank line before a list and four spaces per nesting level;
+    without them the items are swallowed into the text above, raw `- ` and `{#anchor}`
+    included. This re-indents list items and their continuation lines to four
+    spaces per level, and opens a new block before a list that interrupts a
+    paragraph (a bullet, or an ordered list starting at 1) and after a line that
+    ends a rule with `{#anchor}` in a plain paragraph, matching how
+    `anchors.scan` splits the source.
+    """
+
+    def run(self, lines):
+        out, levels, block, in_fence = [], [], None, False
+        indented_block = False  # the current block opened with a list item's later paragraph
+        # levels: one (source indent, content column, output indent) per open list item
+        for line in lines:
+            stripped = line.strip()
+            if anchor_syntax.FENCE_RE.match(stripped):
+                in_fence = not in_fence
+            if in_fence or anchor_syntax.FENCE_RE.match(stripped):
+                out.append(line)
+                continue
+            if not stripped:
+                out.append(line)
+                block = None if block != "list" else "list-gap"
+                indented_block = False
+                continue
+            item = LIST_ITEM_RE.match(line)
+            indent = len(line) - len(line.lstrip(" "))
+            if block == "list-gap" and not item and indent == 0:
+                levels, block = [], None
+            if item and (block in (None, "list", "list-gap") or INTERRUPTING_ITEM_RE.match(line)):
+                if block in ("paragraph", "anchored") or indented_block:
+                    out.append("")
+                    indented_block = False
+                out.append(self._item(line, item, indent, levels))
+                block = "list"
+                continue
+            if block in ("list", "list-gap") and levels:
+                indented_block = indented_block or block == "list-gap"
+                out.append(self._continuation(line, indent, levels))
+                block = "list"
+                continue
+            if block == "anchored":
+                out.append("")
+                block = None
+            if block is None:
+                levels = []
+                block = "paragraph" if PLAIN_TEXT_RE.match(line) else "other"
+            out.append(line)
+            if block == "paragraph" and anchor_syntax.TRAILING_ANCHOR_RE.search(line):
+                block = "anchored"
+        return out
+
+    @staticmethod
+    def _item(line, item, indent, levels):
+        while levels and indent < levels[-1][0]:
+            levels.pop()
+        if levels and indent >= min(levels[-1][1], levels[-1][0] + 2):
+            out_indent = levels[-1][2] + TAB
+        elif levels:
+            out_indent = levels.pop()[2]
+        else:
+            out_indent = 0
+        content = indent + len(item.group(2)) + len(item.group(3))
+        levels.append((indent, content, out_indent))
+        return " " * out_indent + line[indent:]
+
+    @staticmethod
+    def _continuation(line, indent, levels):
+        owner = next((level for level in reversed(levels) if indent >= level[1]), None)
+        if owner is None:
+            return line  # a lazy continuation line: python-markdown keeps it in the item
+        return " " * (owner[2] + TAB + indent - owner[1]) + line[indent:]
+
+
 def _cell(value):
     return html.escape(format_value(value), quote=False).replace("|", "\\|")
 
@@ -256,8 +341,16 @@ class AnchorLinks(Treeprocessor):
 
     @staticmethod
     def _move_to_end_text(el, link):
+        # An item with a sub-list: its ¶ follows its own text, before the sub-list.
+        sub = next((i for i, child in enumerate(el) if child.tag in ("ul", "ol")), None)
+        if el.tag == "li" and sub is not None:
+            el.remove(link)
+            if sub and el[sub - 1].tag == "p":
+                el[sub - 1].append(link)
+            else:
+                el.insert(sub, link)
         # A loose list item holds paragraphs; keep its ¶ after the last one's text.
-        if el.tag == "li" and len(el) > 1 and el[-2].tag == "p":
+        elif el.tag == "li" and len(el) > 1 and el[-2].tag == "p":
             el.remove(link)
             el[-1].append(link)
 
@@ -273,6 +366,7 @@ class ArticleMarkup(Extension):
     def extendMarkdown(self, md):
         md.preprocessors.register(ExampleBlocks(md), "example_blocks", 40)
         md.preprocessors.register(ParameterBlocks(md, self.parameters), "parameter_blocks", 35)
+        md.preprocessors.register(ListLayout(md), "list_layout", 33)
         md.inlinePatterns.register(
             ParameterPattern(r"\{\{\s*([A-Za-z_]\w*(?:\.\w+)*)\s*\}\}", md, self.parameters),
             "parameters", 185)

@@ -1,7 +1,6 @@
 """An article's history: every revision, any two compared, an old one restored."""
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
@@ -11,6 +10,7 @@ from ..permissions import is_editor
 from ..problems import ContentError
 from ..publishing import Unchanged
 from ..publishing import restore as restore_revision
+from .errors import error_response
 
 
 def _article(format_slug, article_slug):
@@ -37,7 +37,8 @@ def diff(request, format_slug, article_slug):
     try:
         old_number, new_number = int(request.GET["from"]), int(request.GET["to"])
     except (KeyError, ValueError):
-        return HttpResponseBadRequest("Choose two revisions: ?from=<number>&to=<number>.")
+        return error_response(request, 400, "Choose the two revisions to compare: "
+                                            "?from=<number>&to=<number>.")
     old = get_object_or_404(article.revisions, number=old_number)
     new = get_object_or_404(article.revisions, number=new_number)
     return render(request, "rulings/diff.html", {

@@ -1,9 +1,11 @@
 """Reading pages: formats, tables of contents, articles, glossary, search, maintenance."""
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, Q
 from django.shortcuts import get_object_or_404, render
 
 from .. import search
 from ..models import Article, Format, Link, Section, Term
+from ..permissions import is_editor
 
 SEARCH_LIMIT = 30
 
@@ -55,5 +57,7 @@ def search_page(request):
 
 
 def broken_links(request):
+    if not is_editor(request.user):
+        raise PermissionDenied("The maintenance pages are for editors.")
     links = Link.objects.filter(broken=True).select_related("source__format")
     return render(request, "rulings/broken_links.html", {"links": links})

@@ -1,9 +1,17 @@
 """Summoning and battle: Normal Summons, Sets, Flip Summons, attacks and damage."""
+from .rules import Rule
 from .state import Attack
 
 
 class BattleRules:
-    BATTLE_RULES = ()
+    BATTLE_RULES = (
+        Rule("summon-priority", "core/chains#priority-after-a-summon",
+             "While a summon is attempted, the summoner's opponent may negate it at once; once it "
+             "succeeds, the turn player receives priority first, whoever summoned.",
+             {"summoner-priority": "the player who summoned receives priority first",
+              "no-negation-window": "a card that negates a summon waits for priority like any "
+                                    "other"}),
+    )
 
     # --- summoning -----------------------------------------------------------------------------
 
@@ -114,15 +122,25 @@ class BattleRules:
         self.priority, self.passes = self.turn_player, 0
 
     def settle_summon(self):
-        """A summon nobody negated succeeds: it counts, and effects of being summoned start."""
+        """A summon nobody negated succeeds: it counts, and effects of being summoned start;
+        the turn player receives priority first (core/chains#priority-after-a-summon)."""
         attempt, self.summon_attempt = self.summon_attempt, None
         if attempt is None or attempt["negated"]:
             return
+        self.priority, self.passes = self.priority_after_summon(attempt["player"]), 0
         cards = [self.card(i) for i in attempt["cards"] if self.card(i).zone == "monsters"]
         self.just_summoned = [c.id for c in cards]
         self.summoned(cards, attempt["player"], attempt["how"])
         if attempt["tributes"] and cards:
             self.tribute_summoned(cards[0], attempt["player"], attempt["tributes"])
+
+    def priority_after_summon(self, summoner):
+        """Who may respond first to a summon that has just succeeded: the turn player."""
+        if summoner != self.turn_player:
+            if self.misreads("summon-priority", "summoner-priority"):
+                return summoner
+            self.note_rule("summon-priority")
+        return self.turn_player
 
     def summoned(self, cards, player, how):
         """Hook: monsters were summoned successfully (a format may count them)."""
@@ -208,7 +226,7 @@ class BattleRules:
         if self.chain or self.attack is not None:
             self.illegal(None, "not_open_game_state", "an attack is already under way")
         if attacker.zone != "monsters" or not self.commands(attacker, player) or \
-                not attacker.face_up or attacker.position != "attack":
+                not attacker.face_up or not self.may_attack_in_position(attacker):
             self.illegal(None, "cannot_attack", f"{attacker.id} is not a face-up Attack Position "
                          f"monster of {player}")
         if attacker.attacked_this_turn:
@@ -220,6 +238,10 @@ class BattleRules:
         self.emit("attack", f"{attacker.id} attacks " + (target.id if target else "directly"),
                   attacker=attacker.id, target=target.id if target else None, player=player)
         self.priority, self.passes = self.turn_player, 0
+
+    def may_attack_in_position(self, attacker):
+        """Hook: may a face-up monster in this battle position declare an attack?"""
+        return attacker.position == "attack"
 
     def check_attack_target(self, attacker, target, player):
         defenders = self.zone_of(self.opponent(player), "monsters")
@@ -256,6 +278,8 @@ class BattleRules:
         if attacker.zone != "monsters":
             return
         player, rival = attack.player, self.opponent(attack.player)
+        if attack.target is not None:  # with several opponents: the attacked monster's controller
+            rival = self.card(attack.target).controller
         if attack.target is None:
             self.battle_damage(rival, self.effective_atk(attacker), attacker, direct=True)
         else:

@@ -49,6 +49,7 @@ class CardDef:
     rule: dict | None = None  # a Kingdom Duels Rule Card's terms (keyword, reliance, cardlist...)
     summon_with: dict | None = None  # an Extra Deck monster's summoning requirements
     also: tuple = ()  # other card kinds it also is (a Kingdom Duels Spell Monster is a spell too)
+    scenario_card: bool = False  # defined in a scenario's own `cards:`, not in the catalog
 
     @property
     def is_monster(self):
@@ -95,7 +96,7 @@ def read_catalog_file(path, vocabulary=None):
             for i, entry in enumerate(data)]
 
 
-def card_from_data(entry, file, lines, where, vocabulary=None):
+def card_from_data(entry, file, lines, where, vocabulary=None, scenario_card=False):
     def fail(message, key=""):
         path = f"{where}.{key}" if key else where
         raise ScenarioError(message, file, lines.get(path, lines.get(where)), key or "card")
@@ -144,7 +145,87 @@ def card_from_data(entry, file, lines, where, vocabulary=None):
         materials=tuple(entry.get("materials") or ()), scale=entry.get("scale"),
         summon_condition=entry.get("summon_condition"), procedure=entry.get("procedure"),
         hierarchy=entry.get("hierarchy", 0), rule=entry.get("rule"),
-        summon_with=entry.get("summon_with"), also=tuple(entry.get("also") or ()))
+        summon_with=entry.get("summon_with"), also=tuple(entry.get("also") or ()),
+        scenario_card=scenario_card)
+
+
+# A scenario's own cards (`cards:`): how many, and how long a name may be.
+MAX_SCENARIO_CARDS = 20
+MAX_CARD_NAME = 100
+
+
+def scenario_cards(data, file, lines, catalog=None, where="cards"):
+    """The cards a scenario defines for itself, checked exactly like catalog entries.
+
+    Each mistake is a ScenarioError at the scenario's file and line, its field the card's path
+    (`cards[1].atk`). A name the catalog already has is refused: an inline card adds a card, it
+    never redefines one."""
+    from .primitives import check_card_spec
+
+    def fail(message, path):
+        raise ScenarioError(message, file, lines.get(path, lines.get(where)), path)
+
+    if not isinstance(data, list):
+        fail("cards is a list of cards, each like a catalog entry", where)
+    if len(data) > MAX_SCENARIO_CARDS:
+        fail(f"a scenario defines at most {MAX_SCENARIO_CARDS} cards of its own, not {len(data)}",
+             where)
+    catalog = default_catalog() if catalog is None else catalog
+    found = {}
+    for number, entry in enumerate(data):
+        path = f"{where}[{number}]"
+        name = entry.get("name") if isinstance(entry, dict) else None
+        if isinstance(name, str) and len(name) > MAX_CARD_NAME:
+            fail(f"a card name has at most {MAX_CARD_NAME} characters, not {len(name)}",
+                 f"{path}.name")
+        try:
+            card = card_from_data(entry, file, lines, path, check_card_spec, scenario_card=True)
+        except ScenarioError as error:
+            field = path if error.field in (None, "card") else f"{path}.{error.field}"
+            raise ScenarioError(error.message, file, error.line, field) from None
+        if card.name in catalog:
+            fail(f"'{card.name}' is a catalog card; a card defined in a scenario needs a name "
+                 "of its own", f"{path}.name")
+        if card.name in found:
+            fail(f"'{card.name}' is defined twice in this scenario", f"{path}.name")
+        found[card.name] = card
+    return tuple(found.values())
+
+
+class ScenarioCatalog:
+    """A scenario's own cards over a catalog: looked up first, by name, like catalog cards."""
+
+    def __init__(self, base, own):
+        self.base = base
+        self.own = {card.name: card for card in own}
+
+    def __contains__(self, name):
+        return name in self.own or name in self.base
+
+    def get(self, name):
+        found = self.own.get(name)
+        return found if found is not None else self.base.get(name)
+
+    @property
+    def cards(self):
+        return {**self.base.cards, **self.own}
+
+
+def with_scenario_cards(catalog, scenario):
+    """`catalog` with the scenario's own cards, or `catalog` itself when it defines none.
+
+    A card whose name `catalog` already has is a ScenarioError at its line."""
+    own = getattr(scenario, "cards", ())
+    if not own:
+        return catalog
+    if isinstance(catalog, ScenarioCatalog):  # already a scenario's: start from its catalog
+        catalog = catalog.base
+    for number, card in enumerate(own):
+        if card.name in catalog:
+            raise ScenarioError(f"'{card.name}' is a catalog card; a card defined in a scenario "
+                                "needs a name of its own", scenario.file,
+                                scenario.line_of(f"cards[{number}].name"), f"cards[{number}].name")
+    return ScenarioCatalog(catalog, own)
 
 
 _DEFAULT = None

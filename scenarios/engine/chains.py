@@ -4,6 +4,11 @@ from .primitives import COSTS, EffectContext, run
 from .rules import Rule
 from .state import ChainLink
 
+# What a target spec's `card:` may name, as card texts do; where it may be, when no `zone:` says.
+TARGET_KINDS = ("card", "monster", "spell_trap", "spell", "trap")
+MONSTER_AREAS = ("monsters", "extra_monster_zone")
+ON_FIELD_TARGETS = ("monsters", "spell_trap", "field_zone", "extra_monster_zone")
+
 NON_PERMANENT = {("spell", "normal"), ("spell", "quick-play"), ("spell", "ritual"),
                  ("trap", "normal"), ("trap", "counter")}
 CARD_SPEEDS = {("spell", "quick-play"): 2, ("trap", "normal"): 2, ("trap", "continuous"): 2,
@@ -19,8 +24,11 @@ class ChainRules:
              "The chain resolves last link first.",
              {"first-in-first-out": "the chain resolves from Chain Link 1 upwards"}),
         Rule("costs", "core/chains#costs-at-activation",
-             "Costs are paid on activation; one that cannot be paid in full forbids it.",
-             {"partial-payment": "a player may pay as much of a cost as they can"}),
+             "Costs are paid on activation; one that cannot be paid in full forbids it, but a "
+             "player may pay all of their remaining LP.",
+             {"partial-payment": "a player may pay as much of a cost as they can",
+              "keep-one-lp": "a player must keep at least 1 LP, so a cost equal to their LP "
+                             "cannot be paid"}),
         Rule("leaving-after-chain", "core/chains#leaving-after-the-chain",
              "Normal Spells and Traps stay on the field until the whole chain has resolved.",
              {"leaves-on-activation": "the card goes to the Graveyard as soon as it is activated"}),
@@ -49,9 +57,71 @@ class ChainRules:
         Rule("one-link-chain", "core/card-types#normal-spell-one-link-chain",
              "A Spell nobody answers is still a chain of 1 link: it stays until it has resolved.",
              {"no-chain": "an unanswered Spell forms no chain and leaves the field at once"}),
+        Rule("normal-spell-main-phase", "core/card-types#normal-spell-main-phase",
+             "A Normal Spell is activated only in its controller's Main Phases.",
+             {"any-phase-own-turn": "a Normal Spell may be activated in any Phase of one's turn"}),
+        Rule("normal-spell-set-turn", "core/card-types#normal-spell-set-and-activate",
+             "A Normal Spell may be Set and activated in the same turn.",
+             {"set-turn-wait": "a Set Normal Spell must wait a turn, like a Trap"}),
+        Rule("quick-play-own-turn", "core/card-types#quick-play-from-hand-own-turn",
+             "A Quick-Play Spell may be activated from the hand in any Phase of one's own turn.",
+             {"main-phase-only": "from the hand it may be activated only in the Main Phases"}),
+        Rule("trap-set-first", "core/card-types#trap-set-first",
+             "A Trap Card must be Set before it can be activated.",
+             {"from-hand": "a Trap may be activated straight from the hand"}),
+        Rule("chain-stops", "core/ending-the-game#zero-lp-chain-stops",
+             "Once a player is at 0 LP after a link resolves, the rest of the chain does not.",
+             {"chain-finishes": "the remaining links still resolve before the duel ends"}),
         Rule("counter-trap-game-state", "core/card-types#counter-trap-game-state",
              "A Counter Trap that looks at a Game State may be activated while that state lasts.",
              {"direct-response-only": "such a Counter Trap must directly answer the event"}),
+        Rule("counter-trap-direct", "core/card-types#counter-trap-responds-directly",
+             "A Counter Trap answers its event only directly: as the link right after it.",
+             {"any-earlier-link": "a Counter Trap may answer its event anywhere in the chain"}),
+        Rule("spell-speed-2", "core/chains#spell-speed-2",
+             "Quick-Play Spells, Normal and Continuous Traps and Quick Effects are Spell Speed 2.",
+             {"continuous-trap-speed-1": "a Continuous Trap is Spell Speed 1, like a Continuous "
+                                         "Spell"}),
+        Rule("building-a-chain", "core/chains#building-a-chain",
+             "After an activation the other player may respond first; two passes in a row close "
+             "the chain.",
+             {"activator-responds-first": "the player who activated keeps priority to respond "
+                                          "first"}),
+        Rule("field-zone-per-player", "core/card-types#field-zone-per-player",
+             "Each player plays Field Spells to a Field Zone of their own.",
+             {"shared-field-zone": "both players share one Field Zone, so a Field Spell cannot "
+                                   "be played while the opponent's occupies it"}),
+        Rule("one-active-field-spell", "core/card-types#one-active-field-spell",
+             "Only one Field Spell is active on the whole field: the opponent's goes when a new "
+             "one becomes active.",
+             {"one-per-player": "each player may keep an active Field Spell of their own"}),
+        Rule("set-field-spell-inactive", "core/card-types#set-field-spells-inactive",
+             "A Set Field Spell is not active, so a new face-up one does not replace it.",
+             {"set-counts-as-active": "a Set Field Spell is active and is replaced like a face-up "
+                                      "one"}),
+        Rule("field-spell-new-negated", "core/card-types#field-spell-opponent-new-negated",
+             "The opponent's Field Spell stays if the new one is negated or destroyed before it "
+             "resolves.",
+             {"replaced-anyway": "the opponent's Field Spell goes even if the new one never "
+                                 "resolves"}),
+        Rule("permanent-stays", "core/card-types#permanent-stay-on-field",
+             "A permanent card stays on the field after its chain, until an effect destroys it.",
+             {"leaves-after-chain": "every Spell and Trap goes to the Graveyard once its chain "
+                                    "has resolved"}),
+        Rule("permanent-card-types", "core/card-types#permanent-card-types",
+             "Continuous, Equip and Field Spells and Continuous Traps are permanent cards.",
+             {"continuous-trap-not-permanent": "a Continuous Trap leaves after its chain, like a "
+                                               "Normal Trap"}),
+        Rule("permanent-without-icon", "core/card-types#permanent-without-icon",
+             "Some cards without a Continuous icon (Blast with Chain) stay on the field too.",
+             {"icon-decides": "a card without a Continuous icon always leaves after its chain"}),
+        Rule("permanent-effects-end", "core/card-types#permanent-effects-end-off-field",
+             "A permanent card that has left the field before its link resolves has no effect.",
+             {"resolves-anyway": "the link still applies its effect from the Graveyard"}),
+        Rule("field-spell-mechanic", "core/card-types#field-spell-game-mechanic-destruction",
+             "A replaced Field Spell is destroyed by a game mechanic, not by the new card's effect.",
+             {"new-cards-effect": "the new Field Spell's effect destroys the old one, so it does "
+                                  "so only if that effect resolves"}),
     )
 
     # --- what is being activated ---------------------------------------------------------------
@@ -82,6 +152,11 @@ class ChainRules:
             speed = CARD_SPEEDS.get((card.card.kind, card.card.subtype), 1)
             if speed == 3 and self.misreads("counter-trap-speed", "speed-2"):
                 return 2
+            if speed == 2:
+                if card.card.subtype == "continuous" and \
+                        self.misreads("spell-speed-2", "continuous-trap-speed-1"):
+                    return 1
+                self.note_rule("spell-speed-2")
             return speed
         return 1
 
@@ -117,7 +192,11 @@ class ChainRules:
         if is_card and self.misreads("leaving-after-chain", "leaves-on-activation") and \
                 (card.card.kind, card.card.subtype) in NON_PERMANENT:
             self.move(card, "graveyard", reason="sent at activation")
-        self.priority, self.passes = self.next_player(player), 0
+        # The other player answers first; the activator responds only after they pass.
+        self.priority, self.passes = (player if self.misreads("building-a-chain",
+                                                              "activator-responds-first")
+                                      else self.next_player(player)), 0
+        self.note_rule("building-a-chain")
 
     def may_answer_out_of_turn(self, card, action):
         """A waiting trigger, or a card answering an open summon, needs no passed priority."""
@@ -125,7 +204,12 @@ class ChainRules:
             return False
         if any(t["card"] == card.id for t in self.optional_triggers):
             return True
-        return self.summon_attempt is not None and self.answers_summon(action)
+        if self.summon_attempt is None or not self.answers_summon(action):
+            return False
+        if self.misreads("summon-priority", "no-negation-window"):
+            return False
+        self.note_rule("summon-priority")  # the attempt is answered at once, without priority
+        return True
 
     def check_timing(self, card, player, speed, is_card, program):
         definition = card.card
@@ -140,17 +224,33 @@ class ChainRules:
                              f"(Spell Speed {top.speed})")
         elif speed == 1 and not self.is_trigger(program) and (player != self.turn_player or self.phase not in ("main1", "main2")
                              or self.attack is not None):
-            self.illegal("spell-speed", "spell_speed_1_timing",
-                         "a Spell Speed 1 activation needs its controller's open Main Phase")
+            normal_spell = is_card and (definition.kind, definition.subtype) == ("spell", "normal")
+            if not (normal_spell and player == self.turn_player and
+                    self.misreads("normal-spell-main-phase", "any-phase-own-turn")):
+                self.illegal("normal-spell-main-phase" if normal_spell else "spell-speed",
+                             "spell_speed_1_timing",
+                             "a Spell Speed 1 activation needs its controller's open Main Phase")
         if is_card and card.on_field and not card.face_up and card.set_turn == self.turn:
             if definition.kind == "trap" and not self.misreads("trap-set-turn", "same-turn-allowed"):
                 self.illegal("trap-set-turn", "set_this_turn", f"{card.id} was Set this turn")
             if definition.subtype == "quick-play" and \
                     not self.misreads("quick-play-set-turn", "same-turn-allowed"):
                 self.illegal("quick-play-set-turn", "set_this_turn", f"{card.id} was Set this turn")
+            if (definition.kind, definition.subtype) == ("spell", "normal"):
+                if self.misreads("normal-spell-set-turn", "set-turn-wait"):
+                    self.illegal("normal-spell-set-turn", "set_this_turn",
+                                 f"{card.id} was Set this turn")
+                self.note_rule("normal-spell-set-turn")
         if is_card and card.zone == "hand":
-            if definition.kind == "trap":
-                self.illegal("trap-set-turn", "trap_from_hand", "a Trap must be Set before it is activated")
+            if definition.kind == "trap" and not self.misreads("trap-set-first", "from-hand"):
+                self.illegal("trap-set-first", "trap_from_hand",
+                             "a Trap must be Set before it is activated")
+            if definition.subtype == "quick-play" and player == self.turn_player and \
+                    self.phase not in ("main1", "main2"):
+                if self.misreads("quick-play-own-turn", "main-phase-only"):
+                    self.illegal("quick-play-own-turn", "wrong_phase",
+                                 "a Quick-Play Spell from the hand needs a Main Phase")
+                self.note_rule("quick-play-own-turn")
             if definition.subtype == "quick-play" and player != self.turn_player and \
                     not self.misreads("quick-play-hand", "any-turn"):
                 self.illegal("quick-play-hand", "quick_play_from_hand_opponent_turn",
@@ -197,12 +297,19 @@ class ChainRules:
                     return False
                 self.note_rule("counter-trap-game-state")
             return holds
-        if name == "responds_to_spell_trap":
-            return top is not None and (top.is_card_activation and self.card(
-                top.card_id).card.kind in ("spell", "trap") or top.ability_type in ("spell", "trap"))
-        if name == "responds_to_spell":
-            return top is not None and top.is_card_activation and \
-                self.card(top.card_id).card.kind == "spell"
+        if name in ("responds_to_spell_trap", "responds_to_spell"):
+            kinds = ("spell", "trap") if name == "responds_to_spell_trap" else ("spell",)
+            answers = [link for link in self.chain if link.is_card_activation and self.card(
+                link.card_id).card.kind in kinds or name == "responds_to_spell_trap" and
+                link.ability_type in kinds]
+            if top is not None and top in answers:
+                return True
+            if answers and card.card.subtype == "counter":
+                # The event is in the chain, but not as the link this one would answer directly.
+                if self.misreads("counter-trap-direct", "any-earlier-link"):
+                    return True
+                self.note_rule("counter-trap-direct")
+            return False
         if name == "responds_to_special_summon":
             return top is not None and any("special_summon" in step for step in
                                            self.program_steps(top))
@@ -234,17 +341,43 @@ class ChainRules:
         return list(action.targets)
 
     def valid_target(self, target, spec, player, source):
+        """A target is described as the card text does: `card:` names what it must be (a monster,
+        a Spell/Trap Card, any card; on the field unless `zone:` names another place, such as the
+        Graveyard), and the rules decide what counts as one (`is_card_of_kind`)."""
         zones = {"field": ("monsters", "spell_trap", "field_zone"),
                  "spell_trap": ("spell_trap", "field_zone")}.get(spec.get("zone"), (spec.get("zone"),))
+        if "zone" not in spec:
+            zones = ON_FIELD_TARGETS
         side = spec.get("side", "any")
         if target.zone not in zones or target.id == source.id:
+            return False
+        if "card" in spec and not self.is_card_of_kind(target, spec["card"]):
             return False
         if side == "own" and target.controller != player or \
                 side == "opponent" and not self.is_opponent(target.controller, player):
             return False
         return self.matches(target, {k: v for k, v in spec.items()
-                                     if k not in ("zone", "side", "for")}) \
+                                     if k not in ("zone", "side", "for", "card")}) \
             and self.can_be_targeted(target, source, spec.get("for"))
+
+    def is_card_of_kind(self, card, kind):
+        """Is this card what a card text calls `kind` (TARGET_KINDS)? A monster is a card in a
+        Monster Zone, a Spell/Trap Card one in a Spell & Trap Zone or Field Zone; off the field,
+        the printed card type decides. A format may count more (a Phalanx rampart)."""
+        if kind == "card":
+            return True
+        if card.zone in MONSTER_AREAS:
+            return kind == "monster"
+        if card.zone in ("spell_trap", "field_zone"):
+            # a monster card there (a Pendulum Scale) is a Spell Card
+            return kind in ("spell_trap", "spell" if card.card.is_monster else card.card.kind)
+        return kind == card.card.kind or (kind == "spell_trap" and
+                                          card.card.kind in ("spell", "trap"))
+
+    def unaffected_by(self, card, source_id):
+        """Is `card` unaffected by the effect of the card `source_id` as it resolves? Format
+        rules may say so (a Kingdom Duels Hierarchy); it may still have been targeted."""
+        return False
 
     def can_be_targeted(self, target, source, purpose=None):
         """Format rules may shield a card from some effects (a Deck Master)."""
@@ -269,7 +402,7 @@ class ChainRules:
                     for step in program.get("cost", []) for name, arg in step.items()]
         rule = self.cost_rule(card, program)
         for kind, value in payments:
-            if kind == "lp" and self.players[player].lp <= value:
+            if kind == "lp" and not self.can_pay_lp(rule, self.players[player].lp, value):
                 if not self.misreads(rule, "partial-payment"):
                     self.illegal(rule, "cannot_pay_cost",
                                  f"{player} cannot pay {value} LP with {self.players[player].lp} LP")
@@ -283,12 +416,13 @@ class ChainRules:
         selections.pop("tribute", None)
         for kind, value in payments:
             if kind == "lp":
-                paid = min(value, self.players[player].lp - (0 if self.misreads(
-                    rule, "partial-payment") else 1))
+                paid = min(value, self.players[player].lp)
                 self.players[player].lp -= paid
                 self.emit("cost", f"{player} pays {paid} LP for {card.id}", [rule],
                           player=player, amount=paid, card=card.id, purpose=program.get("purpose"),
                           before=self.players[player].lp + paid, after=self.players[player].lp)
+                if self.players[player].lp <= 0:
+                    self.lp_changed(card.id)  # paying the last LP ends the Duel
             elif kind in ("discard", "tribute"):
                 self.move(self.card(value), "graveyard", reason=f"cost of {card.id}")
 
@@ -301,6 +435,13 @@ class ChainRules:
         """The rule whose reading decides whether this cost can be paid (a format may refine it)."""
         return "costs"
 
+    def can_pay_lp(self, rule, lp, cost):
+        """Can a player with `lp` pay an LP cost under `rule`? As the rulebook allows, all of
+        their remaining LP (a format may refine it)."""
+        if self.misreads(rule, "keep-one-lp"):
+            return lp > cost
+        return lp >= cost
+
     def put_on_field(self, card, player, is_card):
         if not is_card:
             return
@@ -308,6 +449,13 @@ class ChainRules:
             zone = "field_zone" if card.card.subtype == "field" else "spell_trap"
             if zone == "spell_trap" and self.spell_trap_full(player):
                 self.illegal(None, "no_free_zone", "no free Spell & Trap Zone")
+            if zone == "field_zone" and any(self.zone_of(p, "field_zone") for p in self.players
+                                            if p != player):
+                # Another player's Field Zone is occupied; this player's own is not that one.
+                rule = self.field_zone_rule()
+                if self.misreads(rule, "shared-field-zone"):
+                    self.illegal(rule, "no_free_zone", "the Field Zone is occupied")
+                self.note_rule(rule)
             self.move(card, zone, controller=player, reason="activated")
         else:
             card.face_up = True
@@ -318,6 +466,10 @@ class ChainRules:
 
     # --- Field Spells --------------------------------------------------------------------------
 
+    def field_zone_rule(self):
+        """The rule that gives each player a Field Zone of their own (a format may restate it)."""
+        return "field-zone-per-player"
+
     def face_up_field_spell(self, player, besides=None):
         for card_id in self.zone_of(player, "field_zone"):
             card = self.card(card_id)
@@ -327,9 +479,10 @@ class ChainRules:
 
     def field_spell_activated(self, card, player):
         own = self.face_up_field_spell(player, besides=card.id)
-        if own and not self.misreads("field-spell-own", "replaced-on-resolution"):
+        if own and not self.misreads("field-spell-own", "replaced-on-resolution") and \
+                not self.misreads("field-spell-mechanic", "new-cards-effect"):
             self.emit("field", f"{own.id} is destroyed at once: {player} activated a new Field "
-                      "Spell", ["field-spell-own"],
+                      "Spell", ["field-spell-own", "field-spell-mechanic"],
                       card=own.id, player=player, what="own_replaced")
             self.destroy(own, "a new Field Spell (game mechanics)")
         rival = self.face_up_field_spell(self.opponent(player))
@@ -341,15 +494,39 @@ class ChainRules:
 
     def field_spell_resolved(self, card):
         player = card.controller
-        if self.misreads("field-spell-own", "replaced-on-resolution"):
+        if self.misreads("field-spell-own", "replaced-on-resolution") or \
+                self.misreads("field-spell-mechanic", "new-cards-effect"):
             own = self.face_up_field_spell(player, besides=card.id)
             if own:
                 self.move(own, "graveyard", reason="replaced by a new Field Spell")
         rival = self.face_up_field_spell(self.opponent(player))
+        if rival and self.misreads("one-active-field-spell", "one-per-player"):
+            rival = None
         if rival:
             self.emit("field", f"{rival.id} leaves: the new Field Spell {card.id} resolved",
-                      ["field-spell-opponent"], card=rival.id, new=card.id, what="replaced")
+                      ["field-spell-opponent", "one-active-field-spell"], card=rival.id,
+                      new=card.id, what="replaced")
             self.move(rival, "graveyard", reason="replaced by a new Field Spell (game mechanics)")
+        for set_id in list(self.zone_of(self.opponent(player), "field_zone")):
+            inactive = self.card(set_id)
+            if inactive.face_up:
+                continue
+            if self.misreads("set-field-spell-inactive", "set-counts-as-active"):
+                self.move(inactive, "graveyard", reason="replaced by a new Field Spell")
+                continue
+            self.emit("field", f"{set_id} stays: a Set Field Spell is not active",
+                      ["set-field-spell-inactive"], card=set_id, new=card.id, what="set_stays")
+
+    def field_spell_never_resolved(self, card):
+        """The new Field Spell was negated or left the field: the opponent's one stays."""
+        rival = self.face_up_field_spell(self.opponent(card.controller))
+        if rival is None:
+            return
+        if self.misreads("field-spell-new-negated", "replaced-anyway"):
+            self.move(rival, "graveyard", reason="replaced by a new Field Spell")
+            return
+        self.emit("field", f"{rival.id} stays: the new Field Spell {card.id} never resolved",
+                  ["field-spell-new-negated"], card=rival.id, new=card.id, what="kept")
 
     # --- passing and resolving ---------------------------------------------------------------
 
@@ -381,9 +558,9 @@ class ChainRules:
             self.move(self.card(order[0].card_id), "graveyard", reason="no chain: it leaves at once")
         self.resolving = True
         for link in order:
-            if self.result is not None:
+            if self.result is not None and not self.misreads("chain-stops", "chain-finishes"):
                 self.emit("chain", f"Chain Link {link.number} ({link.card_id}) never resolves: "
-                          "the duel is over", ["zero-lp"],
+                          "the duel is over", ["zero-lp", "chain-stops"],
                           link=link.number, card=link.card_id, what="never")
                 break
             self.resolve_link(link)
@@ -402,15 +579,21 @@ class ChainRules:
 
     def resolve_link(self, link):
         card = self.card(link.card_id)
+        new_field_spell = link.is_card_activation and card.card.subtype == "field"
         if link.negated:
             self.emit("negated", f"Chain Link {link.number} ({link.card_id}) is negated",
                       link=link.number, card=link.card_id)
+            if new_field_spell:
+                self.field_spell_never_resolved(card)
             return
         if link.is_card_activation and not card.on_field and \
-                (card.card.kind, card.card.subtype) not in NON_PERMANENT:
+                (card.card.kind, card.card.subtype) not in NON_PERMANENT and \
+                not self.misreads("permanent-effects-end", "resolves-anyway"):
             self.emit("resolve", f"Chain Link {link.number} ({card.id}) has no effect: the card "
-                      "left the field before it resolved", link=link.number,
-                      card=card.id, what="no_effect")
+                      "left the field before it resolved", ["permanent-effects-end"],
+                      link=link.number, card=card.id, what="no_effect")
+            if new_field_spell:
+                self.field_spell_never_resolved(card)
             return
         program = self.program_steps(link)
         ctx = EffectContext(card_id=card.id, controller=link.player, targets=link.targets,
@@ -430,15 +613,33 @@ class ChainRules:
         for link in order:
             card = self.card(link.card_id)
             card.flipped_in_chain = False
-            if link.is_card_activation and card.on_field and "stays_on_field" not in \
-                    card.card.flags and "persisting" not in card.notes and \
-                    (card.card.kind, card.card.subtype) in NON_PERMANENT:
+            if link.is_card_activation and card.on_field and "persisting" not in card.notes \
+                    and card.card.kind in ("spell", "trap") and not self.is_permanent(card):
                 self.emit("chain", f"{card.id} goes to the Graveyard after the chain",
                           ["leaving-after-chain"] + (["one-link-chain"] if len(order) == 1 and
                                                      self.is_lone_spell(link) else []),
                           card=card.id, what="leaves")
                 self.move(card, "graveyard", reason="its chain has resolved")
         self.chain_resolved()
+
+    def is_permanent(self, card):
+        """Does this activated Spell or Trap stay on the field once its chain has resolved?"""
+        if (card.card.kind, card.card.subtype) not in NON_PERMANENT:
+            if (card.card.kind, card.card.subtype) == ("trap", "continuous") and \
+                    self.misreads("permanent-card-types", "continuous-trap-not-permanent"):
+                return False
+            rules = ["permanent-card-types"]
+        elif "stays_on_field" in card.card.flags:
+            if self.misreads("permanent-without-icon", "icon-decides"):
+                return False
+            rules = ["permanent-without-icon"]
+        else:
+            return False
+        if self.misreads("permanent-stays", "leaves-after-chain"):
+            return False
+        for rule in rules + ["permanent-stays"]:
+            self.note_rule(rule)
+        return True
 
     def chain_resolved(self):
         """After a chain: LP checks deferred by a misreading, then the battle's bookkeeping."""

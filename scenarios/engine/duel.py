@@ -124,6 +124,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         """Are these two players on opposite sides (teammates are not)?"""
         return player != other
 
+    def opponents_of(self, player):
+        """Every opposing player still in the duel, in turn order: what a rule that says "your
+        opponent" looks at when there are several."""
+        return [p for p in self.turn_order() if self.is_opponent(player, p)]
+
     def monster_zone_full(self, player):
         return len(self.zone_of(player, "monsters")) >= self.monster_zones()
 
@@ -315,6 +320,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     def after_mass_move(self, cause):
         """Hook: several cards moved at once (a format may judge them together)."""
+
+    def place_fusion_materials(self, materials, fusion):
+        """Where Fusion Materials go: the Graveyard (a format may attach them instead)."""
+        for material in materials:
+            self.move(material, "graveyard", reason=f"Fusion Material for {fusion.id}")
 
     def fusion_summoned(self, fusion, materials):
         """Hook: a Fusion Summon has happened (a format may hand over a role)."""

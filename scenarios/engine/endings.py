@@ -42,10 +42,17 @@ class EndingRules:
     def finish(self, winner, reason, rules=(), match=False):
         if self.result is not None:
             return
-        self.result = Result(winner, reason, match)
+        players = tuple(self.winning_players(winner)) if winner is not None else ()
+        self.result = Result(winner, reason, match, players)
         text = "the duel is a draw" if winner is None else f"{winner} wins" + (
-            " the Match" if match else "")
-        self.emit("result", f"{text} ({reason})", rules, winner=winner, reason=reason, match=match)
+            " the Match" if match else "") + (f" ({', '.join(players)})" if players else "")
+        self.emit("result", f"{text} ({reason})", rules, winner=winner, reason=reason, match=match,
+                  **({"players": list(players)} if players else {}))
+
+    def winning_players(self, winner):
+        """The players a result names when its winner is more than one player (a team): none in
+        a duel of two players."""
+        return ()
 
     def lose(self, loser, reason, rules=()):
         self.finish(self.opponent(loser), reason, rules)

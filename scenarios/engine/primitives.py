@@ -102,17 +102,22 @@ def amount(duel, ctx, spec):
 
 
 def cards_in(duel, ctx, ref):
-    if ref == "target":
-        return [duel.card(i) for i in ctx.targets]
+    """The cards an effect step reaches, less those its rules say it cannot affect."""
     if ref == "self":
         return [duel.card(ctx.card_id)]
-    return [duel.card(ref)]
+    found = [duel.card(i) for i in ctx.targets] if ref == "target" else [duel.card(ref)]
+    return [card for card in found if not duel.unaffected_by(card, ctx.card_id)]
 
 
 # --- life points ---------------------------------------------------------------------------
 
 @primitive("gain_lp")
 def gain_lp(duel, ctx, arg):
+    """`gain_lp: 800` (the controller gains) or `gain_lp: {to: opponent, amount: 1000}`."""
+    if isinstance(arg, dict) and "to" in arg:
+        value = amount(duel, ctx, arg["amount"])
+        duel.change_lp({p: value for p in players_named(duel, ctx, arg["to"])}, ctx.card_id)
+        return
     duel.change_lp({ctx.controller: amount(duel, ctx, arg)}, ctx.card_id)
 
 
@@ -235,7 +240,8 @@ def add_counter(duel, ctx, arg):
 
 @primitive("destroy_all")
 def destroy_all(duel, ctx, arg):
-    doomed = [c for c in duel.cards_on_field("monster")]
+    doomed = [c for c in duel.cards_on_field("monster")
+              if not duel.unaffected_by(c, ctx.card_id)]
     for card in doomed:
         if card.on_field:
             duel.destroy(card, ctx.card_id)
@@ -298,8 +304,7 @@ def fusion_summon(duel, ctx, arg):
                 else duel.may_use_as_material(material, ctx.controller)):
             raise IllegalAction("invalid_fusion", f"{material.id} cannot be a Fusion Material")
         duel.check_tribute(material, ctx.controller, "fusion")
-    for material in materials:
-        duel.move(material, "graveyard", reason=f"Fusion Material for {fusion.id}")
+    duel.place_fusion_materials(materials, fusion)
     if duel.special_summon(fusion, ctx.controller, arg.get("position", "attack"),
                            cause=ctx.card_id):
         duel.fusion_summoned(fusion, materials)

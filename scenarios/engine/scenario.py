@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .cards import scenario_cards, with_scenario_cards
 from .errors import ScenarioError
 from .outcome import expectation_problems
 from .state import PHASES, ZONES, CardInstance
@@ -16,7 +17,7 @@ from .yamlsource import load_lazily
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ANCHOR_RE = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+#[a-z0-9-]+$")
 TOP_KEYS = {"slug", "format", "rule", "example", "title", "narrative", "seed", "xfail",
-            "setup", "steps", "expect"}
+            "cards", "setup", "steps", "expect"}
 REQUIRED = ("slug", "format", "rule", "title", "narrative", "setup", "steps", "expect")
 VERBS = {"activate", "pass", "attack", "summon", "set", "flip_summon", "phase", "end_turn",
          "pass_turns", "concede", "special_summon", "nightfall", "move", "hide", "reveal",
@@ -81,6 +82,7 @@ class Scenario:
     file: str | None = None
     lines: dict = field(default_factory=dict)
     source: str = ""
+    cards: tuple = ()  # the CardDefs of its own `cards:`, found by name before the catalog
 
     def line_of(self, path):
         return self.lines.get(path)
@@ -127,12 +129,13 @@ def parse_scenario(text, file=None, formats=None):
     for key in data["expect"]:
         if key not in EXPECT_KEYS:
             fail(f"unknown expectation (allowed: {', '.join(sorted(EXPECT_KEYS))})", f"expect.{key}")
+    own_cards = scenario_cards(data["cards"], file, lines) if "cards" in data else ()
     scenario = Scenario(
         slug=data["slug"], format=data["format"], rule=data["rule"], title=data["title"].strip(),
         narrative=" ".join(data["narrative"].split()), setup=data["setup"],
         steps=[parse_step(step, f"steps[{i}]", lines, file) for i, step in enumerate(data["steps"])],
         expect=data["expect"], example=data.get("example"), seed=data.get("seed", 0),
-        xfail=data.get("xfail"), file=file, lines=lines, source=text)
+        xfail=data.get("xfail"), file=file, lines=lines, source=text, cards=own_cards)
     ruleset = formats.get(scenario.format) if isinstance(formats, dict) else None
     if ruleset is not None:  # what this format declares it knows (vocabulary.py)
         check_vocabulary(scenario, ruleset, formats, set(ZONES) - set(FORMAT_ZONES))
@@ -343,6 +346,7 @@ def _host_of(entry):
 
 def build_duel(scenario, duel):
     """Put the scenario's setup on the table; impossible setups are ScenarioErrors."""
+    duel.catalog = with_scenario_cards(duel.catalog, scenario)  # its own `cards:` first, by name
     setup = scenario.setup
     turn = setup.get("turn", {})
     duel.turn = turn.get("number", 1)

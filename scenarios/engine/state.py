@@ -109,9 +109,14 @@ class Attack:
 
 @dataclass
 class Result:
+    """Who won and why. `winner` is a player, a team's name, or several players joined by
+    `+`; when it names more than one player (a team, or players who won together), `players`
+    lists them in turn order."""
+
     winner: str | None
     reason: str
     match: bool = False
+    players: tuple = ()
 
     @property
     def is_draw(self):
@@ -123,6 +128,8 @@ class Result:
         data = {"winner": self.winner, "reason": self.reason}
         if self.match:
             data["match"] = True
+        if self.players:
+            data["players"] = list(self.players)
         return data
 
 

@@ -65,6 +65,7 @@ MEANINGS = {
     "not_triggered": "the Ability or Trap waits for its trigger",
     "not_your_deck_master": "not the player's Deck Master",
     "nothing_to_negate": "no Ability the player may negate by paying",
+    "once_per_duel": "already used this duel (a hard limit: any copy of the card)",
     "once_per_turn": "already used this turn",
     "opponents_deck_master": "the opponent's Deck Master is never Tributed",
     # Thought Ruler Highlander
@@ -135,6 +136,7 @@ DYNAMIC_REASONS = {
                                        "token_cannot_be_attached", "no_alter_material",
                                        "summoning_counters"),
     "rulesets/kingdom_setup.py": ("field_setup_limit", "duelist_setup_limit"),
+    "rulesets/kingdom_card_rulings.py": ("once_per_turn", "once_per_duel"),
 }
 
 CORE_VERBS = frozenset({"activate", "pass", "attack", "summon", "set", "flip_summon", "phase",

@@ -5,14 +5,21 @@ no response carries a question's answer key before it may be shown. The question
 bank with its statistics is for editors.
 """
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from rulings.api.openapi import FORBIDDEN, FORMAT_FILTER, NOT_FOUND
 from rulings.permissions import is_editor
 
+from ..openapi import (QuestionStatsSerializer, QuizAnsweredSerializer, QuizAnswerRequestSerializer,
+                       QuizErrorSerializer, QuizQuestionSerializer, QuizResultsSerializer,
+                       QuizStartedSerializer, QuizStartRequestSerializer)
 from . import attempts
 from .models import Question
 from .stats import question_stats, success_rates
@@ -43,6 +50,21 @@ class QuizView(APIView):
         return attempts.load(attempt_id, request.user, session_key(request))
 
 
+QUIZ_BAD_REQUEST = OpenApiResponse(QuizErrorSerializer, description="A field is wrong (named "
+                                   "in the body as well as in `detail`).")
+QUIZ_NOT_FOUND = OpenApiResponse(QuizErrorSerializer, description="No such quiz (or question) "
+                                 "of yours.")
+
+
+def question_url(attempt, number):
+    return f"{attempt.get_absolute_url()}?n={number}"
+
+
+@extend_schema(summary="Start a quiz: practice (feedback at once) or exam (at the end)",
+               request=QuizStartRequestSerializer,
+               responses={201: QuizStartedSerializer, 400: QUIZ_BAD_REQUEST,
+                          422: OpenApiResponse(QuizErrorSerializer,
+                                               description="No verified question fits.")})
 class QuizStart(QuizView):
     def post(self, request):
         data = request.data if isinstance(request.data, dict) else {}
@@ -59,12 +81,22 @@ class QuizStart(QuizView):
                         status=status.HTTP_201_CREATED)
 
 
+@extend_schema(summary="A question of a quiz (its answer key only once it may be shown)",
+               responses={200: QuizQuestionSerializer, 404: QUIZ_NOT_FOUND})
 class QuizQuestion(QuizView):
     def get(self, request, attempt_id, number):
         attempt = self.attempt(request, attempt_id)
-        return Response(attempts.question_data(attempt, attempts.entry(attempt, number)))
+        return Response({**attempts.question_data(attempt, attempts.entry(attempt, number)),
+                         "url": question_url(attempt, number)})
 
 
+@extend_schema(summary="Answer a question (the first answer stands in practice)",
+               request=QuizAnswerRequestSerializer,
+               responses={200: QuizAnsweredSerializer, 400: QUIZ_BAD_REQUEST,
+                          404: QUIZ_NOT_FOUND,
+                          409: OpenApiResponse(QuizErrorSerializer,
+                                               description="The quiz is finished or past its "
+                                                           "time limit.")})
 class QuizAnswer(QuizView):
     def post(self, request, attempt_id, number):
         attempt = self.attempt(request, attempt_id)
@@ -74,20 +106,31 @@ class QuizAnswer(QuizView):
                                      field="option")
         item = attempts.answer(attempt, number, option)
         attempt.refresh_from_db()
+        url = question_url(attempt, number)
         if attempt.mode == attempt.PRACTICE:
-            return Response({"answer": item.answer, **attempts.feedback(item)})
-        return Response({"recorded": True, "answer": item.answer})
+            return Response({"answer": item.answer, **attempts.feedback(item), "url": url})
+        return Response({"recorded": True, "answer": item.answer, "url": url})
 
 
+def results_data(attempt):
+    return {**attempts.results(attempt), "url": reverse("quiz-results", args=[attempt.id])}
+
+
+@extend_schema(summary="Finish a quiz and score it (finishing again changes nothing)",
+               request=None, responses={200: QuizResultsSerializer, 404: QUIZ_NOT_FOUND})
 class QuizFinish(QuizView):
     def post(self, request, attempt_id):
         attempt = attempts.finish(self.attempt(request, attempt_id))
-        return Response(attempts.results(attempt))
+        return Response(results_data(attempt))
 
 
+@extend_schema(summary="A finished quiz's score and every question with its answer key",
+               responses={200: QuizResultsSerializer, 404: QUIZ_NOT_FOUND,
+                          409: OpenApiResponse(QuizErrorSerializer,
+                                               description="The quiz is not finished yet.")})
 class QuizResults(QuizView):
     def get(self, request, attempt_id):
-        return Response(attempts.results(self.attempt(request, attempt_id)))
+        return Response(results_data(self.attempt(request, attempt_id)))
 
 
 class IsEditor(BasePermission):
@@ -99,15 +142,19 @@ class QuestionSerializer(serializers.ModelSerializer):
     scenario = serializers.CharField(source="scenario.slug")
     answers = serializers.SerializerMethodField()
     success_rate = serializers.SerializerMethodField()
+    url = serializers.CharField(source="scenario.get_absolute_url", read_only=True,
+                                help_text="the page of the scenario it is drawn from")
 
     class Meta:
         model = Question
         fields = ["id", "scenario", "key", "kind", "prompt", "difficulty", "formats", "articles",
-                  "active", "withdrawn_reason", "options", "answers", "success_rate"]
+                  "active", "withdrawn_reason", "options", "answers", "success_rate", "url"]
 
+    @extend_schema_field(OpenApiTypes.INT)
     def get_answers(self, question):
         return self.context["rates"].get(question.pk, (0, 0))[0]
 
+    @extend_schema_field({"type": "number", "format": "double", "nullable": True})
     def get_success_rate(self, question):
         answers, right = self.context["rates"].get(question.pk, (0, 0))
         return round(right / answers, 3) if answers else None
@@ -117,6 +164,9 @@ class QuestionPages(PageNumberPagination):
     page_size = 50
 
 
+@extend_schema(summary="The question bank with success rates (editors)",
+               parameters=[FORMAT_FILTER],
+               responses={200: QuestionSerializer, 403: FORBIDDEN, 404: NOT_FOUND})
 class QuestionList(generics.ListAPIView):
     """The question bank for editors, withdrawn questions included (with their reason)."""
 
@@ -135,9 +185,12 @@ class QuestionList(generics.ListAPIView):
         return context
 
 
+@extend_schema(summary="How a question fares: answers per option (editors)",
+               responses={200: QuestionStatsSerializer, 403: FORBIDDEN, 404: NOT_FOUND})
 class QuestionStats(APIView):
     permission_classes = [IsEditor]
 
     def get(self, request, pk):
-        return Response(question_stats(get_object_or_404(
-            Question.objects.select_related("scenario"), pk=pk)))
+        question = get_object_or_404(Question.objects.select_related("scenario"), pk=pk)
+        return Response({**question_stats(question),
+                         "url": question.scenario.get_absolute_url()})

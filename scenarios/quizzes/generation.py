@@ -617,4 +617,5 @@ def difficulty(truth):
 
 
 def stem_board(context):
-    return board_svg(context.truth.initial_state, context.scenario.format, context.catalog)
+    catalog = getattr(context.truth.duel, "catalog", None) or context.catalog  # with `cards:`
+    return board_svg(context.truth.initial_state, context.scenario.format, catalog)

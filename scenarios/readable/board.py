@@ -315,6 +315,8 @@ class Cards:
             lines.append(f"{words(counter).capitalize()}: {value}")
         if card is not None and card.text:
             lines.append(card.text)
+        if card is not None and getattr(card, "scenario_card", False):
+            lines.append("A card defined for this scenario")
         ability = self.ability_text(entry)
         if ability:
             lines.append(ability)
@@ -1082,6 +1084,8 @@ def result_text(result, teams=None):
     who = " and ".join(f"Team {w}" if w in (teams or {}) else f"Player {w}"
                        for w in winner.split("+"))
     verb = "win" if "+" in winner else "wins"
+    if "+" not in winner and result.get("players"):
+        who = f"Team {winner} ({' and '.join(result['players'])})"
     text = f"Duel over: {who} {verb} ({reason})"
     if result.get("match"):
         text += ", and the Match"

@@ -494,6 +494,8 @@ def _effect(event, names):
         return f"{source} left the field: its {event.get('effect')} on {card} ends"
     if what == "permanent":
         return f"{source} left the field, but its change to {card} was made permanently: it stays"
+    if what == "unaffected":
+        return f"{card} is unaffected by {source}, a Divine card of lower Hierarchy"
     return None
 
 
@@ -518,6 +520,17 @@ def _field(event, names):
         return f"{card} stays until the new Field Spell {new} resolves"
     if what == "replaced":
         return f"{card} leaves the field: the new Field Spell {new} has resolved"
+    if what == "kept":
+        return f"{card} stays: the new Field Spell {new} never resolved"
+    if what == "set_stays":
+        return f"{card} stays: a Set Field Spell is not active"
+    return None
+
+
+def _defeat(event, names):
+    if event.get("what") == "stays":
+        return (f"{names(event.get('card'))}, owned by the defeated {event.get('owner')}, stays "
+                f"on {event.get('player')}'s field")
     return None
 
 
@@ -583,6 +596,8 @@ def _result(event, names):
         return f"the duel is a draw: {why}"
     winners = str(winner).split("+")
     named = listing(w if w in PLAYER_NAMES else f"team {w}" for w in winners)
+    if len(winners) == 1 and event.get("players"):  # a team wins: name its players too
+        named += f" ({listing(event['players'])})"
     match = "the Match" if event.get("match") else "the duel"
     return f"{named} {'win' if len(winners) > 1 else 'wins'} {match}: {why}"
 
@@ -686,7 +701,8 @@ EVENT_WRITERS = {
     "negate": _negate, "chain": _chain, "cost": _cost, "lp": _lp, "move": _move, "flip": _flip,
     "summon": _summon, "position": _position, "attack": _attack, "battle": _battle,
     "counter": _counter, "deck-master": _deck_master, "effect": _effect, "equip": _equip,
-    "field": _field, "formation": _formation, "hide": _hide, "idle": _idle, "limit": _limit,
+    "defeat": _defeat, "field": _field, "formation": _formation, "hide": _hide, "idle": _idle,
+    "limit": _limit,
     "nightfall": _nightfall, "phase": _phase, "result": _result, "reveal": _reveal,
     "ritual": _ritual, "rule": _rule, "setup": _setup, "strike": _strike, "target": _target,
     "terrain": _terrain, "win": _win,

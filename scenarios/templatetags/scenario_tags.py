@@ -33,6 +33,24 @@ def article_scenarios(article):
         "params_read", "format_slug"))
 
 
+@register.simple_tag
+def matching_scenarios(query, format_slug=None, limit=10):
+    """Scenarios whose title or story holds every word of a search, for the search page."""
+    from django.db.models import Q
+
+    from ..models import Scenario
+
+    words = str(query or "").split()[:10]
+    if not words:
+        return []
+    rows = Scenario.objects.only("slug", "title", "narrative", "format_slug")
+    if format_slug:
+        rows = rows.filter(format_slug=format_slug)
+    for word in words:
+        rows = rows.filter(Q(title__icontains=word) | Q(narrative__icontains=word))
+    return list(rows[:limit])
+
+
 @register.inclusion_tag("scenarios/_board.html")
 def show_board(state):
     """The table top after a step: Monster Zones with Terrains or lines, then the other zones."""

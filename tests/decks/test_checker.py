@@ -399,6 +399,16 @@ def test_rule_cards_and_fusions_belong_in_the_extra_deck_and_spells_in_the_main(
         "kingdom-duels/deck-building#extra-deck-contents"
 
 
+def test_a_kingdom_duels_normal_monster_belongs_in_the_main_deck(db):
+    counts = {"Kingdom Soldier": 29, "Kingdom Wolf": 1}
+    report = check_deck(KD, kingdom_deck(main=["Kingdom Soldier"],
+                                         extra=["Kingdom Wolf", "Kingdom Knight Soldier"],
+                                         counts={**counts, "Kingdom Knight Soldier": 1}))
+    problems = {problem.rule: problem for problem in report.problems}
+    assert set(problems) == {"main-deck-size", "extra-deck-contents"}
+    assert problems["extra-deck-contents"].cards == ["Kingdom Wolf"]
+
+
 def test_kingdom_duels_has_no_deck_master(db):
     text = kingdom_deck().replace("# built by tests/decks/decklists.py",
                                   "Deck Master: Kingdom Dragon")

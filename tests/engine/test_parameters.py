@@ -20,8 +20,6 @@ FORMATS = sorted(slug for slug, ruleset in RULESETS.items() if ruleset.PARAMETER
 # scenario that shows the number at work is better than an entry here.
 UNOBSERVABLE = {
     "tag-team-phalanx/back_line_slots": "no Tag Team Phalanx scenario fills a team's Back Line",
-    "tag-team-phalanx/spell_trap_slots": "no Tag Team Phalanx scenario fills a team's shared "
-                                         "Spell & Trap Zone",
     "tag-team-phalanx/rampart_def": "the scenarios' ramparts are in Attack Position, so their "
                                     "DEF never decides a battle",
 }

@@ -11,15 +11,18 @@ def nightfall(make_article):
 
 def test_formats_list_with_article_counts(client, nightfall, make_article):
     make_article("other", "x\n", fmt="core")
-    data = client.get("/api/formats/").json()
+    page = client.get("/api/formats/").json()
+    data = page["results"]
+    assert page["count"] == 2 and page["next"] is None
     assert {(f["slug"], f["article_count"]) for f in data} == {("trh", 1), ("core", 1)}
-    assert set(data[0]) == {"slug", "name", "summary", "article_count"}
+    assert set(data[0]) == {"slug", "name", "summary", "article_count", "url"}
 
 
 def test_articles_list_filters_by_format(client, nightfall, make_article):
     make_article("other", "x\n", fmt="core")
-    assert [a["slug"] for a in client.get("/api/articles/?format=trh").json()] == ["nightfall"]
-    assert len(client.get("/api/articles/").json()) == 2
+    assert [a["slug"] for a in client.get("/api/articles/?format=trh").json()["results"]] == [
+        "nightfall"]
+    assert client.get("/api/articles/").json()["count"] == 2
     response = client.get("/api/articles/?format=nope")
     assert response.status_code == 400 and "nope" in response.json()["format"]
 
@@ -41,7 +44,7 @@ def test_revisions_list(client, nightfall, make_article):
 def test_glossary_endpoint(client, make_article):
     make_article("nightfall", "## What {#what}\n", fmt="trh",
                  terms=[{"name": "Nightfall", "anchor": "what", "definition": "Flip rule."}])
-    data = client.get("/api/glossary/").json()
+    data = client.get("/api/glossary/").json()["results"]
     assert data == [{"name": "Nightfall", "aliases": [], "definition": "Flip rule.",
                      "format": "trh", "article": "nightfall", "anchor": "what",
                      "url": "/rules/trh/nightfall/#what"}]

@@ -107,7 +107,8 @@ def test_load_command_exits_with_an_error_but_keeps_the_good_files(db, content_c
     assert Article.objects.filter(slug="chains").exists()
 
 
-def test_link_to_nothing_loads_with_a_warning_and_is_listed(db, content_copy, client):
+def test_link_to_nothing_loads_with_a_warning_and_is_listed(db, content_copy, editor_client):
+    client = editor_client
     path = content_copy / "core" / "draws.md"
     path.write_text(path.read_text() + "\nSee [[no-such-article]].\n")
     report = load_content(content_copy)
@@ -124,3 +125,26 @@ def test_articles_missing_from_the_files_are_kept_and_reported(db, content_copy,
     call_command("load_rules", "--dir", str(content_copy))
     assert "kept     core/draws (in the database, not in the files" in capsys.readouterr().out
     assert Article.objects.filter(slug="draws").exists()
+
+
+def test_link_to_a_missing_anchor_is_broken_shown_and_listed(db, content_copy, editor_client):
+    path = content_copy / "core" / "draws.md"
+    path.write_text(path.read_text() + "\nSee [[chains#no-such-anchor]].\n")
+    report = load_content(content_copy)
+    warnings = [str(p) for p in report.problems if not p.is_error]
+    assert any("no anchor '#no-such-anchor' in 'core/chains'" in w for w in warnings)
+    html = Article.objects.get(format__slug="core", slug="draws").current_revision.html
+    assert 'class="broken-link"' in html
+    page = editor_client.get("/maintenance/links/").content.decode()
+    assert "no-such-anchor" in page
+
+
+def test_every_anchor_written_in_the_bundled_rules_renders(bundled_rules):
+    import re
+    from rulings.rendering import anchors
+    for article in Article.objects.select_related("current_revision", "format"):
+        revision = article.current_revision
+        ids = set(re.findall(r'\sid="([^"]*)"', revision.html))
+        written = {a.anchor for a in anchors.scan(revision.body)[0]}
+        assert written <= ids, (article.format.slug, article.slug, sorted(written - ids))
+        assert not re.search(r"\{#[a-z0-9-]+\}", re.sub(r"<[^>]+>", "", revision.html)), article.slug

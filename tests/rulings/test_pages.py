@@ -97,7 +97,13 @@ def test_restore_needs_an_editor_and_a_post(client, reader_client, make_article,
     assert (article.current_revision.number, article.current_revision.body) == (3, "Old.\n")
 
 
-def test_broken_links_page_lists_each_with_its_line(client, make_article):
+def test_broken_links_page_lists_each_with_its_line(editor_client, make_article):
     make_article("overview", "Fine.\n\nSee [[ghost#here]].\n", fmt="trh")
-    page = client.get("/maintenance/links/").content.decode()
+    page = editor_client.get("/maintenance/links/").content.decode()
     assert "[[trh/ghost#here]]" in page and "<td>3</td>" in page
+
+
+def test_maintenance_is_for_editors_only(client, reader_client):
+    assert client.get("/maintenance/links/").status_code == 403
+    assert reader_client.get("/maintenance/links/").status_code == 403
+    assert "/maintenance/" not in client.get("/").content.decode()

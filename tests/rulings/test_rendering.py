@@ -139,3 +139,49 @@ def test_section_text_is_what_a_reader_sees_including_example_blocks():
             "::: example {#example-two} Two monsters at once\nA Pendulum Summon.\n:::\n")
     section = render(body, context()).sections[-1]
     assert section["text"] == "Tokens never count. Example Two monsters at once A Pendulum Summon."
+
+
+def _ids(html):
+    import re
+    return re.findall(r'\sid="([^"]*)"', html)
+
+
+def test_sub_items_indented_under_an_ordered_item_take_their_own_anchors():
+    # Three spaces line a sub-item up with the text of "2. ": python-markdown alone wants four.
+    body = ("Steps: {#steps}\n\n1. First. {#step-1}\n2. Second. {#step-2}\n"
+            "   - Detail of two. {#detail}\n3. Third. {#step-3}\n  - Two spaces also nest. {#two}\n")
+    html = render(body, context()).html
+    assert "{#" not in html and "- Detail" not in html
+    assert _ids(html) == ["steps", "step-1", "step-2", "detail", "step-3", "two"]
+    assert '<li id="step-2">Second.<a class="anchor-link" href="#step-2"' in html
+    assert html.count("<ol>") == 1 and html.count("<ul>") == 2
+
+
+def test_a_list_straight_after_a_paragraph_is_a_list():
+    html = render("The options: {#options}\n- One. {#one}\n- Two. {#two}\n", context()).html
+    assert '<p id="options">The options:' in html
+    assert '<ul>\n<li id="one">One.' in html and '<li id="two">Two.' in html
+
+
+def test_each_anchored_line_of_a_paragraph_is_its_own_rule():
+    html = render("First rule. {#first}\nSecond rule. {#second}\n", context()).html
+    assert _ids(html) == ["first", "second"] and "{#" not in html
+
+
+def test_a_later_paragraph_of_a_nested_item_and_the_next_item():
+    body = "1. One {#one}\n  - Sub {#sub}\n\n     More of sub. {#more}\n2. Two {#two}\n"
+    html = render(body, context()).html
+    assert _ids(html) == ["one", "sub", "more", "two"] and "{#" not in html
+    assert html.count("<ol>") == 1
+
+
+def test_list_layout_leaves_code_and_plain_text_alone():
+    html = render("```\n- not {#a}\n   - list\n```\n\nIn 1999. a year, not a list.\nText\n2. also text\n",
+                  context()).html
+    assert "- not {#a}\n   - list" in html and "<li>" not in html
+
+
+def test_rendered_ids_are_the_anchors_a_link_can_land_on():
+    from rulings.rendering import rendered_ids
+    ids = rendered_ids("## Head {#head}\n\n1. Step {#step}\n   - Sub {#sub}\n")
+    assert {"head", "step", "sub"} <= ids

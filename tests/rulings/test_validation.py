@@ -55,3 +55,20 @@ def test_link_to_an_anchor_in_the_same_source_resolves():
 def test_duplicate_anchor_blocks_the_save():
     problems = check_article(source("## A {#a}\n\nText {#a}\n"), "x", FormatContext("trh"))
     assert problems[0].is_error and problems[0].line == 3
+
+
+def test_an_anchor_lost_in_rendering_is_a_warning_and_links_to_it_are_broken():
+    # Two anchored lines in one bullet: the renderer keeps one item, so '#lost' never renders.
+    body = "## A {#a}\n\n- Lost. {#lost}\n  Kept. {#kept}\n\nSee [[#lost]] and [[#kept]].\n"
+    problems = check_article(source(body), "self", FormatContext("trh"))
+    assert [(p.line, p.is_error) for p in problems] == [(3, False), (6, False)]
+    assert "'#lost' does not render" in problems[0].message
+    assert "no anchor '#lost'" in problems[1].message
+
+
+def test_link_to_a_missing_anchor_of_another_article_is_broken():
+    from rulings.rendering.links import ArticleEntry
+    context = FormatContext("trh", index={("trh", "other"): ArticleEntry("Other", {"there": ""})})
+    problems = check_article(source("See [[other#there]] and [[other#gone]].\n"), "a", context)
+    assert [(p.line, p.is_error) for p in problems] == [(1, False)]
+    assert "no anchor '#gone' in 'trh/other'" in problems[0].message

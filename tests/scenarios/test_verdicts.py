@@ -49,11 +49,12 @@ def test_a_verdict_is_stale_when_a_parameter_it_read_changes_behind_its_back(cli
     readers = {row.slug for row in Scenario.objects.filter(format_slug=TRH)
                if "nightfall_cost" in row.params_read}
     assert readers
-    listing = {s["slug"]: s for s in client.get(f"/api/scenarios/?format={TRH}").json()}
+    listing = {s["slug"]: s for s in client.get(f"/api/scenarios/?format={TRH}").json()[
+        "results"]}
     for slug, entry in listing.items():
         assert entry["status"] == ("stale" if slug in readers else "passed"), slug
         assert entry["last_status"] == "passed"
-    page = client.get("/scenarios/").content.decode()
+    page = client.get(f"/scenarios/?format={TRH}").content.decode()
     assert "stale" in page and "the rules or the engine changed since" in page
 
 
@@ -89,7 +90,8 @@ def test_after_a_save_no_verdict_is_shown_stale(client, loaded, editor):
     article = nightfall_article()
     publish(article, with_cost(article, 1000), author=editor,
             base_number=article.current_revision.number)
-    statuses = {s["status"] for s in client.get(f"/api/scenarios/?format={TRH}").json()}
+    statuses = {s["status"] for s in client.get(f"/api/scenarios/?format={TRH}").json()[
+        "results"]}
     assert "stale" not in statuses and "failed" in statuses
 
 

@@ -145,6 +145,14 @@ class DeckMastersDuel(Duel):
         Rule("old-dm-regular", "deck-masters/changing-your-deck-master#old-becomes-regular",
              "The old, Tributed Deck Master is a regular monster again, effect included.",
              {"stays-erased": "the old Deck Master's effect stays erased once it has left"}),
+        Rule("continuous-applies", "deck-masters/abilities#continuous-always-applies",
+             "A Continuous Ability applies all the time, with nothing to activate or pay.",
+             {"needs-using": "a Continuous Ability applies only in a turn its player uses it"}),
+        Rule("dm-summon-any-time", "deck-masters/summoning#any-time-except-damage-step",
+             "The Deck Master may be summoned at any time except the Damage Step, in either "
+             "player's turn.",
+             {"own-main-phase": "the Deck Master is summoned only in its player's Main Phase, "
+                                "like a Normal Summon"}),
         Rule("dm-both-lost", "deck-masters/winning#simultaneous-loss-is-draw",
              "Both Deck Masters lost at the same time is a draw.",
              {"turn-player-loses": "when both are lost together, the turn player loses"}),
@@ -239,6 +247,13 @@ class DeckMastersDuel(Duel):
         """An Ability's own cost falls under the Abilities article; card costs under the core."""
         return "ability-whole-cost" if program is self.ability_of(card) else "costs"
 
+    def can_pay_lp(self, rule, lp, cost):
+        """An Ability's LP cost needs more LP than it costs: with exactly that many, it cannot be
+        paid (the Blast Juggler example of the Abilities article)."""
+        if rule == "ability-whole-cost":
+            return lp > cost
+        return super().can_pay_lp(rule, lp, cost)
+
     def ability_of(self, card):
         return self.ability_catalog.get(card.card.name)
 
@@ -262,6 +277,11 @@ class DeckMastersDuel(Duel):
                     self.note_rule("ability-overrides")  # negated: nothing overrides the card
                 continue
             spec = self.ability_of(self.card(self.deck_masters[player])).get("continuous", {})
+            if {"set_race_all", "set_race_own"} & set(spec):
+                if self.misreads("continuous-applies", "needs-using") and \
+                        (player, self.deck_masters[player]) not in self.abilities_used:
+                    continue
+                self.note_rule("continuous-applies")
             if "set_race_all" in spec:
                 from_abilities.append(spec["set_race_all"])
             if "set_race_own" in spec and card.controller == player:
@@ -293,7 +313,7 @@ class DeckMastersDuel(Duel):
             elif not reaches and not self.misreads("dm-position", "position-reachable"):
                 self.note_rule("dm-position")
                 return False
-            if spec.get("zone") in ("field", "monsters") or reaches:
+            if spec.get("zone", "field") in ("field", "monsters") or reaches:
                 spec = {**spec, "zone": "deck_master"}
         return super().valid_target(target, spec, player, source)
 
@@ -392,13 +412,23 @@ class DeckMastersDuel(Duel):
             self.illegal(None, "not_open_game_state", "a summon cannot happen inside a chain")
         if action.position not in ("attack", "defense"):
             raise ScriptError("the summon needs position: attack or defense", field="position")
-        self.special_summon(card, player, action.position, cause="its own rules")
+        if self.misreads("dm-summon-any-time", "own-main-phase") and (
+                player != self.turn_player or self.phase not in ("main1", "main2")):
+            self.illegal("dm-summon-any-time", "wrong_phase",
+                         "the Deck Master is summoned only in its player's Main Phase")
+        self.note_rule("dm-summon-any-time")
+        if self.misreads("dm-summon", "not-a-summon"):
+            # brought out at once: no summon to answer, nothing that watches summons sees it
+            self.move(card, "monsters", controller=player, position=action.position,
+                      reason="brought out of its Deck Master Position")
+            card.summoned_turn = self.turn
+        else:
+            # an ordinary Special Summon: attempted first, with the same windows as any other
+            self.summon_to_field(card, player, action.position, how="special")
         self.emit("deck-master", f"{player} Special Summons the Deck Master {card.id}: it is "
                   f"{card.name}, with its name and printed stats",
                   ["dm-summon", "dm-is-the-monster"],
                   card=card.id, player=player, what="summoned")
-        if self.misreads("dm-summon", "not-a-summon"):
-            self.just_summoned = []
         if self.attack is not None and self.attack.player != player:
             attacker = self.card(self.attack.attacker)
             attacker.attacked_this_turn = False

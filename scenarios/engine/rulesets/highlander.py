@@ -11,6 +11,8 @@ from ..rules import Rule, rulebook
 from ..vocabulary import reasons
 
 SUMMONING_STEPS = ("special_summon", "fusion_summon")
+# The rules of the rows of the summon-limit table, from the top (the highest LP threshold).
+LIMIT_ROW_RULES = ("limit-row-high", "limit-row-middle", "limit-row-low")
 
 
 class HighlanderDuel(Duel):
@@ -42,6 +44,56 @@ class HighlanderDuel(Duel):
                            "link_monster", "no_pendulum_scales", "once_per_turn",
                            "summon_limit_reached")
     RULES = rulebook(
+        Rule("limit-rule", "thought-ruler-highlander/summon-limit#summon-limit-rule",
+             "No player summons more than X monsters in a turn: the X-th summon is still allowed.",
+             {"fewer-than-x": "a player must stay below X: reaching X summons is not allowed"}),
+        Rule("limit-opponent-lp", "thought-ruler-highlander/summon-limit#limit-from-opponent-lp",
+             "Each player's limit comes from their opponent's Life Points.",
+             {"own-lp": "a player's limit comes from their own Life Points"}),
+        Rule("limit-table", "thought-ruler-highlander/summon-limit#reading-the-table",
+             "The limit is that of the first row, read from the top, whose threshold the "
+             "opponent's LP reach.",
+             {"from-the-bottom": "the table is read from the bottom, so the 0 LP row always "
+                                 "applies"}),
+        Rule("limit-row-high", "thought-ruler-highlander/summon-limit#limit-high-lp",
+             "While the opponent's LP reach the top row's threshold, the limit is that row's.",
+             {"exclusive-threshold": "the opponent must have more than the threshold, not "
+                                     "exactly it"}),
+        Rule("limit-row-middle", "thought-ruler-highlander/summon-limit#limit-middle-lp",
+             "Below the top threshold but at the middle row's threshold or more, the limit is "
+             "the middle row's.",
+             {"exclusive-threshold": "the opponent must have more than the threshold, not "
+                                     "exactly it"}),
+        Rule("limit-row-low", "thought-ruler-highlander/summon-limit#limit-low-lp",
+             "Below the middle row's threshold, the limit is the bottom row's.",
+             {"stays-middle": "the limit stops growing at the middle row"}),
+        Rule("tribute-counts", "thought-ruler-highlander/summon-limit#tribute-summon-counts",
+             "A Tribute Summon is a Normal Summon and counts toward the limit.",
+             {"tribute-free": "a Tribute Summon does not count, its Tributes having paid for it"}),
+        Rule("extra-summons-count", "thought-ruler-highlander/summon-limit#extra-summon-types-count",
+             "A Pendulum Summon (like a Ritual, Fusion, Synchro, Xyz or Link Summon) is a Special "
+             "Summon and counts.",
+             {"not-counted": "a Pendulum Summon is a summoning mechanic of its own and does not "
+                             "count"}),
+        Rule("flips", "thought-ruler-highlander/summon-limit#flip-summon-does-not-count",
+             "A Flip Summon does not count toward the limit.",
+             {"flip-counts": "a Flip Summon counts like any summon"}),
+        Rule("dm-shuffle", "thought-ruler-highlander/summoning-the-deck-master#shuffle-card-from-hand",
+             "Summoning the Deck Master out of the Extra Monster Zone shuffles "
+             "{{ deck_master_summon_cost_cards }} card from the hand into the Deck.",
+             {"card-to-graveyard": "the card is discarded to the Graveyard instead"}),
+        Rule("nightfall-cost", "thought-ruler-highlander/nightfall#nightfall-cost",
+             "Nightfall costs {{ nightfall_cost }} LP.",
+             {"free": "Nightfall costs nothing; the LP are only a limit on who may use it"}),
+        Rule("nightfall-opponents-card", "thought-ruler-highlander/nightfall#declare-and-flip",
+             "Nightfall turns face-down a card the opponent controls, never one's own.",
+             {"any-card": "Nightfall may turn any face-up card face-down, one's own included"}),
+        Rule("nightfall-spell-trap", "thought-ruler-highlander/nightfall#monsters-spells-traps",
+             "Nightfall may turn a face-up Spell or Trap face-down, not only a monster.",
+             {"monsters-only": "Nightfall works only on monsters"}),
+        Rule("nightfall-no-chain", "thought-ruler-highlander/nightfall#nightfall-no-chain",
+             "Nightfall starts no chain: the turn player keeps priority and nobody responds to it.",
+             {"starts-chain": "Nightfall is a chain link the opponent may respond to"}),
         Rule("summon-limit", "thought-ruler-highlander/summon-limit#limit-changes-during-turn",
              "The limit follows the opponent's current LP, whenever they change.",
              {"fixed-at-turn-start": "the limit is set by the opponent's LP as the turn began"}),
@@ -143,13 +195,31 @@ class HighlanderDuel(Duel):
     # --- the limit ------------------------------------------------------------------------
 
     def limit(self, player):
-        rival = self.opponent(player)
-        lp = self.lp_at_turn_start[rival] if self.misreads("summon-limit", "fixed-at-turn-start") \
-            else self.players[rival].lp
+        watched = player if self.misreads("limit-opponent-lp", "own-lp") else \
+            self.opponent(player)
+        lp = self.lp_at_turn_start[watched] if self.misreads("summon-limit", "fixed-at-turn-start") \
+            else self.players[watched].lp
         rows = sorted(self.params["summon_limit_table"], key=lambda r: -r["opponent_lp_at_least"])
-        return next(r["limit"] for r in rows if lp >= r["opponent_lp_at_least"])
+        self.note_rule("limit-opponent-lp")
+        self.note_rule("limit-table")
+        if self.misreads("limit-table", "from-the-bottom"):
+            return next(r["limit"] for r in reversed(rows) if lp >= r["opponent_lp_at_least"])
+        for index, row in enumerate(rows):
+            rule = LIMIT_ROW_RULES[index] if index < len(LIMIT_ROW_RULES) else None
+            threshold = row["opponent_lp_at_least"]
+            exclusive = rule is not None and self.misreads(rule, "exclusive-threshold")
+            if lp > threshold or (lp == threshold and not exclusive):
+                if rule is not None:
+                    self.note_rule(rule)
+                if index >= 2 and self.misreads("limit-row-low", "stays-middle"):
+                    return rows[1]["limit"]
+                return row["limit"]
+        return rows[-1]["limit"]
 
     def can_summon(self, player, count):
+        self.note_rule("limit-rule")
+        if self.misreads("limit-rule", "fewer-than-x"):
+            return self.summon_counts[player] + count < self.limit(player)
         return self.summon_counts[player] + count <= self.limit(player)
 
     def refuse_at_limit(self, player, count, rule="no-attempt"):
@@ -178,16 +248,24 @@ class HighlanderDuel(Duel):
                           what="tokens")
             return
         if how == "flip":
-            if self.misreads("sets-and-flips", "they-count"):
+            if self.misreads("flips", "flip-counts"):
                 self.add_summons(player, 1, "counts a Flip Summon")
             else:
                 self.emit("limit", "a Flip Summon does not count toward the Summon Limit",
-                          ["sets-and-flips"], what="flip")
+                          ["flips"], what="flip")
             return
         if any(self.deck_masters.get(player) == c.id for c in cards):
             self.add_summons(player, self.weight(), "summoned the Deck Master")
             self.note_rule("deck-master-weight")
             return
+        if how == "tribute":
+            if self.misreads("tribute-counts", "tribute-free"):
+                return
+            self.note_rule("tribute-counts")
+        if how == "pendulum":
+            if self.misreads("extra-summons-count", "not-counted"):
+                return
+            self.note_rule("extra-summons-count")
         counted = 1 if self.misreads("simultaneous", "counts-once") else len(cards)
         if len(cards) > 1:
             self.note_rule("simultaneous")
@@ -256,8 +334,12 @@ class HighlanderDuel(Duel):
         if not self.misreads("dm-conditions", "conditions-waived"):
             self.take_deck_master_tributes(card, player, action, setting)
         for shuffled_id in shuffled_ids:
+            if self.misreads("dm-shuffle", "card-to-graveyard"):
+                self.move(self.card(shuffled_id), "graveyard", reason="discarded")
+                continue
             self.move(self.card(shuffled_id), "deck",
                       reason="shuffled into the Deck to summon the Deck Master")
+            self.note_rule("dm-shuffle")
         if shuffled_ids:
             self.rng.shuffle(self.zone_of(player, "deck"))
         self.normal_summon_used = True
@@ -274,6 +356,8 @@ class HighlanderDuel(Duel):
 
     def check_deck_master_condition(self, card, player):
         """A Normal Summon condition printed on the Deck Master still has to be met."""
+        if card.card.summon_condition:
+            self.note_rule("dm-conditions")
         if "control" in (card.card.summon_condition or {}):
             if self.misreads("dm-summon-condition", "condition-ignored"):
                 return
@@ -357,7 +441,7 @@ class HighlanderDuel(Duel):
         self.emit("summon", f"{player} Pendulum Summons {', '.join(c.id for c in cards)} at once",
                   how="pendulum", player=player, cards=[c.id for c in cards])
         self.summon_attempt = {"cards": [c.id for c in cards], "player": player,
-                               "how": "special", "tributes": [], "negated": False}
+                               "how": "pendulum", "tributes": [], "negated": False}
         self.priority, self.passes = self.turn_player, 0
 
     # --- the Extra Monster Zone --------------------------------------------------------------
@@ -384,17 +468,29 @@ class HighlanderDuel(Duel):
             1 if self.misreads("nightfall-once", "twice") else 0)
         if self.nightfalls >= uses:
             self.illegal("nightfall-once", "once_per_turn", "Nightfall was already used this turn")
-        if card.controller == player or not card.on_field or not card.face_up:
+        if card.controller == player and card.on_field and card.face_up and \
+                not self.misreads("nightfall-opponents-card", "any-card"):
+            self.illegal("nightfall-opponents-card", "invalid_nightfall_card",
+                         f"{card.id} is {player}'s own card: Nightfall turns an opponent's card "
+                         "face-down")
+        if not card.on_field or not card.face_up:
             self.illegal(None, "invalid_nightfall_card",
                          f"{card.id} is not a face-up card {self.opponent(player)} controls")
+        if card.zone != "monsters":
+            if self.misreads("nightfall-spell-trap", "monsters-only"):
+                self.illegal("nightfall-spell-trap", "invalid_nightfall_card",
+                             f"{card.id} is not a monster")
+            self.note_rule("nightfall-spell-trap")
         if card.card.subtype == "link" and not self.misreads("nightfall-no-link", "links-allowed"):
             self.illegal("nightfall-no-link", "link_monster", "Nightfall cannot flip a Link Monster")
         if self.setting_forbidden() and self.misreads("nightfall-ignores-text",
                                                       "respects-restrictions"):
             self.illegal("nightfall-ignores-text", "setting_forbidden",
                          "a face-up card forbids Setting")
-        self.pay_costs(card, player, {"cost": [{"pay_lp": self.params["nightfall_cost"]}],
-                                      "purpose": "nightfall"}, {})
+        if not self.misreads("nightfall-cost", "free"):
+            self.pay_costs(card, player, {"cost": [{"pay_lp": self.params["nightfall_cost"]}],
+                                          "purpose": "nightfall"}, {})
+            self.note_rule("nightfall-cost")
         self.nightfalls += 1
         card.face_up = False
         to_defense = card.zone == "monsters" and \
@@ -411,6 +507,10 @@ class HighlanderDuel(Duel):
             self.queue_triggers_for_face_down(card)
             if self.optional_triggers:
                 self.note_rule("nightfall-triggers")
+        if self.misreads("nightfall-no-chain", "starts-chain"):
+            self.priority, self.passes = self.opponent(player), 0
+            return
+        self.note_rule("nightfall-no-chain")
         self.priority, self.passes = self.turn_player, 0
 
     # --- turns and expectations --------------------------------------------------------------

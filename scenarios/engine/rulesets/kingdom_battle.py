@@ -48,6 +48,12 @@ class RedirectsAndReplays:
 
     def redirect_attack(self, new_target, cause):
         attack = self.attack
+        if attack is not None and new_target.zone == "monsters":
+            if self.misreads("kd-redirect-allowed", "no-redirect"):
+                self.emit("attack", f"{cause} cannot redirect the attack of {attack.attacker}",
+                          attacker=attack.attacker, by=cause, what="not_redirected")
+                return
+            self.note_rule("kd-redirect-allowed")
         super().redirect_attack(new_target, cause)
         if attack is None or attack.target != new_target.id:
             return
@@ -128,7 +134,12 @@ class RedirectsAndReplays:
         free = sorted(set(range(self.params["terrain_markers_per_side"])) - taken)
         if card.zone != "monsters" or not free:
             return
-        card.column = free[0]
+        old, card.column = card.column, free[0]
+        markers = self.terrains[card.controller]
+        if old is not None and self.misreads("kd-terrain-stays", "marker-moves"):
+            markers[old], markers[card.column] = markers[card.column], markers[old]
+        elif old is not None:
+            self.note_rule("kd-terrain-stays")  # the old zone keeps its marker
         self.emit("move", f"{card.id} moves to Terrain {card.column} "
                   f"({self.terrains[card.controller][card.column]}) by {cause}", card=card.id,
                   player=card.controller, column=card.column,

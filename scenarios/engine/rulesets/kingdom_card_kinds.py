@@ -144,6 +144,18 @@ class CardsOnCards:
             spec = {key: value for key, value in spec.items() if key != "kind"}
         return super().matches(card, spec)
 
+    def is_card_of_kind(self, card, kind):
+        """A dual-type card is each of its card types wherever it is: a Spell Monster in a
+        Monster Zone is still a Spell for an effect that targets a Spell."""
+        if super().is_card_of_kind(card, kind):
+            return True
+        kinds = self.kinds_of(card)
+        wanted = {"spell_trap": {"spell", "trap"}}.get(kind, {kind})
+        if not wanted & kinds or self.misreads("kd-dual-type", "printed-type-only"):
+            return False
+        self.note_rule("kd-dual-type")
+        return True
+
     def perform(self, action):
         card = self.cards.get(action.card) if action.card else None
         kind = self.kind_played_as(card, action.verb) if card else None

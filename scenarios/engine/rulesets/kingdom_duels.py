@@ -17,6 +17,7 @@ from ..state import ChainLink
 from ..vocabulary import reasons
 from ..yamlsource import load_lazily
 from .kingdom_battle import BATTLE_RULES, RedirectsAndReplays
+from .kingdom_card_rulings import CARD_RULINGS_RULES, CardRulings
 from .kingdom_extra_deck import EXTRA_DECK_PARAMETERS, EXTRA_DECK_RULES, ExtraDeckMonsters
 from .kingdom_setup import SETUP_PARAMETERS, SETUP_RULES, SetupPhase
 from .kingdom_teams import TEAM_PARAMETERS, TEAM_RULES, TeamDuels
@@ -25,6 +26,8 @@ TERRAINS_FILE = CATALOG_DIR / "terrains" / "kingdom-duels.yaml"
 # The official game's End Phase hand limit, which Kingdom Duels drops: only its wrong reading uses
 # it (no article of this format states it, so it is no parameter).
 OFFICIAL_HAND_LIMIT = 6
+# The official game's starting Life Points: only the wrong reading of `kd-starting-lp` uses it.
+OFFICIAL_STARTING_LP = 8000
 
 
 @lru_cache(maxsize=None)
@@ -34,7 +37,8 @@ def terrains(path=TERRAINS_FILE):
     return {entry["name"]: entry for entry in data}
 
 
-class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels, Duel):
+class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels, CardRulings,
+                  Duel):
     slug = "kingdom-duels"
     EXPECT_KEYS = Duel.EXPECT_KEYS + ("warnings", "terrains", "charges", "defeated")
     CARD_FACTS = Duel.CARD_FACTS + ("column", "host")
@@ -69,6 +73,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         Duel.REASON_CODES, "battle_locked", "battle_phase_skipped", "cannot_hide",
         "cannot_strike", "invalid_terrain", "no_direct_attacks", "no_set", "not_triggered",
         "once_per_turn", "one_attack_per_battle_phase", "too_early_to_attack", "unstoppable",
+        "once_per_duel",
         # Team Duels, Rule Cards and the Setup Phase, Extra Deck monsters (the mixins)
         "already_in_duel", "cannot_redirect", "no_attack", "nobody_defeated",
         "not_battle_royale", "not_in_duel", "redirect_used", "keyword_not_met",
@@ -144,7 +149,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
              {"timing-missed": "an optional trigger lapses once something else is done first"}),
         Rule("kd-hierarchy", "kingdom-duels/divine-cards#higher-unaffected-by-lower",
              "A Divine card is unaffected by the effects of Divine cards of lower Hierarchy.",
-             {"no-immunity": "Hierarchy gives no protection"}),
+             {"no-immunity": "Hierarchy gives no protection",
+              "untargetable": "a lower Divine card's effect cannot even target it"}),
         Rule("kd-slow", "kingdom-duels/terminology#slow-cannot-respond",
              "Slow effects (Equip and Continuous Spells) cannot respond to anything.",
              {"continuous-quick": "Continuous Spells are Quick like the others"}),
@@ -171,6 +177,11 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         Rule("kd-persist", "kingdom-duels/spells-and-traps#persist-remains",
              "A Persist card stays on the field for the time it states after it resolves.",
              {"leaves-at-once": "it leaves the field after its chain like any other"}),
+        Rule("kd-fusion-attach", "kingdom-duels/fusion-monsters#fusion-summon-requirements",
+             "A Fusion Summon attaches its Fusion Materials to the Fusion Monster; a Token cannot "
+             "be attached, so it cannot be a Fusion Material.",
+             {"materials-to-graveyard": "the Fusion Materials go to the Graveyard, as in the "
+                                        "official game"}),
         Rule("kd-material-no-attack", "kingdom-duels/fusion-monsters#material-no-attack-first-turn",
              "A Fusion Material that enters the field while its Fusion is there cannot attack "
              "the turn it is summoned.",
@@ -193,7 +204,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         Rule("kd-destruction-damage", "kingdom-duels/terminology#destruction-damage-cap",
              "Destruction Damage is the destroyed monster's ATK times "
              "{{ destruction_damage_fraction }}, at most {{ destruction_damage_cap_per_turn }} a turn.",
-             {"no-cap": "Destruction Damage has no limit per turn"}),
+             {"no-cap": "Destruction Damage has no limit per turn",
+              "cap-per-player": "players who share their Life Points each have a cap of their own"}),
         Rule("kd-backrow-zones", "kingdom-duels/board#backrow-spell-trap-zones",
              "A player's Backrow has {{ backrow_zones }} zones for their Spell and Trap Cards; "
              "none is played once they are all taken.",
@@ -225,10 +237,63 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
              "A Battle Swap switches a monster's battle position, whoever controls it.",
              {"own-monsters-only": "a Battle Swap is a change of position that works only on its "
                                    "player's own monsters"}),
+        Rule("kd-starting-lp", "kingdom-duels/setup#starting-lp",
+             "Every player starts the duel with {{ starting_lp }} Life Points.",
+             {"official-lp": "players start with the official game's 8000 Life Points"}),
+        Rule("kd-frontrow-zones", "kingdom-duels/board#frontrow-monster-zones",
+             "A player's Frontrow has {{ frontrow_zones }} Monster Zones; no monster is summoned "
+             "once they are all taken.",
+             {"no-limit": "a player may go on summoning monsters once the Frontrow is full"}),
+        Rule("kd-special-summons", "kingdom-duels/summoning#unlimited-special-summons",
+             "Special Summons have no limit per turn, and do not share the Normal Summon's.",
+             {"one-summon-in-all": "after the turn's Normal Summon no monster can be Special "
+                                   "Summoned either"}),
+        Rule("kd-summon-face-up-def", "kingdom-duels/summoning#normal-summon-face-up-atk-or-def",
+             "A monster may be Normal Summoned in face-up ATK or face-up DEF Position.",
+             {"atk-only": "a Normal Summon is made in ATK Position only, as in the official game"}),
+        Rule("kd-atk-attacks", "kingdom-duels/battle#only-atk-position-attacks",
+             "Only a monster in ATK Position can attack.",
+             {"def-attacks": "a face-up DEF Position monster may attack with its ATK"}),
+        Rule("kd-atk-difference", "kingdom-duels/battle#atk-difference-damage",
+             "When two ATK Position monsters battle, the controller of the one with the lower ATK "
+             "takes the difference as Battle Damage.",
+             {"attacker-safe": "the attacking player never takes Battle Damage from their own "
+                               "attack"}),
+        Rule("kd-redirect-allowed", "kingdom-duels/battle#attacks-can-be-redirected",
+             "An attack can be redirected from its target to another monster.",
+             {"no-redirect": "an attack keeps the target it was declared on"}),
+        Rule("kd-terrain-set-aside", "kingdom-duels/terrain#replaced-marker-set-aside",
+             "A replaced Terrain Marker is set aside, off the board: only the new one counts.",
+             {"stacked": "the new marker is laid on top and the old one still counts"}),
+        Rule("kd-terrain-stays", "kingdom-duels/terrain#marker-tied-to-zone",
+             "A Terrain Marker belongs to its Monster Zone: a monster that moves leaves it behind "
+             "and stands on the Terrain of its new zone.",
+             {"marker-moves": "the Terrain Marker travels with the monster that moves"}),
+        Rule("kd-fpb-amount", "kingdom-duels/terrain#fpb-amount",
+             "The Field Power Bonus adds {{ field_power_bonus_percent }}% of the monster's "
+             "original ATK and of its original DEF.",
+             {"atk-only": "the Field Power Bonus raises ATK only"}),
+        Rule("kd-normal-effects", "kingdom-duels/monster-cards#normal-monsters-have-effects",
+             "Normal Monsters can have effects, and their effects are used like any other.",
+             {"no-effects": "a Normal Monster has no effect to activate, as in the original game"}),
+        Rule("kd-hidden-def", "kingdom-duels/summoning#hidden-def-like-face-down",
+             "A monster Hidden in DEF Position is attacked like an official face-down Defense "
+             "Position monster: flipped face-up, it defends with its DEF.",
+             {"fights-in-atk": "an attacked Hidden monster is revealed and fights with its ATK, "
+                               "as a Hidden ATK monster does"}),
+        Rule("kd-round", "kingdom-duels/turn-structure#round-definition",
+             "A round is one turn of each player still in the duel, opened by the player who "
+             "took the first turn.",
+             {"round-is-a-turn": "every turn is a round of its own"}),
+        Rule("kd-royale-cards-stay", "kingdom-duels/multiplayer#battle-royale-cards-stay",
+             "Cards a defeated Battle Royale player owns but another player controls stay on the "
+             "field.",
+             {"leave-with-owner": "a defeated player's cards all leave the field with them"}),
         *TEAM_RULES,
         *BATTLE_RULES,
         *SETUP_RULES,
         *EXTRA_DECK_RULES,
+        *CARD_RULINGS_RULES,
         base=Duel.RULES,
     )
 
@@ -246,6 +311,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         self.sprung_together = []  # the Traps whose Trigger was met at the same moment
         self.strikes_this_turn = 0
         self.default_terrain_sides = set()  # players whose Terrains were laid by default
+        self.atk_battle = None  # (attacker id, its player) while two ATK monsters battle
 
     # --- the board and the turn, sized by the articles ------------------------------------------
 
@@ -254,6 +320,22 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
 
     def spell_trap_zones(self):
         return self.params["backrow_zones"]
+
+    def starting_lp(self):
+        if self.misreads("kd-starting-lp", "official-lp"):
+            return OFFICIAL_STARTING_LP
+        self.note_rule("kd-starting-lp")
+        return super().starting_lp()
+
+    def monster_zone_full(self, player):
+        if self.mode in ("tag", "boss"):  # a team's shared board (kingdom_teams)
+            return super().monster_zone_full(player)
+        if not super().monster_zone_full(player):
+            return False
+        if self.misreads("kd-frontrow-zones", "no-limit"):
+            return False
+        self.note_rule("kd-frontrow-zones")
+        return True
 
     def spell_trap_full(self, player):
         if self.mode == "tag":  # a Tag partner's share of the team's Backrow (kingdom_teams)
@@ -339,6 +421,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         self.note_rule("kd-fpb")
         if not card.face_up:
             self.note_rule("kd-fpb-hidden")
+        self.note_rule("kd-fpb-amount")
         return round((printed or 0) * self.params["field_power_bonus_percent"] / 100)
 
     def enters_default_terrain(self, card):
@@ -363,7 +446,10 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         return super().effective_atk(card) + self.field_power_bonus(card, card.card.atk)
 
     def effective_def(self, card):
-        return super().effective_def(card) + self.field_power_bonus(card, card.card.defense)
+        bonus = self.field_power_bonus(card, card.card.defense)
+        if bonus and self.misreads("kd-fpb-amount", "atk-only"):
+            bonus = 0
+        return super().effective_def(card) + bonus
 
     def token_leaves_game(self, card):
         if self.misreads("kd-tokens-gone", "token-to-graveyard"):
@@ -402,9 +488,10 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
     def end_phase(self):
         super().end_phase()
         self.keep_whole_hand(self.turn_player)
-        player, rival = self.turn_player, self.opponent(self.turn_player)
-        rival_has = bool(self.zone_of(rival, "monsters")) or \
-            self.misreads("kd-idle-warning", "ignores-opponent-field")
+        player = self.turn_player
+        # "your opponent": in a Team Duel every opposing player (kd-team-opponents)
+        rival_has = any(self.zone_of(rival, "monsters") for rival in self.opponents_of(player)) \
+            or self.misreads("kd-idle-warning", "ignores-opponent-field")
         had = bool(self.zone_of(player, "monsters")) if self.misreads(
             "kd-idle-whole-turn", "end-of-turn-only") else self.had_monster.get(player)
         if player in self.summons_prevented:
@@ -445,6 +532,22 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
 
     def observe_format(self):
         return {**super().observe_format(), "warnings": dict(self.idle_warnings)}
+
+    def defeat(self, player, reason="lp_zero", rules=("zero-lp",)):
+        """A defeated Battle Royale player's cards that other players control stay on the
+        field."""
+        super().defeat(player, reason, rules)
+        if self.mode != "battle_royale":
+            return
+        kept = [c for c in self.cards_on_field() if c.owner == player and c.controller != player]
+        for card in kept:
+            if self.misreads("kd-royale-cards-stay", "leave-with-owner"):
+                self.move(card, "graveyard", controller=player,
+                          reason=f"its owner {player} is defeated")
+                continue
+            self.emit("defeat", f"{card.id}, owned by the defeated {player}, stays on "
+                      f"{card.controller}'s field", ["kd-royale-cards-stay"], card=card.id,
+                      player=card.controller, owner=player, what="stays")
 
     def card_facts(self, card):
         facts = super().card_facts(card)
@@ -495,6 +598,11 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             self.placing_column = None
 
     def summon(self, action):
+        if action.position == "defense":
+            if self.misreads("kd-summon-face-up-def", "atk-only"):
+                self.illegal("kd-summon-face-up-def", "cannot_normal_summon",
+                             "a Normal Summon is made in ATK Position only")
+            self.note_rule("kd-summon-face-up-def")
         if action.position != "hidden":
             return super().do_summon(action)
         card = self.card(action.card)
@@ -504,12 +612,55 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
                          f"{card.name} may not be summoned Hidden without an effect")
         player = action.player
         self.require_open_main_phase(player, "a Normal Summon")
-        self.normal_summon_check(card, player)
-        self.normal_summon_used = True
+        counts = not self.misreads("kd-hidden-summon", "hidden-not-a-summon")
+        if counts:  # playing it Hidden from the hand is its player's Normal Summon
+            self.normal_summon_check(card, player)
+            self.normal_summon_used = True
         self.summon_to_field(card, player, "defense", face_up=False, how="normal")
         self.note_rule("kd-flip-hidden")
+        if counts:
+            self.note_rule("kd-hidden-summon")
+
+    def special_summon(self, card, player, position, cause="", face_up=True):
+        if not self.special_summon_allowed(player, cause):
+            return False
+        return super().special_summon(card, player, position, cause, face_up)
+
+    def summon_tokens(self, player, token_name, count, cause):
+        if self.special_summon_allowed(player, cause):
+            super().summon_tokens(player, token_name, count, cause)
+
+    def special_summon_allowed(self, player, cause):
+        """Special Summons have no limit: the turn's Normal Summon being used changes nothing."""
+        if player != self.turn_player or \
+                self.normal_summons_this_turn < self.params["normal_summons_per_turn"]:
+            return True
+        if self.misreads("kd-special-summons", "one-summon-in-all"):
+            self.emit("summon", f"{cause} cannot Special Summon: {player} has already summoned "
+                      "this turn", player=player, by=cause, what="refused")
+            return False
+        self.note_rule("kd-special-summons")
+        return True
 
     # --- battle ------------------------------------------------------------------------------
+
+    def may_attack_in_position(self, attacker):
+        if attacker.position == "attack":
+            return True
+        if self.misreads("kd-atk-attacks", "def-attacks"):
+            return True
+        self.note_rule("kd-atk-attacks")
+        return False
+
+    def battle_damage(self, player, value, source, direct=False):
+        fight = self.atk_battle
+        if fight is not None and value > 0:
+            attacker, attacking_player = fight
+            if player == attacking_player and \
+                    self.misreads("kd-atk-difference", "attacker-safe"):
+                return
+            self.note_rule("kd-atk-difference")
+        super().battle_damage(player, value, source, direct)
 
     def check_attack_target(self, attacker, target, player):
         if target is None and not self.misreads("kd-no-direct", "direct-allowed"):
@@ -554,6 +705,20 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
                 spec = {k: v for k, v in spec.items() if k != "name"}
         return super().matches(card, spec)
 
+    def place_fusion_materials(self, materials, fusion):
+        """Fusion Materials are attached beneath the Fusion Monster, not sent to the Graveyard."""
+        if self.misreads("kd-fusion-attach", "materials-to-graveyard"):
+            return super().place_fusion_materials(materials, fusion)
+        for material in materials:
+            if material.card.subtype == "token":
+                self.illegal("kd-fusion-attach", "token_cannot_be_attached",
+                             f"{material.id} is a Token: it cannot be attached as a Fusion "
+                             "Material")
+        for material in materials:
+            self.move(material, "attached", reason=f"attached to {fusion.id} as a Fusion Material")
+            material.host = fusion.id
+        self.note_rule("kd-fusion-attach")
+
     def settle_summon(self):
         attempt = self.summon_attempt
         super().settle_summon()
@@ -564,7 +729,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
     def spring_traps(self, trigger, actor):
         """Set Traps of the other player whose Trigger is met go on a chain by themselves."""
         sprung = []
-        for card in self.cards_on_field(kind="trap", controller=self.opponent(actor)):
+        rivals = self.opponents_of(actor)  # every opposing player's Traps (kd-team-opponents)
+        for card in [c for c in self.cards_on_field(kind="trap") if c.controller in rivals]:
             program = card.card.activation or {}
             if card.face_up or program.get("trigger") != trigger or card.set_turn == self.turn:
                 continue
@@ -637,6 +803,11 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         card = self.card(action.card)
         optional_effect = card.card.kind == "monster" and card.on_field and card.face_up and \
             any("ignition" in e or "quick" in e for e in card.card.effects)
+        if optional_effect and card.card.subtype == "normal":
+            if self.misreads("kd-normal-effects", "no-effects"):
+                self.illegal("kd-normal-effects", "condition_not_met",
+                             f"{card.id} is a Normal Monster, with no effect to activate")
+            self.note_rule("kd-normal-effects")
         if optional_effect:
             if card.id in self.effects_used and not self.misreads("kd-hard-opt", "no-limit"):
                 self.illegal("kd-hard-opt", "once_per_turn",
@@ -667,12 +838,22 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         return super().placement_problem(card)
 
     def monster_battle(self, attacker, defender, player, rival):
+        if not defender.face_up and defender.position == "defense":
+            if self.misreads("kd-hidden-def", "fights-in-atk"):
+                defender.position = "attack"  # taken for a Hidden ATK monster
+            else:
+                self.note_rule("kd-hidden-def")  # flipped face-up, its DEF shields as usual
         if not defender.face_up and defender.position == "attack":
             defender.face_up = True
             defender.notes.add("revealed_in_combat")
             self.emit("flip", f"{defender.id}, Hidden in ATK Position, is revealed by the combat",
                       ["kd-hidden-atk"], card=defender.id, what="combat")
-        super().monster_battle(attacker, defender, player, rival)
+        # Two ATK Position monsters: the lower ATK's controller takes the difference.
+        self.atk_battle = (attacker.id, player) if defender.position == "attack" else None
+        try:
+            super().monster_battle(attacker, defender, player, rival)
+        finally:
+            self.atk_battle = None
 
     def do_hide(self, action):
         card = self.card(action.card)
@@ -694,11 +875,27 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
                   player=action.player, summon=False)
 
     def can_be_targeted(self, target, source, purpose=None):
-        divine = source.card.hierarchy and target.card.hierarchy > source.card.hierarchy
-        if divine and not self.misreads("kd-hierarchy", "no-immunity"):
-            self.note_rule("kd-hierarchy")
+        """Hierarchy makes a card unaffected, not untargetable: a lower Divine card's effect may
+        still target it (and then does nothing to it)."""
+        if self.higher_hierarchy(target, source) and \
+                self.misreads("kd-hierarchy", "untargetable"):
             return False
         return super().can_be_targeted(target, source, purpose)
+
+    def unaffected_by(self, card, source_id):
+        if self.higher_hierarchy(card, self.card(source_id)):
+            if self.misreads("kd-hierarchy", "no-immunity"):
+                return False
+            self.emit("effect", f"{card.id} (Hierarchy {card.card.hierarchy}) is unaffected by "
+                      f"{source_id}, a Divine card of lower Hierarchy", ["kd-hierarchy"],
+                      card=card.id, by=source_id, what="unaffected")
+            return True
+        return super().unaffected_by(card, source_id)
+
+    @staticmethod
+    def higher_hierarchy(card, source):
+        """Is `card` a Divine card of higher Hierarchy than the Divine card `source`?"""
+        return bool(source.card.hierarchy) and card.card.hierarchy > source.card.hierarchy
 
     # --- Battle Lock and Erode ----------------------------------------------------------------
 
@@ -771,9 +968,14 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
 
     def replace_terrain(self, player, column, terrain):
         old = self.terrains[player][column]
+        if self.misreads("kd-terrain-set-aside", "stacked"):
+            self.emit("terrain", f"{terrain} is laid on {player}'s Terrain {column} ({old}), "
+                      "which still counts", player=player, column=column, old=old,
+                      terrain=old, what="stacked")
+            return
         self.terrains[player][column] = terrain
         self.emit("terrain", f"{player}'s Terrain {column} ({old}) is set aside and replaced by "
-                  f"{terrain}", player=player, column=column, old=old,
+                  f"{terrain}", ["kd-terrain-set-aside"], player=player, column=column, old=old,
                   terrain=terrain, what="replaced")
 
     # --- speeds ------------------------------------------------------------------------------
@@ -800,11 +1002,15 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         fraction = 1 if self.misreads("kd-destruction-amount", "full-atk") else \
             self.params["destruction_damage_fraction"]
         value = int(atk * fraction)
+        # The cap holds against a Life Point total: players who share one share the cap.
+        pool = tuple(p for p in self.players if self.players[p].pool is self.players[player].pool)
+        if len(pool) == 1 or self.misreads("kd-destruction-damage", "cap-per-player"):
+            pool = (player,)
         if not self.misreads("kd-destruction-damage", "no-cap"):
             room = self.params["destruction_damage_cap_per_turn"] - \
-                self.destruction_damage_taken.get(player, 0)
+                self.destruction_damage_taken.get(pool, 0)
             value = max(0, min(value, room))
-        self.destruction_damage_taken[player] = self.destruction_damage_taken.get(player, 0) + value
+        self.destruction_damage_taken[pool] = self.destruction_damage_taken.get(pool, 0) + value
         self.emit("damage", f"{player} takes {value} Destruction Damage",
                   ["kd-destruction-amount", "kd-destruction-damage"], player=player, amount=value)
         self.change_lp({player: -value}, cause, kind="Destruction Damage")

@@ -36,6 +36,10 @@ EXTRA_DECK_RULES = (
          "A monster equipped to another monster is still a monster on the field: it can be a "
          "Ritual Material.",
          {"equipped-excluded": "an equipped monster is a Backrow card, not a Ritual Material"}),
+    Rule("kd-ritual-materials", "kingdom-duels/monster-cards#ritual-materials-to-graveyard",
+         "Ritual Materials are sent to the Graveyard.",
+         {"materials-attached": "Ritual Materials are attached beneath the Ritual Monster, as "
+                                "Fusion and Alter Materials are"}),
     Rule("kd-ritual-attached-material",
          "kingdom-duels/ritual-monsters#attached-monster-does-not-count",
          "An attached monster is not a monster on the field: it cannot be a Ritual Material.",
@@ -45,6 +49,11 @@ EXTRA_DECK_RULES = (
          "material is attached to the Alter Monster.",
          {"material-in-hand": "the named monster may be in the hand instead of on the field",
           "material-to-graveyard": "the Alter Material goes to the Graveyard"}),
+    Rule("kd-token-not-attached", "kingdom-duels/other-cards#tokens-cannot-be-attached",
+         "A Token cannot be attached to a card, so no summon that attaches its Materials can use "
+         "one.",
+         {"token-attachable": "a Token can be attached like a card, and so be an Alter "
+                              "Material"}),
     Rule("kd-alter-same-zone", "kingdom-duels/alter-monsters#same-zone",
          "The Alter Monster is summoned in the zone its material was in.",
          {"first-free-zone": "the Alter Monster takes the first free Monster Zone"}),
@@ -120,9 +129,17 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
         self.check_ritual_materials(materials, spell, player)
         if self.monster_zone_full(player) and not any(m.zone == "monsters" for m in materials):
             self.illegal(None, "no_free_zone", "no free Monster Zone")
+        attach = self.misreads("kd-ritual-materials", "materials-attached")
         for material in materials:
-            if material.zone != "graveyard":  # an equipped material may have gone with its host
-                self.move(material, "graveyard", reason=f"Ritual Material for {monster.id}")
+            if material.zone == "graveyard":  # an equipped material may have gone with its host
+                continue
+            if attach:
+                self.move(material, "attached", reason=f"attached to {monster.id}")
+                material.host = monster.id
+                continue
+            self.move(material, "graveyard", reason=f"Ritual Material for {monster.id}")
+        if not attach:
+            self.note_rule("kd-ritual-materials")
         self.summon_to_field(monster, player, action.position or "attack", how="ritual")
         if self.misreads("kd-ritual-spell-stays", "stays-after-summon"):
             return
@@ -204,8 +221,10 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
         if terms["alter_type"] != alter_type:
             return (None, "wrong_alter_type",
                     f"this card allows {alter_type} Alter Summons, not {terms['alter_type']}")
-        if material.card.subtype == "token":
-            return None, "token_cannot_be_attached", f"{material.id} is a Token: never attached"
+        if material.card.subtype == "token" and \
+                not self.misreads("kd-token-not-attached", "token-attachable"):
+            return ("kd-token-not-attached", "token_cannot_be_attached",
+                    f"{material.id} is a Token: never attached")
         if not self.matches(material, {"name": terms["material"]}):
             return (None, "wrong_materials",
                     f"{alter.name} transforms {terms['material']}, not {material.id}")

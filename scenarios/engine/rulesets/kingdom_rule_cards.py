@@ -60,6 +60,16 @@ RULE_CARD_RULES = (
     Rule("kd-symbol-charges", "kingdom-duels/rule-cards#charges-required",
          "A Symbol effect needs the charges it consumes; without them it cannot be activated.",
          {"no-check": "the effect may be activated with too few charges, spending what is left"}),
+    Rule("kd-symbol-consume", "kingdom-duels/rule-cards#charges-consumed",
+         "Activating a Symbol effect consumes the charges it states from the card.",
+         {"charges-kept": "the charges only have to be there: activating the effect spends none"}),
+    Rule("kd-symbol-quick", "kingdom-duels/rule-cards#symbol-effects-quick",
+         "Symbol effects are Quick Effects unless the card says otherwise.",
+         {"slow": "Symbol effects are Slow, like playing the Symbol itself"}),
+    Rule("kd-symbol-in-zone", "kingdom-duels/rule-cards#symbol-play-first",
+         "A Symbol's effects can be activated only once the card has been played into the Rule "
+         "Zone.",
+         {"from-extra-deck": "a Symbol's effect may be activated straight from the Extra Deck"}),
     Rule("kd-symbol-round", "kingdom-duels/rule-cards#symbol-effects-per-round",
          "A player activates at most a set number of Symbol effects per round.",
          {"per-turn": "the limit counts per turn, so each turn of a round allows another"}),
@@ -314,9 +324,12 @@ class RuleCards:
 
     def do_use_symbol(self, action):
         player, card = action.player, self.card(action.card)
-        if card.zone != "rule_zone" or card.controller != player or \
-                card.card.subtype != "symbol":
-            self.illegal(None, "not_in_rule_zone",
+        symbol = card.card.subtype == "symbol" and card.owner == player
+        waiting = symbol and card.zone == "extra_deck"  # not yet played into the Rule Zone
+        if waiting and self.misreads("kd-symbol-in-zone", "from-extra-deck"):
+            card.counters.setdefault("charges", card.card.rule["charges"])
+        elif card.zone != "rule_zone" or card.controller != player or not symbol:
+            self.illegal("kd-symbol-in-zone" if waiting else None, "not_in_rule_zone",
                          f"{card.id} is not a Symbol Rule Card in {player}'s Rule Zone")
         effects = card.card.rule["effects"]
         if action.choose not in effects:
@@ -324,12 +337,14 @@ class RuleCards:
                               field="choose")
         effect = effects[action.choose]
         self.require_priority(player)
-        self.check_timing(card, player, 2, False, effect)
+        speed = 1 if self.misreads("kd-symbol-quick", "slow") else 2
+        self.check_timing(card, player, speed, False, effect)
+        self.note_rule("kd-symbol-quick")
         when = self.check_symbol_round(player)
         targets = self.choose_targets(card, player, effect, action)
         self.spend_charges(card, effect["charges"], action.choose)
         self.symbol_uses.setdefault(player, []).append(when)
-        self.open_rule_link(card, player, 2, SYMBOL_EFFECT_LINK, effect["resolve"], targets,
+        self.open_rule_link(card, player, speed, SYMBOL_EFFECT_LINK, effect["resolve"], targets,
                             effect_name=action.choose)
 
     def check_symbol_round(self, player):
@@ -350,9 +365,11 @@ class RuleCards:
         if held < cost and not self.misreads("kd-symbol-charges", "no-check"):
             self.illegal("kd-symbol-charges", "not_enough_charges",
                          f"{card.id}'s {effect_name} needs {cost} charge(s); it has {held}")
-        card.counters["charges"] = max(0, held - cost)
+        if not self.misreads("kd-symbol-consume", "charges-kept"):
+            card.counters["charges"] = max(0, held - cost)
         self.emit("cost", f"{card.id} spends {cost} charge(s) on {effect_name}: "
-                  f"{card.counters['charges']} left", ["kd-symbol-charges"], card=card.id,
+                  f"{card.counters['charges']} left", ["kd-symbol-charges", "kd-symbol-consume"],
+                  card=card.id,
                   charges=cost, left=card.counters['charges'], effect=effect_name, what="charges")
 
     # --- expectations ----------------------------------------------------------------------

@@ -82,12 +82,21 @@ TEAM_RULES = (
     Rule("kd-royale-redirect-once", "kingdom-duels/multiplayer#battle-royale-redirect-once-per-round",
          "Each Battle Royale player may redirect an attack a set number of times per round.",
          {"per-turn": "the limit starts again every turn"}),
-    Rule("kd-royale-join", "kingdom-duels/multiplayer#battle-royale-joining",
+    Rule("kd-royale-join", "kingdom-duels/multiplayer#battle-royale-join",
          "A player joins a Battle Royale by taking damage of {{ battle_royale_join_cost_fraction }} "
          "times the starting LP and comes next in "
          "the Rotation.",
          {"free-join": "joining costs nothing", "joins-last": "the newcomer goes to the end of the "
           "Rotation"}),
+    Rule("kd-team-opponents", "kingdom-duels/multiplayer#your-opponent-in-team-duels",
+         "In a Team Duel, a rule about \"your opponent\" looks at every opposing player, not only "
+         "the next one in the Rotation.",
+         {"next-opponent-only": "only the next opposing player in the Rotation counts as your "
+                                "opponent"}),
+    Rule("kd-team-win", "kingdom-duels/multiplayer#team-wins-together",
+         "A player who loses in a Team Duel is defeated as the mode says; the duel is won by the "
+         "last team standing, all its players together.",
+         {"player-wins": "the next opposing player in the Rotation wins the duel alone"}),
     Rule("kd-royale-end", "kingdom-duels/multiplayer#battle-royale-unanimous-end",
          "Once a player is defeated, the remaining players may end a Battle Royale if all agree; "
          "they all win.",
@@ -159,7 +168,9 @@ class TeamDuels:
         self.note_rule("kd-rotation")
         teams = list(dict.fromkeys(self.team_of[p] for p in listed))
         if self.mode == "boss":
-            solo = next(t for t in teams if len(self.teams[t]) == 1)
+            solo = next((t for t in teams if len(self.teams[t]) == 1), None)
+            if solo is None or len(teams) < 2:  # one side is defeated: no Rotation left to build
+                return listed
             crowd = [p for p in listed if self.team_of[p] != solo]
             if self.misreads("kd-boss-rotation", "boss-once-per-round"):
                 return [self.teams[solo][0]] + crowd
@@ -208,6 +219,35 @@ class TeamDuels:
             return super().is_opponent(player, other)
         return self.team_of[player] != self.team_of[other]
 
+    def opponents_of(self, player):
+        rivals = super().opponents_of(player)
+        if self.mode is None or len(rivals) < 2:
+            return rivals
+        if self.misreads("kd-team-opponents", "next-opponent-only"):
+            return [self.opponent(player)]
+        self.note_rule("kd-team-opponents")
+        return rivals
+
+    def lose(self, loser, reason, rules=()):
+        """A player who loses (idleness, deckout, a concession...) is defeated as the mode says;
+        the duel ends only when one team (or player) is left standing."""
+        if self.mode is None or self.misreads("kd-team-win", "player-wins"):
+            return super().lose(loser, reason, rules)
+        self.defeat(loser, reason, rules)
+
+    def do_concede(self, action):
+        if self.mode is None:
+            return super().do_concede(action)
+        self.lose(action.player, "concession", ["concede"])
+
+    def winning_players(self, winner):
+        """A Tag or Boss team wins together; so do Battle Royale players who end it together."""
+        if self.mode is None:
+            return super().winning_players(winner)
+        if self.mode != "battle_royale" and winner in self.teams:
+            return list(self.teams[winner])
+        return winner.split("+") if "+" in winner else ()
+
     def opponent(self, player):
         if self.mode is None:
             return super().opponent(player)
@@ -234,7 +274,7 @@ class TeamDuels:
                 if self.result is not None:
                     return
 
-    def defeat(self, player):
+    def defeat(self, player, reason="lp_zero", rules=("zero-lp",)):
         """A player is defeated; what follows depends on the mode."""
         team = self.team_of[player]
         fallen = [player]
@@ -247,17 +287,20 @@ class TeamDuels:
         for name in fallen:
             if name not in self.out:
                 self.out.append(name)
-                self.emit("defeat", f"{name} is defeated", ["zero-lp"])
+                self.emit("defeat", f"{name} is defeated", list(rules), player=name,
+                          reason=reason)
         self.pass_the_opening(fallen)
         standing = {self.team_of[p] for p in self.players if p not in self.out}
         if self.mode == "battle_royale" and len(standing) > 1 and \
                 self.misreads("kd-royale-rotation", "duel-ends"):
-            self.finish(None, "lp_zero", ["kd-royale-rotation"])
+            self.finish(None, reason, ["kd-royale-rotation"])
             return
         if self.mode == "battle_royale" and len(standing) > 1:
             self.note_rule("kd-royale-rotation")
         if len(standing) == 1:
-            self.finish(standing.pop(), "lp_zero", ["zero-lp"])
+            winner = standing.pop()
+            together = ["kd-team-win"] if len(self.teams.get(winner, ())) > 1 else []
+            self.finish(winner, reason, list(rules) + together)
 
     def snapshot(self):
         data = super().snapshot()
@@ -438,8 +481,11 @@ class TeamDuels:
     def next_turn(self, stop_at):
         self.round_number()
         super().next_turn(stop_at)
-        if self.turn_player == self.round_opener:
+        if self.misreads("kd-round", "round-is-a-turn"):
             self.round += 1
+        elif self.turn_player == self.round_opener:
+            self.round += 1
+            self.note_rule("kd-round")  # every player still in has had a turn: a new round
 
     def pass_the_opening(self, fallen):
         """A defeated round opener hands the opening of rounds to the next player in turn."""

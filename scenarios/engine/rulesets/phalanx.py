@@ -39,83 +39,169 @@ class PhalanxDuel(Duel):
                            "back_line_shielded", "front_line_closed", "invalid_line",
                            "rampart_front_line_only", "too_early_to_attack")
     RULES = rulebook(
-        Rule("shared-life-points", "tag-team-phalanx/teams-and-turns#rule-1",
+        Rule("shared-life-points", "tag-team-phalanx/teams-and-turns#rule-1-shared-life-points",
              "Each Tag Team shares one Life Point total.",
              {"separate-life-points": "each player keeps Life Points of their own"}),
-        Rule("team-victory", "tag-team-phalanx/teams-and-turns#rule-2",
+        Rule("team-victory", "tag-team-phalanx/teams-and-turns#rule-2-one-player-decks-out",
              "A team loses when its LP reach 0 or any one of its players decks out.",
              {"whole-team-must-deck-out": "a team loses by deck-out only when all its players do"}),
-        Rule("rotation", "tag-team-phalanx/teams-and-turns#rule-3",
+        Rule("rotation", "tag-team-phalanx/teams-and-turns#rule-3-alternating-players",
              "Turns alternate between the teams, player by player.",
              {"team-by-team": "both players of a team take their turns one after the other"}),
-        Rule("first-attacks", "tag-team-phalanx/teams-and-turns#rule-4",
+        Rule("first-attacks", "tag-team-phalanx/teams-and-turns#rule-4-no-early-attacks",
              "No attacks until every player has begun a turn; the last to begin may attack.",
              {"attack-from-turn-two": "attacks are allowed from the second turn, as in a duel"}),
-        Rule("shared-zones", "tag-team-phalanx/the-shared-field#rule-5",
+        Rule("shared-zones", "tag-team-phalanx/the-shared-field#rule-5-shared-monster-zone",
              "A team shares one Monster Zone (Front Line and Back Line) and one Spell & Trap Zone.",
              {"zones-per-player": "each player has their own full set of zones"}),
-        Rule("back-line-shielded", "tag-team-phalanx/the-shared-field#rule-6",
+        Rule("back-line-shielded", "tag-team-phalanx/the-shared-field#rule-6-back-line-shielded",
              "A Back Line monster cannot be attacked while its Front Line holds a monster.",
              {"back-line-open": "Back Line monsters can always be attacked"}),
-        Rule("front-line-attacks", "tag-team-phalanx/the-shared-field#rule-7",
+        Rule("front-line-attacks", "tag-team-phalanx/the-shared-field#rule-7-front-line-attacks",
              "Only Front Line monsters may attack.",
              {"back-line-attacks": "Back Line monsters may attack too"}),
-        Rule("line-moves", "tag-team-phalanx/the-shared-field#rule-8",
+        Rule("line-moves", "tag-team-phalanx/the-shared-field#rule-8-moves-per-turn",
              "Instead of a position change, a monster may move between the lines "
              "{{ line_moves_per_turn }} time(s) per turn.",
              {"unlimited-moves": "a monster may move between the lines any number of times"}),
-        Rule("ramparts", "tag-team-phalanx/the-shared-field#rule-9",
+        Rule("ramparts", "tag-team-phalanx/the-shared-field#rule-9-rampart-summon",
              "A Spell or Trap may be Normal Summoned to the Front Line as a "
              "{{ rampart_atk }}/{{ rampart_def }} rampart that "
-             "never moves to the Back Line.",
-             {"rampart-moves": "a rampart may move to the Back Line"}),
-        Rule("formation-points", "tag-team-phalanx/the-shared-field#rule-10",
+             "uses the turn's Normal Summon.",
+             {"summon-not-used": "summoning a rampart leaves the Normal Summon of the turn free"}),
+        Rule("rampart-spell-trap", "tag-team-phalanx/the-shared-field#rule-9-still-spell-trap",
+             "A rampart is a monster on the Front Line and still a Spell or Trap Card: an effect "
+             "that targets a Spell or Trap Card may target it.",
+             {"monster-only": "a rampart is only a monster while it stands on the Front Line"}),
+        Rule("formation-points", "tag-team-phalanx/the-shared-field#rule-10-front-line-damage-to-formation-points",
              "Battle damage between Front Line monsters comes off Formation Points; at 0 the "
              "Front Line is destroyed and closed.",
              {"damage-to-life-points": "battle damage between Front Line monsters is ordinary"}),
-        Rule("own-card-areas", "tag-team-phalanx/players-and-their-cards#rule-11",
+        Rule("own-card-areas", "tag-team-phalanx/players-and-their-cards#rule-11-separate-areas",
              "Each player draws from their own Deck into their own hand; none of a player's card "
              "areas is shared with a teammate.",
              {"shared-decks": "a team shares its hands and Decks like its Life Points: its draws "
                               "are shared out among the teammates' Decks"}),
-        Rule("teammate-areas", "tag-team-phalanx/players-and-their-cards#rule-12",
+        Rule("teammate-areas", "tag-team-phalanx/players-and-their-cards#rule-12-no-teammate-requirements",
              "A cost or requirement cannot be met with cards from a teammate's hand, Deck, Fusion "
              "Deck, Graveyard or banished cards.",
              {"teammate-hand-usable": "a teammate's hand may pay costs, like a teammate's cards "
                                       "on the field"}),
-        Rule("teammates-cards", "tag-team-phalanx/players-and-their-cards#rule-13",
+        Rule("teammates-cards", "tag-team-phalanx/players-and-their-cards#rule-13-no-playing-teammate-cards",
              "A player cannot summon or activate a card from a teammate's hand, Deck, Fusion "
              "Deck, Graveyard or banished cards as their own.",
              {"teammate-cards-playable": "a teammate's card in hand may be played as one's own"}),
-        Rule("teammate-control", "tag-team-phalanx/players-and-their-cards#rule-14",
+        Rule("teammate-control", "tag-team-phalanx/players-and-their-cards#rule-14-no-control-teammate-monsters",
              "Sharing the Monster Zone does not share control: a player cannot attack with or "
              "change the position of a teammate's monster.",
              {"shared-control": "teammates control each other's monsters on their shared field"}),
-        Rule("teammate-costs", "tag-team-phalanx/players-and-their-cards#rule-15",
+        Rule("teammate-costs", "tag-team-phalanx/players-and-their-cards#rule-15-teammate-field-cards-as-cost",
              "A teammate's cards on the field may be used as costs and Tributes.",
              {"own-cards-only": "only your own cards may pay costs or be Tributed"}),
-        Rule("one-players-zone", "tag-team-phalanx/card-effects-in-team-play#rule-17",
+        Rule("one-players-zone", "tag-team-phalanx/card-effects-in-team-play#rule-17-one-player-only",
              "An effect on all cards in one player's private zone reaches one chosen player only.",
              {"all-opponents": "it reaches the zones of every opponent"}),
-        Rule("every-players-zone", "tag-team-phalanx/card-effects-in-team-play#rule-18",
+        Rule("every-players-zone", "tag-team-phalanx/card-effects-in-team-play#rule-18-every-player-affected",
              "An effect on both players' private zones reaches every player, except when both "
              "players select cards: then the controller and one chosen player.",
              {"controller-and-one": "it reaches only the controller and one chosen opponent"}),
-        Rule("phase-effects", "tag-team-phalanx/card-effects-in-team-play#rule-19",
+        Rule("phase-effects", "tag-team-phalanx/card-effects-in-team-play#rule-19-own-team-turns",
              "Effects that apply in a player's Standby Phase apply in the teammate's turns too.",
              {"controller-turns-only": "they apply only in their controller's own turns"}),
-        Rule("single-player-zone", "tag-team-phalanx/card-effects-in-team-play#rule-20",
+        Rule("single-player-zone", "tag-team-phalanx/card-effects-in-team-play#rule-20-one-player-selected",
              "An effect on cards in a single player's hand or Deck reaches one chosen player.",
              {"both-opponents": "it reaches both opponents' hands"}),
-        Rule("teammate-maintenance", "tag-team-phalanx/card-effects-in-team-play#rule-21",
+        Rule("teammate-maintenance", "tag-team-phalanx/card-effects-in-team-play#rule-21-teammate-pays",
              "A maintenance cost is paid in the teammate's turns too.",
              {"controller-only": "only the controller pays, in their own turns"}),
-        Rule("turn-counts", "tag-team-phalanx/card-effects-in-team-play#rule-22",
+        Rule("turn-counts", "tag-team-phalanx/card-effects-in-team-play#rule-22-count-each-player-turn",
              "Effects lasting a number of turns count every individual player's turn.",
              {"team-rounds": "they count one turn per opposing team's round"}),
-        Rule("teammate-materials", "tag-team-phalanx/players-and-their-cards#rule-16",
+        Rule("teammate-materials", "tag-team-phalanx/players-and-their-cards#rule-16-teammate-fusion-material",
              "A teammate's monsters may be Fusion Material; the summoner controls the Fusion.",
              {"own-materials-only": "only your own monsters may be Fusion Material"}),
+        Rule("starting-scores", "tag-team-phalanx/teams-and-turns#rule-1-recommended-scores",
+             "Each team starts with {{ team_life_points }} Life Points and "
+             "{{ team_formation_points }} Formation Points, unless the table agrees otherwise.",
+             {"per-player-scores": "a team starts with the recommended scores once per player"}),
+        Rule("shared-formation-points",
+             "tag-team-phalanx/teams-and-turns#rule-1-shared-formation-points",
+             "A team's players share one Formation Point score.",
+             {"per-player-formation-points": "each player keeps a Formation Point score of their "
+                                             "own, and a battle reduces only that player's"}),
+        Rule("team-lp-zero", "tag-team-phalanx/teams-and-turns#rule-2-life-points-zero",
+             "A team whose shared Life Points reach 0 loses the Duel.",
+             {"formation-points-as-reserve": "a team at 0 Life Points plays on while it still has "
+                                             "Formation Points"}),
+        Rule("last-player-attacks", "tag-team-phalanx/teams-and-turns#rule-4-last-player-may-attack",
+             "The last player to begin a first turn may already attack in it.",
+             {"next-round-only": "attacks begin only in the turn after every player has played"}),
+        Rule("shared-spell-trap-zone", "tag-team-phalanx/the-shared-field#rule-5-shared-spell-trap-zone",
+             "A team's players share one Spell & Trap Zone.",
+             {"zones-per-player": "each player has a Spell & Trap Zone of their own"}),
+        Rule("two-lines", "tag-team-phalanx/the-shared-field#rule-5-two-lines",
+             "The Monster Zone has a Front Line and a Back Line, each with its own slots.",
+             {"one-pool": "the slots of both lines form one pool, filled in any order"}),
+        Rule("one-zone", "tag-team-phalanx/the-shared-field#rule-5-one-zone",
+             "Both lines together are one Monster Zone: a Back Line monster is still a monster the "
+             "team controls.",
+             {"back-line-apart": "only the Front Line counts as the team's Monster Zone"}),
+        Rule("zone-sizes", "tag-team-phalanx/the-shared-field#rule-5-recommended-slots",
+             "A team has {{ front_line_slots }} Front Line, {{ back_line_slots }} Back Line and "
+             "{{ spell_trap_slots }} Spell & Trap slots.",
+             {"standard-duel-zones": "a team has the 5 Monster and 5 Spell & Trap Zones of a duel"}),
+        Rule("move-replaces-position-change",
+             "tag-team-phalanx/the-shared-field#rule-8-move-instead-of-position-change",
+             "A move between the lines takes the place of the monster's ordinary position change.",
+             {"move-and-change": "a monster may move and also change its battle position"}),
+        Rule("rampart-front-line", "tag-team-phalanx/the-shared-field#rule-9-front-line-only",
+             "A rampart never moves to the Back Line.",
+             {"rampart-moves": "a rampart may move to the Back Line"}),
+        Rule("rampart-negated", "tag-team-phalanx/the-shared-field#rule-9-effect-negated",
+             "A rampart's own effect is negated.",
+             {"effect-applies": "a rampart keeps its Spell or Trap effect"}),
+        Rule("front-line-falls", "tag-team-phalanx/the-shared-field#rule-10-front-line-destroyed",
+             "At 0 Formation Points every card on the team's Front Line is destroyed.",
+             {"front-line-stands": "the Front Line's cards stay; only the score is at 0"}),
+        Rule("front-line-closed", "tag-team-phalanx/the-shared-field#rule-10-front-line-closed",
+             "Once fallen, a team's Front Line takes no card for the rest of the Duel.",
+             {"front-line-reopens": "the fallen Front Line may be filled again"}),
+        Rule("teammate-spell-traps",
+             "tag-team-phalanx/players-and-their-cards#rule-14-no-control-teammate-spells-traps",
+             "A player cannot activate a teammate's Spell or Trap Card on the shared field.",
+             {"shared-spell-traps": "teammates may activate each other's Set cards"}),
+        Rule("fusion-control", "tag-team-phalanx/players-and-their-cards#rule-16-fusion-control",
+             "The player who Fusion Summons controls the Fusion Monster, whoever's Material it used.",
+             {"material-controller": "the teammate who supplied the Material controls it"}),
+        Rule("selected-at-activation",
+             "tag-team-phalanx/card-effects-in-team-play#rule-17-choice-at-activation",
+             "The controller selects which opponent the effect reaches when activating it.",
+             {"next-opponent": "the effect reaches the next opponent in turn order"}),
+        Rule("selection-exception",
+             "tag-team-phalanx/card-effects-in-team-play#rule-18-selection-exception",
+             "An effect where both players select cards reaches only its controller and one "
+             "chosen player.",
+             {"every-player": "it reaches every player: the other two players swap cards too"}),
+        Rule("opponents-phase-effects",
+             "tag-team-phalanx/card-effects-in-team-play#rule-19-both-opponents-turns",
+             "Effects that apply in the opponent's Standby Phase apply in both opponents' turns.",
+             {"one-opponent-only": "they apply only in the turns of the next opponent in turn "
+                                   "order"}),
+        Rule("every-turn-phase-effects",
+             "tag-team-phalanx/card-effects-in-team-play#rule-19-every-player-turn",
+             "Effects that apply in each player's Standby Phase apply in every player's turn.",
+             {"controller-and-one-opponent": "they apply only in the turns of the controller and "
+                                             "of one opponent"}),
+        Rule("separate-field-zones", "tag-team-phalanx/the-shared-field#rule-5-separate-field-zones",
+             "Unlike the Monster and Spell & Trap Zones, every player keeps a Field Zone of their "
+             "own.",
+             {"shared-field-zone": "a team shares one Field Zone, like its other zones"}),
+        Rule("effect-position-changes",
+             "tag-team-phalanx/the-shared-field#rule-8-card-effects-excluded",
+             "A battle position changed by a card effect is not the monster's ordinary change, so "
+             "it may still move between the lines.",
+             {"effect-change-counts": "a change by a card effect uses up the turn's position "
+                                      "change, so the monster can no longer move"}),
         base=Duel.RULES,
     )
 
@@ -125,8 +211,10 @@ class PhalanxDuel(Duel):
         self.teams = {}
         self.formation_points = {}
         self.closed_front = set()
+        self.player_fp = {}  # only under the wrong reading of one score per player
         self.line_moves = {}
         self.placing_line = None
+        self.changed_by_effect = {}  # card id -> the turn a card effect changed its position
 
     # --- setup -----------------------------------------------------------------------------
 
@@ -150,10 +238,13 @@ class PhalanxDuel(Duel):
             if not isinstance(given, dict) or set(given) - {"lp", "formation_points"}:
                 raise scenario.error("a team's totals are {lp, formation_points}",
                                      f"setup.teams.{team}")
-            lp = given.get("lp", self.params["team_life_points"])
+            share = len(members) if self.misreads("starting-scores", "per-player-scores") else 1
+            if "lp" not in given or "formation_points" not in given:
+                self.note_rule("starting-scores")
+            lp = given.get("lp", self.params["team_life_points"] * share)
             pools[team] = LifePool(lp)
             self.formation_points[team] = given.get("formation_points",
-                                                    self.params["team_formation_points"])
+                                                    self.params["team_formation_points"] * share)
             self.teams[team] = members
             for member in members:
                 self.team_of[member] = team
@@ -201,6 +292,15 @@ class PhalanxDuel(Duel):
         return next(order[(start + i) % len(order)] for i in range(1, len(order) + 1)
                     if self.is_opponent(player, order[(start + i) % len(order)]))
 
+    def field_zone_rule(self):
+        return "separate-field-zones"
+
+    def queue_triggers_for_face_down(self, card):
+        """A card effect has turned this monster face-down: remember it was not an ordinary
+        change of battle position (Rule 8)."""
+        self.changed_by_effect[card.id] = self.turn
+        super().queue_triggers_for_face_down(card)
+
     def team_cards(self, team, zone):
         return [self.card(i) for member in self.teams[team] for i in self.zone_of(member, zone)]
 
@@ -215,8 +315,9 @@ class PhalanxDuel(Duel):
     def wanted_line(self, player):
         team = self.team_of[player]
         line = self.placing_line or ("back" if team in self.closed_front else "front")
-        if line == "front" and team in self.closed_front:
-            self.illegal("formation-points", "front_line_closed",
+        if line == "front" and team in self.closed_front and \
+                not self.misreads("front-line-closed", "front-line-reopens"):
+            self.illegal("front-line-closed", "front_line_closed",
                          f"team {team}'s Front Line is closed")
         return line
 
@@ -226,12 +327,25 @@ class PhalanxDuel(Duel):
             return len(self.zone_of(player, "monsters")) >= self.params["front_line_slots"] * 2
         line = self.wanted_line(player)
         self.note_rule("shared-zones")
+        if self.misreads("zone-sizes", "standard-duel-zones"):
+            return len(self.team_cards(team, "monsters")) >= 5
+        self.note_rule("zone-sizes")
+        if self.misreads("two-lines", "one-pool"):
+            return len(self.team_cards(team, "monsters")) >= \
+                self.params["front_line_slots"] + self.params["back_line_slots"]
+        self.note_rule("two-lines")
         return self.line_count(team, line) >= self.params[f"{line}_line_slots"]
 
     def spell_trap_full(self, player):
-        if self.misreads("shared-zones", "zones-per-player"):
-            return len(self.zone_of(player, "spell_trap")) >= self.params["spell_trap_slots"]
-        return self.team_spell_traps(self.team_of[player]) >= self.params["spell_trap_slots"]
+        slots = self.params["spell_trap_slots"]
+        if self.misreads("zone-sizes", "standard-duel-zones"):
+            slots = 5
+        else:
+            self.note_rule("zone-sizes")
+        if self.misreads("shared-spell-trap-zone", "zones-per-player"):
+            return len(self.zone_of(player, "spell_trap")) >= slots
+        self.note_rule("shared-spell-trap-zone")
+        return self.team_spell_traps(self.team_of[player]) >= slots
 
     def move(self, card, zone, controller=None, face_up=True, position=None, reason=""):
         entering = zone == "monsters" and card.zone != "monsters"
@@ -257,6 +371,17 @@ class PhalanxDuel(Duel):
             return False
         self.note_rule("teammate-materials")
         return not self.is_opponent(card.controller, player)
+
+    def fusion_summoned(self, fusion, materials):
+        lenders = [m.owner for m in materials if m.owner != fusion.controller and
+                   not self.is_opponent(m.owner, fusion.controller)]
+        if lenders:
+            if self.misreads("fusion-control", "material-controller"):
+                self.move(fusion, "monsters", controller=lenders[0], position=fusion.position,
+                          reason="the teammate who lent the Material")
+            else:
+                self.note_rule("fusion-control")
+        super().fusion_summoned(fusion, materials)
 
     def is_teammates(self, card, player):
         """Is this card a teammate's (not the player's own, not an opponent's)?"""
@@ -333,8 +458,9 @@ class PhalanxDuel(Duel):
         if self.normal_summon_used:
             self.illegal(None, "normal_summon_used", "the Normal Summon of this turn is used")
         if action.to not in (None, "front"):
-            self.illegal("ramparts", "rampart_front_line_only", "a rampart stands on the Front Line")
-        self.normal_summon_used = True
+            self.illegal("rampart-front-line", "rampart_front_line_only",
+                         "a rampart stands on the Front Line")
+        self.normal_summon_used = not self.misreads("ramparts", "summon-not-used")
         self.summon_to_field(card, player, action.position or "attack", how="normal")
         card.notes.add("rampart")
         self.emit("rampart", f"{card.id} stands on the Front Line as a "
@@ -344,6 +470,16 @@ class PhalanxDuel(Duel):
 
     def effective_atk(self, card):
         return self.params["rampart_atk"] if "rampart" in card.notes else super().effective_atk(card)
+
+    def is_card_of_kind(self, card, kind):
+        """A rampart is a monster, and still the Spell or Trap Card it is (Rule 9)."""
+        if "rampart" not in card.notes or card.zone != "monsters" or \
+                kind not in ("spell_trap", card.card.kind):
+            return super().is_card_of_kind(card, kind)
+        if self.misreads("rampart-spell-trap", "monster-only"):
+            return False
+        self.note_rule("rampart-spell-trap")
+        return True
 
     def effective_def(self, card):
         return self.params["rampart_def"] if "rampart" in card.notes else super().effective_def(card)
@@ -356,7 +492,15 @@ class PhalanxDuel(Duel):
             self.placing_line = None
 
     def do_activate(self, action):
-        self.check_teammates_card(action.player, self.card(action.card))
+        card = self.card(action.card)
+        self.check_teammates_card(action.player, card)
+        if card.zone in ("spell_trap", "field_zone") and self.is_teammates(card, action.player):
+            if not self.misreads("teammate-spell-traps", "shared-spell-traps"):
+                self.illegal("teammate-spell-traps", "not_your_card",
+                             f"{card.id} is controlled by teammate {card.controller}")
+            self.zone_of(card.controller, card.zone).remove(card.id)
+            card.controller = action.player  # played as if it were the player's own
+            self.zone_of(action.player, card.zone).append(card.id)
         self.placing_line = action.to
         try:
             super().do_activate(action)
@@ -373,22 +517,43 @@ class PhalanxDuel(Duel):
         to = action.to
         if to not in ("front", "back") or to == card.line:
             self.illegal(None, "invalid_line", f"{card.id} cannot move to the {to} line")
-        if "rampart" in card.notes and not self.misreads("ramparts", "rampart-moves"):
-            self.illegal("ramparts", "rampart_front_line_only",
+        if "rampart" in card.notes and not self.misreads("rampart-front-line", "rampart-moves"):
+            self.illegal("rampart-front-line", "rampart_front_line_only",
                          "a rampart can never move to the Back Line")
         moves = self.line_moves.get(card.id, 0)
         if moves >= self.params["line_moves_per_turn"] and \
                 not self.misreads("line-moves", "unlimited-moves"):
             self.illegal("line-moves", "already_moved", f"{card.id} has already moved this turn")
+        if "position_changed" in card.notes and \
+                not self.misreads("move-replaces-position-change", "move-and-change"):
+            self.illegal("move-replaces-position-change", "position_change_used",
+                         f"{card.id} has already changed its battle position this turn")
+        if self.changed_by_effect.get(card.id) == self.turn:
+            if self.misreads("effect-position-changes", "effect-change-counts"):
+                self.illegal("effect-position-changes", "position_change_used",
+                             f"{card.id} has already changed its battle position this turn")
+            self.note_rule("effect-position-changes")
         team = self.team_of[player]
-        if to == "front" and team in self.closed_front:
-            self.illegal("formation-points", "front_line_closed", f"team {team}'s Front Line is closed")
+        if to == "front" and team in self.closed_front and \
+                not self.misreads("front-line-closed", "front-line-reopens"):
+            self.illegal("front-line-closed", "front_line_closed",
+                         f"team {team}'s Front Line is closed")
         if self.line_count(team, to) >= self.params[f"{to}_line_slots"]:
             self.illegal("shared-zones", "no_free_zone", f"team {team}'s {to} line is full")
         self.line_moves[card.id] = moves + 1
         card.line = to
-        self.emit("line", f"{card.id} moves to the {to.title()} Line", ["line-moves"],
-                  card=card.id, line=to)
+        if not self.misreads("move-replaces-position-change", "move-and-change"):
+            card.notes.add("position_changed")  # the move is this turn's position change
+        self.emit("line", f"{card.id} moves to the {to.title()} Line",
+                  ["line-moves", "move-replaces-position-change"], card=card.id, line=to)
+
+    def do_change_position(self, action):
+        card = self.card(action.card)
+        if card.id in self.line_moves and "position_changed" in card.notes and \
+                not self.misreads("move-replaces-position-change", "move-and-change"):
+            self.illegal("move-replaces-position-change", "position_change_used",
+                         f"{card.id} moved between the lines instead of changing position")
+        super().do_change_position(action)
 
     # --- battle ------------------------------------------------------------------------------
 
@@ -398,7 +563,10 @@ class PhalanxDuel(Duel):
             self.illegal("first-attacks", "too_early_to_attack",
                          "no attacks until every player has begun a turn")
         if self.turn == len(self.players):
-            self.note_rule("first-attacks")  # the last player to begin a turn may attack in it
+            if self.misreads("last-player-attacks", "next-round-only"):
+                self.illegal("last-player-attacks", "too_early_to_attack",
+                             "attacks begin after every player has played a turn")
+            self.note_rule("last-player-attacks")  # the last player to begin may attack in it
         attacker = self.card(action.card)
         if attacker.zone == "monsters" and attacker.line == "back" and \
                 not self.misreads("front-line-attacks", "back-line-attacks"):
@@ -410,6 +578,10 @@ class PhalanxDuel(Duel):
         rivals = [t for t in self.teams if t != self.team_of[player]][0]
         defenders = self.team_cards(rivals, "monsters")
         if target is None:
+            if self.misreads("one-zone", "back-line-apart"):
+                defenders = [d for d in defenders if d.line == "front"]
+            elif any(d.line == "back" for d in defenders):
+                self.note_rule("one-zone")  # a Back Line monster is in the team's Monster Zone
             if defenders:
                 self.illegal(None, "direct_attack_blocked",
                              "a direct attack needs the other team to control no monsters")
@@ -434,10 +606,19 @@ class PhalanxDuel(Duel):
                 "no_battle_damage" not in self.turn_flags:
             team = self.team_of[player]
             before = self.formation_points[team]
+            if self.misreads("shared-formation-points", "per-player-formation-points"):
+                # each player's own score: the team's is their sum, and the player's runs out
+                own = self.player_fp.setdefault(player, self.formation_points[team]
+                                                // len(self.teams[team]))
+                self.player_fp[player] = max(0, own - value)
+                self.formation_points[team] = before - (own - self.player_fp[player])
+                if self.player_fp[player] == 0:
+                    self.collapse_front_line(team)
+                return
             self.formation_points[team] = max(0, before - value)
             self.emit("formation", f"team {team}: {before} -> {self.formation_points[team]} "
-                      "Formation Points", ["formation-points"], team=team,
-                      before=before, after=self.formation_points[team])
+                      "Formation Points", ["formation-points", "shared-formation-points"],
+                      team=team, before=before, after=self.formation_points[team])
             if self.formation_points[team] == 0:
                 self.collapse_front_line(team)
             return
@@ -445,10 +626,13 @@ class PhalanxDuel(Duel):
 
     def collapse_front_line(self, team):
         self.closed_front.add(team)
-        for card in [c for c in self.team_cards(team, "monsters") if c.line == "front"]:
-            self.destroy(card, "the fall of the Front Line")
+        if not self.misreads("front-line-falls", "front-line-stands"):
+            for card in [c for c in self.team_cards(team, "monsters") if c.line == "front"]:
+                self.destroy(card, "the fall of the Front Line")
         self.emit("formation", f"team {team}'s Formation Points are gone: its Front Line is "
-                  "destroyed and closed", ["formation-points"], team=team, what="front_line_falls")
+                  "destroyed and closed", ["formation-points", "front-line-falls",
+                                           "front-line-closed"],
+                  team=team, what="front_line_falls")
 
     # --- effects on private zones and turns ----------------------------------------------------
 
@@ -469,14 +653,34 @@ class PhalanxDuel(Duel):
             return [ctx.controller]
         if who == "exchange":
             self.note_rule("every-players-zone")
-            return [self.chosen_opponent(ctx)]
+            chosen = self.chosen_opponent(ctx)
+            if self.misreads("selection-exception", "every-player"):
+                self.swap_first_cards([p for p in self.players
+                                       if p not in (ctx.controller, chosen)])
+            else:
+                self.note_rule("selection-exception")
+            return [chosen]
         rule = "one-players-zone" if who == "all_of_one_opponent" else "single-player-zone"
         mutation = "all-opponents" if rule == "one-players-zone" else "both-opponents"
         if self.misreads(rule, mutation):
             ctx.selections.pop("player", None)
             return self.opponents_of(ctx.controller)
         self.note_rule(rule)
+        if rule == "one-players-zone":
+            if self.misreads("selected-at-activation", "next-opponent"):
+                ctx.selections.pop("player", None)
+                return [self.opponent(ctx.controller)]
+            self.note_rule("selected-at-activation")
         return [self.chosen_opponent(ctx)]
+
+    def swap_first_cards(self, players):
+        """Two players swap the first card of their hands (the wrong reading of Rule 18)."""
+        hands = [self.zone_of(p, "hand") for p in players]
+        if len(players) == 2 and all(hands):
+            first = [hand.pop(0) for hand in hands]
+            for player, hand, card_id in zip(players, hands, reversed(first)):
+                hand.append(card_id)
+                self.card(card_id).controller = player
 
     def every_players_zone(self, ctx):
         if self.misreads("every-players-zone", "controller-and-one"):
@@ -484,6 +688,25 @@ class PhalanxDuel(Duel):
                     self.opponent(ctx.controller)]
         self.note_rule("every-players-zone")
         return list(self.players)
+
+    def standby_applies(self, card, whose):
+        if "rampart" in card.notes:
+            if not self.misreads("rampart-negated", "effect-applies"):
+                self.note_rule("rampart-negated")
+                return False
+        if whose == "opponent":
+            if self.misreads("opponents-phase-effects", "one-opponent-only"):
+                return self.turn_player == self.opponent(card.controller)
+            if self.is_opponent(card.controller, self.turn_player):
+                self.note_rule("opponents-phase-effects")
+                return True
+            return False
+        if whose == "each":
+            if self.misreads("every-turn-phase-effects", "controller-and-one-opponent"):
+                return self.turn_player in (card.controller, self.opponent(card.controller))
+            self.note_rule("every-turn-phase-effects")
+            return True
+        return super().standby_applies(card, whose)
 
     def turn_is_for(self, player):
         if self.misreads("phase-effects", "controller-turns-only"):
@@ -509,11 +732,13 @@ class PhalanxDuel(Duel):
 
     def check_lp(self):
         down = [t for t, members in self.teams.items() if self.players[members[0]].lp <= 0]
+        if self.misreads("team-lp-zero", "formation-points-as-reserve"):
+            down = [t for t in down if self.formation_points[t] <= 0]
         if len(down) == 2:
             self.finish(None, "lp_zero", ["both-zero-lp"])
         elif down:
             self.finish([t for t in self.teams if t != down[0]][0], "lp_zero",
-                        ["zero-lp", "shared-life-points"])
+                        ["zero-lp", "shared-life-points", "team-lp-zero"])
 
     def decked_out(self, players, cause):
         if self.partial_draw_allowed():
@@ -533,6 +758,10 @@ class PhalanxDuel(Duel):
             self.decked_out([player], "Draw Phase")
             return
         super().draw_phase_draw(player)
+
+    def winning_players(self, winner):
+        """A Phalanx duel is won by a team: the result names the team and lists its players."""
+        return self.teams.get(winner, ())
 
     def lose(self, loser, reason, rules=()):
         team = self.team_of[loser]

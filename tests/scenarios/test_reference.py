@@ -1,0 +1,147 @@
+"""The scenario reference (`/scenarios/reference/`, `GET /api/scenarios/reference/`) is generated
+from the engine: every reason code the engine can raise is listed with its meaning, and every rule
+anchor it names exists in the articles."""
+import ast
+from pathlib import Path
+
+import pytest
+
+from rulings.rendering import anchors as article_anchors
+from scenarios.engine.reference import files_run_by, reference
+from scenarios.engine.rulesets import RULESETS
+from scenarios.engine.vocabulary import DYNAMIC_REASONS, MEANINGS
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+ENGINE = ROOT / "scenarios" / "engine"
+
+
+def raised_codes(path):
+    """Reason codes written in IllegalAction(...) and .illegal(...) calls, read with ast (as
+    tests/engine/test_format_vocabulary.py reads them), and those the module keeps as data."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "IllegalAction":
+            args = node.args[:1]
+        elif isinstance(func, ast.Attribute) and func.attr == "illegal":
+            args = node.args[1:2] or [k.value for k in node.keywords if k.arg == "reason"]
+        else:
+            continue
+        found |= {a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+    return found | set(DYNAMIC_REASONS.get(path.relative_to(ENGINE).as_posix(), ()))
+
+
+def article_anchor_sets():
+    found = {}
+    for path in (ROOT / "rulings" / "content").glob("*/*.md"):
+        text = path.read_text(encoding="utf-8")
+        body = text.split("\n---\n", 1)[1] if "\n---\n" in text else text
+        found[f"{path.parent.name}/{path.stem}"] = {a.anchor for a in article_anchors.scan(body)[0]}
+    return found
+
+
+def formats_by_slug():
+    return {fmt["slug"]: fmt for fmt in reference()["formats"]}
+
+
+def test_every_code_raised_anywhere_in_the_engine_is_listed():
+    listed = {c["code"] for fmt in reference()["formats"] for c in fmt["reason_codes"]}
+    raised = set().union(*(raised_codes(p) for p in ENGINE.rglob("*.py")))
+    assert raised and not raised - listed, sorted(raised - listed)
+
+
+@pytest.mark.parametrize("slug", sorted(RULESETS))
+def test_each_format_lists_the_codes_its_engine_code_raises(slug):
+    fmt = formats_by_slug()[slug]
+    listed = {c["code"]: c for c in fmt["reason_codes"]}
+    raised = set().union(*(raised_codes(p) for p in files_run_by(RULESETS[slug])))
+    assert not raised - set(listed), sorted(raised - set(listed))
+    for code, entry in listed.items():
+        assert entry["meaning"] == MEANINGS[code]
+        assert entry["anchors"] or entry["core_mechanics"], code
+
+
+def test_each_anchor_exists_in_the_articles():
+    articles = article_anchor_sets()
+    for fmt in reference()["formats"]:
+        for entry in fmt["reason_codes"]:
+            for anchor in entry["anchors"]:
+                article, _, name = anchor.partition("#")
+                assert name in articles.get(article, ()), f"{fmt['slug']} {entry['code']}: {anchor}"
+
+
+def test_anchors_come_from_the_rule_passed_with_the_code():
+    formats = formats_by_slug()
+    core = {c["code"]: c for c in formats["core"]["reason_codes"]}
+    assert core["spell_speed_too_low"]["anchors"] == ["core/chains#chaining-speed"]
+    assert core["no_priority"] == {"code": "no_priority", "meaning": MEANINGS["no_priority"],
+                                   "anchors": [], "core_mechanics": True}
+    highlander = {c["code"]: c for c in formats["thought-ruler-highlander"]["reason_codes"]}
+    # a rule handed down as a parameter's default
+    assert highlander["summon_limit_reached"]["anchors"] == [
+        "thought-ruler-highlander/summon-limit#no-attempt-at-limit"]
+    kingdom = {c["code"]: c for c in formats["kingdom-duels"]["reason_codes"]}
+    # rules kept in a table of tuples, and in tuples handed to illegal(*problem)
+    assert "kingdom-duels/rule-cards#field-setup-limit" in kingdom["field_setup_limit"]["anchors"]
+    assert kingdom["summoning_counters"]["anchors"] == [
+        "kingdom-duels/alter-monsters#summoning-counters-required"]
+    # a rule passed on by the caller of a helper
+    assert len(kingdom["not_battle_royale"]["anchors"]) == 3
+
+
+def test_steps_fields_and_expectations_come_from_the_declarations():
+    for slug, fmt in formats_by_slug().items():
+        ruleset = RULESETS[slug]
+        assert {s["verb"] for s in fmt["steps"]} == set(ruleset.STEP_VERBS)
+        assert set(fmt["setup_fields"]) == set(ruleset.SETUP_FIELDS)
+        assert set(fmt["card_fields"]) == set(ruleset.CARD_FIELDS)
+        assert set(fmt["player_fields"]) == set(ruleset.PLAYER_FIELDS)
+        assert fmt["expect_keys"] == list(ruleset.EXPECT_KEYS)
+        assert fmt["card_facts"] == list(ruleset.CARD_FACTS)
+    core = {s["verb"]: s for s in formats_by_slug()["core"]["steps"]}
+    assert core["attack"] == {"verb": "attack", "value": "a card id", "options": ["target"]}
+    assert "tributes" in core["summon"]["options"]
+    assert core["pass"]["value"] == "true" and core["pass_turns"]["value"] == "a number of turns"
+    kingdom = {s["verb"]: s for s in formats_by_slug()["kingdom-duels"]["steps"]}
+    assert kingdom["strike"]["options"] == ["to"]
+
+
+def test_scenario_cards_are_described():
+    cards = reference()["scenario_cards"]
+    assert "cards" in reference()["scenario_fields"]
+    assert {"name", "kind", "atk", "race", "effects"} <= set(cards["fields"])
+    assert cards["max_cards"] == 20 and cards["max_name_length"] == 100
+    assert "damage" in cards["primitives"]
+
+
+def test_the_api_answers_with_the_reference(client, db):
+    response = client.get("/api/scenarios/reference/")
+    assert response.status_code == 200
+    assert response.json() == reference()
+
+
+def test_the_page_lists_every_format_and_code(client, bundled_rules):
+    response = client.get("/scenarios/reference/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<table" not in html  # definition lists only: readable on a narrow phone
+    for fmt in reference()["formats"]:
+        assert f'id="format-{fmt["slug"]}"' in html
+        for entry in fmt["reason_codes"]:
+            assert f'id="{fmt["slug"]}-{entry["code"]}"' in html
+    assert 'href="/rules/core/chains/#chaining-speed"' in html
+    assert "core mechanics" in html
+
+
+def test_the_scenario_list_links_the_reference(client, db):
+    assert 'href="/scenarios/reference/"' in client.get("/scenarios/").content.decode()
+
+
+def test_a_scenario_page_shows_its_own_cards(client, loaded):
+    html = client.get("/scenarios/inline-2000-atk-attacks-1900-atk/").content.decode()
+    assert "Cards defined for this scenario" in html
+    assert "Monster with 2000 ATK" in html and "Monster with 1900 ATK" in html
+    assert "a card defined for this scenario" in html
+    assert "A card defined for this scenario" in html  # on the board, in the card's text
