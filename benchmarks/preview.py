@@ -8,39 +8,24 @@ under 300 ms.
 """
 import argparse
 import json
-import os
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scratch_site import set_up
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=15)
     args = parser.parse_args()
-    scratch = tempfile.mkdtemp()
-    os.environ["DATABASE_URL"] = f"sqlite:///{scratch}/preview.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulings.settings")
-    import django
-
-    django.setup()
+    set_up("preview")
     from django.conf import settings
     from django.contrib.auth.models import Group, User
-    from django.core.management import call_command
     from django.test import Client
 
     from rulings.models import Article
     from scenarios.models import Scenario
 
-    settings.ALLOWED_HOSTS = ["*"]
-    call_command("migrate", verbosity=0)
-    call_command("load_rules", stdout=open(os.devnull, "w"))
-    call_command("load_scenarios", stdout=open(os.devnull, "w"))
     counts = {}
     for slug in Scenario.objects.values_list("format_slug", flat=True):
         counts[slug] = counts.get(slug, 0) + 1

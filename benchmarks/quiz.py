@@ -8,40 +8,22 @@ or more engine-computed wrong options.
 """
 import argparse
 import json
-import os
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from scratch_site import set_up
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=30)
     args = parser.parse_args()
-    scratch = tempfile.mkdtemp()
-    os.environ["DATABASE_URL"] = f"sqlite:///{scratch}/quiz.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulings.settings")
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
+    building = set_up("quiz")
     from django.test import Client
 
     from scenarios.models import Scenario
     from scenarios.quizzes.models import Question
 
-    settings.ALLOWED_HOSTS = ["*"]
-    call_command("migrate", verbosity=0)
-    call_command("load_rules", stdout=open(os.devnull, "w"))
-    started = time.perf_counter()
-    call_command("load_scenarios", stdout=open(os.devnull, "w"))
-    building = time.perf_counter() - started
     questions = list(Question.objects.filter(active=True))
     rich = sum(1 for q in questions if q.engine_wrong_options >= 3)
     passing = Scenario.objects.filter(status="passed").count()

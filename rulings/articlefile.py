@@ -8,7 +8,14 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from scenarios.engine.yamlsource import Limits, UnsafeYAML, check_data, safe_load
+
 from .problems import Problem
+
+# Article files are markdown with YAML front matter: the YAML limits apply to the front matter,
+# this one to the whole file.
+MAX_ARTICLE_CHARS = 1_000_000
+MAX_ORDER = 1_000_000
 
 FRONT_MATTER_KEYS = ("title", "order", "summary", "parameters", "terms")
 TERM_KEYS = ("name", "aliases", "anchor", "definition")
@@ -79,9 +86,13 @@ def parse_article(text):
 
 
 def parse_yaml_field(text, field_name, first_line=1):
-    """Parse YAML text, turning a syntax error into a Problem with its line."""
+    """Parse YAML text within the shared limits (no aliases, bounded depth, size and numbers),
+    turning a syntax error or a limit into a Problem with its line."""
     try:
-        return yaml.safe_load(text), []
+        return safe_load(text, Limits, loader=yaml.SafeLoader), []
+    except UnsafeYAML as exc:
+        line = first_line + exc.line - 1 if exc.line else first_line
+        return None, [Problem(exc.message, field_name, line)]
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = first_line + mark.line if mark is not None else first_line
@@ -113,8 +124,9 @@ def parse_front_matter(meta_text, first_line=1):
     if not isinstance(title, str) or not title.strip():
         problems.append(Problem("a non-empty title is required", "title", line_of("title")))
     order = meta.get("order", 0)
-    if not isinstance(order, int) or isinstance(order, bool):
-        problems.append(Problem("order must be a whole number", "order", line_of("order")))
+    if not isinstance(order, int) or isinstance(order, bool) or abs(order) > MAX_ORDER:
+        problems.append(Problem(f"order must be a whole number from -{MAX_ORDER} to {MAX_ORDER}",
+                                "order", line_of("order")))
     summary = meta.get("summary", "") or ""
     if not isinstance(summary, str):
         problems.append(Problem("summary must be text", "summary", line_of("summary")))
@@ -128,9 +140,21 @@ def parse_front_matter(meta_text, first_line=1):
             "parameters": parameters, "terms": terms}, []
 
 
+def _limit_problem(value, line, field_name):
+    """The shared YAML limits, for a value that may have come as JSON (API) instead."""
+    try:
+        check_data(value)
+    except UnsafeYAML as error:
+        return [Problem(error.message, field_name, line)]
+    return []
+
+
 def check_parameters(parameters, line=None, field_name="parameters"):
     if not isinstance(parameters, dict):
         return [Problem("parameters must be a mapping of names to values", field_name, line)]
+    limited = _limit_problem(parameters, line, field_name)
+    if limited:
+        return limited
     return [
         Problem(f"parameter name {name!r} must be snake_case (a-z, 0-9, _)", field_name, line)
         for name in parameters
@@ -141,7 +165,9 @@ def check_parameters(parameters, line=None, field_name="parameters"):
 def check_terms(terms, line=None, field_name="terms"):
     if not isinstance(terms, list):
         return [Problem("terms must be a list of entries", field_name, line)]
-    problems = []
+    problems = _limit_problem(terms, line, field_name)
+    if problems:
+        return problems
     for index, term in enumerate(terms, start=1):
         where = f"{field_name}[{index}]"
         if not isinstance(term, dict):
@@ -169,9 +195,41 @@ def parse_format_file(text):
         return None, [Problem("format.yaml must be a mapping with a name", "name", 1)]
     unknown = [k for k in meta if k not in ("name", "order", "summary")]
     if unknown:
-        return None, [Problem(f"unknown key {k!r}", k, 1) for k in unknown]
-    return {"name": meta["name"], "order": int(meta.get("order", 0)),
+        return None, [Problem(f"unknown key {k!r}", str(k), 1) for k in unknown]
+    order = meta.get("order", 0)
+    if not isinstance(order, int) or isinstance(order, bool) or abs(order) > MAX_ORDER:
+        return None, [Problem(f"order must be a whole number from -{MAX_ORDER} to {MAX_ORDER}",
+                              "order", _key_line(text, "order"))]
+    if not isinstance(meta.get("summary", "") or "", str):
+        return None, [Problem("summary must be text", "summary", _key_line(text, "summary"))]
+    return {"name": meta["name"], "order": order,
             "summary": meta.get("summary", "") or ""}, []
+
+
+def _key_line(text, key):
+    pattern = re.compile(rf"^{re.escape(key)}\s*:")
+    return next((n for n, line in enumerate(text.split("\n"), start=1) if pattern.match(line)), 1)
+
+
+def read_text_file(path, max_chars=MAX_ARTICLE_CHARS):
+    """A content file's text: (text, problems). Not a readable UTF-8 file of a sane size, or
+    not a file at all, is a Problem with its line, never an exception."""
+    from pathlib import Path
+
+    path = Path(path)
+    try:
+        if not path.is_file():
+            return None, [Problem("not a file", "file", None)]
+        if path.stat().st_size > max_chars * 4:
+            return None, [Problem(f"the file is larger than {max_chars} characters", "file", 1)]
+        raw = path.read_bytes()
+    except OSError as error:
+        return None, [Problem(f"cannot read the file: {error.strerror or error}", "file", None)]
+    try:
+        return raw.decode("utf-8"), []
+    except UnicodeDecodeError as error:
+        line = raw[:error.start].count(b"\n") + 1
+        return None, [Problem(f"the file is not UTF-8 text (byte {error.start})", "file", line)]
 
 
 def dump_format(name, order, summary):
@@ -188,7 +246,10 @@ def folder_parameters(folder):
 
     merged = {}
     for path in sorted(Path(folder).glob("*.md")):
-        source, _ = parse_article(path.read_text(encoding="utf-8"))
+        text, problems = read_text_file(path)
+        if problems:
+            continue
+        source, _ = parse_article(text)
         if source is not None:
             merged.update(source.parameters)
     return merged

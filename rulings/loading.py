@@ -11,7 +11,8 @@ from pathlib import Path
 
 from django.db import transaction
 
-from .articlefile import SLUG_RE, dump_article, dump_format, parse_article, parse_format_file
+from .articlefile import SLUG_RE, dump_article, dump_format, parse_article, parse_format_file, \
+    read_text_file
 from .models import Article, Format
 from .problems import Problem
 from .publishing import SiteState, record_revision, refresh, source_of
@@ -83,8 +84,8 @@ def read_format_folder(folder, report):
                 "the file name must be a slug (lowercase letters, digits, hyphens)",
                 "file name", None, _display(path)))
             continue
-        text = path.read_text(encoding="utf-8")
-        source, problems = parse_article(text)
+        text, problems = read_text_file(path)
+        source, problems = parse_article(text) if text is not None else (None, problems)
         if problems:
             report.problems += [p.located(_display(path)) for p in problems]
             report.skipped.append(f"{folder.name}/{path.stem}")
@@ -172,7 +173,8 @@ def load_content(root):
         if not format_file.exists():
             report.problems.append(Problem(f"missing {FORMAT_FILE}", "", None, _display(format_file)))
             continue
-        meta, problems = parse_format_file(format_file.read_text(encoding="utf-8"))
+        text, problems = read_text_file(format_file)
+        meta, problems = parse_format_file(text) if text is not None else (None, problems)
         if problems:
             report.problems += [p.located(_display(format_file)) for p in problems]
             continue

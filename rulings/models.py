@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from .fields import OrderedJSONField
+
 
 class Format(models.Model):
     slug = models.SlugField(unique=True)
@@ -55,8 +57,8 @@ class Revision(models.Model):
     title = models.CharField(max_length=200)
     summary = models.TextField(blank=True)
     order = models.IntegerField(default=0)
-    parameters = models.JSONField(default=dict, blank=True)
-    terms = models.JSONField(default=list, blank=True)
+    parameters = OrderedJSONField(default=dict, blank=True)
+    terms = OrderedJSONField(default=list, blank=True)
     body = models.TextField()
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
@@ -64,7 +66,7 @@ class Revision(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     comment = models.CharField(max_length=300, blank=True)
     # Derived from the source above when the revision is made.
-    anchors = models.JSONField(default=dict, blank=True)
+    anchors = OrderedJSONField(default=dict, blank=True)
     html = models.TextField(blank=True)
 
     class Meta:

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from . import search
+from .contention import retrying
 from .articlefile import ArticleSource
 from .models import Article, Example, Link, Revision, Term
 from .problems import ContentError
@@ -218,6 +219,14 @@ def is_unchanged(revision, source):
     return revision is not None and source_of(revision).content() == source.content()
 
 
+def _forget_rolled_back(article, *args, **kwargs):
+    """Before a retry: a new article whose row the failed attempt created is new again."""
+    if article.pk is not None and not Article.objects.filter(pk=article.pk).exists():
+        article.pk, article.current_revision = None, None
+        article._state.adding = True
+
+
+@retrying(before_retry=_forget_rolled_back)
 @transaction.atomic
 def publish(article, source, author=None, comment="", base_number=None):
     """Validate and save one edit, then refresh it and everything it affects.
@@ -228,10 +237,14 @@ def publish(article, source, author=None, comment="", base_number=None):
 
     Locks are taken in one order: the edited article's row first, then the
     articles it affects in primary-key order. On SQLite the write transaction is
-    IMMEDIATE (see settings), which serialises publishers from the first statement.
+    IMMEDIATE (see settings), which serialises publishers from the first statement. On
+    PostgreSQL the row is locked first and read after, so the read sees the revision the
+    previous lock holder committed; a deadlock with another writer runs the edit again
+    (rulings.contention).
     """
     if article.pk is not None:
-        article = Article.objects.select_for_update().select_related(
+        Article.objects.select_for_update().filter(pk=article.pk).values_list("pk").first()
+        article = Article.objects.select_related(
             "format", "current_revision").get(pk=article.pk)
     before = article.current_revision
     if base_number is not None and before is not None and before.number != base_number:

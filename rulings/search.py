@@ -45,6 +45,7 @@ class Hit:
 PG_CONFIG = "english"
 # ts_rank's weights for the labels D, C, B, A: body text is C, the title B, a heading A.
 PG_WEIGHTS = [0.05, 0.1, 0.4, 1.0]
+PG_HIDDEN = ("<>&", "\x04\x05\x06")
 
 
 def uses_fts():
@@ -133,20 +134,20 @@ def term_forms(words):
 
 
 def search(query, format_slug=None, limit=20):
-    query = _clean(query)
+    query = clean_query(query)
     words = query_words(query)
     if not words:
         return []
     forms = term_forms(words)
     if uses_fts():
-        hits = _fts_search(words, forms, " ", format_slug, limit)
+        hits = _fts_search(words, forms, " AND ", format_slug, limit)
         return hits or _fts_search(words, forms, " OR ", format_slug, limit)
     if uses_pg_fts():
         return _pg_search(query, words, forms, format_slug, limit)
     return _plain_search(words, format_slug, limit)
 
 
-def _clean(query):
+def clean_query(query):
     """The query without control characters (PostgreSQL refuses NUL in any text)."""
     return "".join(c if c.isprintable() else " " for c in str(query or ""))
 
@@ -181,7 +182,7 @@ def _fts_search(words, forms, joiner, format_slug, limit):
 
 def _pg_search(query, words, forms, format_slug, limit):
     """Websearch syntax, every word (or one of its glossary forms) required; when nothing
-    matches them all, any of the words."""
+    matches them all and the query uses no operators, any of the words."""
     from django.contrib.postgres.search import SearchQuery
 
     def word_query(word):
@@ -202,8 +203,10 @@ def _pg_search(query, words, forms, format_slug, limit):
     for part in everything[1:]:
         tsquery &= part
     hits = _pg_hits(tsquery, format_slug, limit)
-    if hits or len(words) < 2:
-        return hits
+    operators = '"' in query or " or " in f" {query.lower()} " or any(
+        t.startswith("-") for t in tokens)
+    if hits or len(words) < 2 or operators:
+        return hits  # a phrase, "or" or "-word" says exactly what it wants
     anything = word_query(words[0])
     for word in words[1:]:
         anything |= word_query(word)
@@ -212,7 +215,7 @@ def _pg_search(query, words, forms, format_slug, limit):
 
 def _pg_hits(tsquery, format_slug, limit):
     from django.contrib.postgres.search import SearchHeadline, SearchRank, SearchVectorField
-    from django.db.models import F
+    from django.db.models import F, Func, Value
     from django.db.models.expressions import RawSQL
 
     table = connection.ops.quote_name(Section._meta.db_table)
@@ -224,12 +227,16 @@ def _pg_hits(tsquery, format_slug, limit):
         sections = sections.filter(article__format__slug=format_slug)
     sections = sections.annotate(
         rank=SearchRank(F("vector"), tsquery, weights=PG_WEIGHTS),
-        snippet=SearchHeadline("text", tsquery, config=PG_CONFIG, start_sel=MARK_OPEN,
-                               stop_sel=MARK_CLOSE, min_words=8, max_words=24,
-                               max_fragments=2, fragment_delimiter="…"),
+        # ts_headline drops what looks like an HTML tag: hide <, > and & from it.
+        snippet=SearchHeadline(Func(F("text"), Value(PG_HIDDEN[0]), Value(PG_HIDDEN[1]),
+                                    function="translate"),
+                               tsquery, config=PG_CONFIG, start_sel=MARK_OPEN,
+                               stop_sel=MARK_CLOSE, min_words=10, max_words=30),
     ).order_by("-rank", "article__format__order", "article__order", "position")
+    unhide = str.maketrans(PG_HIDDEN[1], PG_HIDDEN[0])
     return [Hit(s.article.format.slug, s.article.format.name, s.article.slug, s.article.title,
-                s.anchor, s.heading, _marked(s.snippet)) for s in sections[:limit]]
+                s.anchor, s.heading, _marked(s.snippet.translate(unhide)))
+            for s in sections[:limit]]
 
 
 def _marked(snippet):
@@ -246,10 +253,10 @@ def _plain_search(words, format_slug, limit):
     ranked = sorted(sections[: limit * 5], key=lambda s: -sum(
         3 * s.heading.lower().count(w) + s.text.lower().count(w) for w in words))
     return [Hit(s.article.format.slug, s.article.format.name, s.article.slug, s.article.title,
-                s.anchor, s.heading, _plain_snippet(s.text, words)) for s in ranked[:limit]]
+                s.anchor, s.heading, plain_snippet(s.text, words)) for s in ranked[:limit]]
 
 
-def _plain_snippet(text, words, width=160):
+def plain_snippet(text, words, width=160):
     lower = text.lower()
     start = min((lower.find(w) for w in words if w in lower), default=0)
     piece = text[max(0, start - 40): start + width]

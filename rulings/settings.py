@@ -51,6 +51,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "rulings.middleware.StripNulCharactersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -141,6 +142,13 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    # JSON with a body size limit (a JSON 413) and a depth limit; hostile input is a 4xx JSON.
+    "DEFAULT_PARSER_CLASSES": [
+        "rulings.api.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "EXCEPTION_HANDLER": "rulings.api.exceptions.exception_handler",
     "PAGE_SIZE": 50,
     # drf-spectacular's, plus who may call each operation and the 403 of bad credentials.
     "DEFAULT_SCHEMA_CLASS": "rulings.api.autoschema.RulingsAutoSchema",

@@ -29,6 +29,7 @@ urlpatterns = [
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("healthz", pages.health, name="health"),
     path("favicon.ico", RedirectView.as_view(url="/static/rulings/favicon.svg", permanent=True)),
     path("api/", include("rulings.api.urls")),
 ]

@@ -13,7 +13,8 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from rulings.articlefile import ArticleSource, check_parameters, check_terms
+from rulings.api.serializers import checked_parameters, checked_terms
+from rulings.articlefile import ArticleSource
 from rulings.api.openapi import BAD_REQUEST, FIELD_ERRORS, FORBIDDEN, FORMAT_FILTER, NOT_FOUND
 from rulings.models import Article, Format
 
@@ -166,17 +167,8 @@ class PreviewSerializer(serializers.Serializer):
     parameters = serializers.JSONField(required=False)
     terms = serializers.JSONField(required=False)
 
-    def validate_parameters(self, value):
-        problems = check_parameters(value)
-        if problems:
-            raise serializers.ValidationError([p.message for p in problems])
-        return value
-
-    def validate_terms(self, value):
-        problems = check_terms(value)
-        if problems:
-            raise serializers.ValidationError([f"{p.field}: {p.message}" for p in problems])
-        return value
+    validate_parameters = staticmethod(checked_parameters)
+    validate_terms = staticmethod(checked_terms)
 
     def draft(self, revision):
         data = self.validated_data

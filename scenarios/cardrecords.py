@@ -9,6 +9,7 @@ a partial file must not erase cards a decklist may still name.
 """
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -69,6 +70,8 @@ def read_card_file(path):
         document = json.loads(text)
     except json.JSONDecodeError as error:
         raise CardFileError(f"{path}: not JSON (line {error.lineno}: {error.msg})") from error
+    except RecursionError:
+        raise CardFileError(f"{path}: the JSON is nested too deeply to be card info") from None
     if not isinstance(document, dict) or not isinstance(document.get("data"), list):
         raise CardFileError(f'{path}: not YGOPRODeck card info (no "data" list at the top)')
     return document["data"]
@@ -155,6 +158,12 @@ def text_problem(entry, key, required):
     limit = text_limit(key)
     if limit and len(value) > limit:
         return f'"{key}" is longer than {limit} characters'
+    allowed = "\t\r\n" if key == "desc" else ""
+    bad = next((c for c in value if c not in allowed and (
+        unicodedata.category(c) == "Cc" or key != "desc" and unicodedata.category(c) == "Cf")),
+        None)
+    if bad is not None:
+        return f'"{key}" holds a control character (U+{ord(bad):04X})'
     return None
 
 

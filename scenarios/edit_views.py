@@ -1,10 +1,9 @@
 """Editors write and edit scenarios on the site: check and replay a draft, save, history."""
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 
-from rulings.permissions import is_editor
+from rulings.permissions import editor_gate
 
 from . import editing
 from .models import Scenario
@@ -43,11 +42,7 @@ class ScenarioForm(forms.Form):
 
 
 def _require_editor(request):
-    if not is_editor(request.user):
-        if not request.user.is_authenticated:
-            return redirect(f"/accounts/login/?next={request.path}")
-        raise PermissionDenied("Only members of the editors group may write scenarios.")
-    return None
+    return editor_gate(request, "Only members of the editors group may write scenarios.")
 
 
 def _preview(checked, context):

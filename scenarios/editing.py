@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max
 
+from rulings.contention import retrying
 from rulings.diffing import diff_texts
 
 from .engine import ScenarioError
@@ -82,6 +83,7 @@ def current_number(scenario):
     return scenario.revisions.aggregate(n=Max("number"))["n"] or 0
 
 
+@retrying
 @transaction.atomic
 def save(text, user, scenario=None, base_number=None, comment=""):
     """Save a draft as the scenario's next revision and record its verdict; returns the row."""

@@ -8,6 +8,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from rulings.fields import OrderedJSONField
+
 
 class Scenario(models.Model):
     PASSED, FAILED, INVALID, XFAIL, XPASS, UNVERIFIED = (
@@ -36,8 +38,9 @@ class Scenario(models.Model):
     fingerprint = models.CharField(max_length=64, blank=True)
     params_read = models.JSONField(default=list, blank=True)  # parameter names the replay read
     trace = models.JSONField(default=list, blank=True)  # rule anchors the replay cited
-    expected = models.JSONField(default=dict, blank=True)  # the scenario's `expect:`
-    outcome = models.JSONField(null=True, blank=True)  # the engine's Outcome, as data
+    # In their own key order on PostgreSQL too: pages read them out in that order.
+    expected = OrderedJSONField(default=dict, blank=True)  # the scenario's `expect:`
+    outcome = OrderedJSONField(null=True, blank=True)  # the engine's Outcome, as data
     differences = models.JSONField(default=list, blank=True)  # [{key, expected, got}]
 
     class Meta:

@@ -4,16 +4,9 @@
 same value shapes as the engine's Outcome (scenarios/engine/outcome.py), so the
 expected and the computed side of a verdict read alike.
 """
-ENDINGS = {
-    "lp_zero": "Life Points reached 0",
-    "deck_out": "a player could not draw",
-    "concession": "a player conceded",
-    "card_effect": "a card's effect won the duel",
-    "deck_master_lost": "a Deck Master left the field",
-    "idleness": "too many Idle Warnings",
-    "improper_material": "an improper Integration material was revealed",
-    "unanimous_end": "the remaining players agreed to end the duel",
-}
+from .readable.sentences import ENDINGS
+from .readable.sentences import PHASE_WORDS as PHASES
+
 ZONES = {
     "hand": "in {p}'s hand", "deck": "in {p}'s Deck", "extra_deck": "in {p}'s Extra Deck",
     "graveyard": "in {p}'s Graveyard", "banished": "banished", "monsters": "on {p}'s field",
@@ -27,8 +20,6 @@ ZONE_NAMES = {"hand": "hand", "deck": "Deck", "extra_deck": "Extra Deck",
               "spell_trap": "Spell & Trap Zones", "field_zone": "Field Zone",
               "deck_master": "Deck Master Position", "extra_monster_zone": "Extra Monster Zone",
               "eroded": "Eroded cards", "rule_zone": "Rule Zone", "attached": "attached cards"}
-PHASES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1",
-          "battle": "Battle Phase", "main2": "Main Phase 2", "end": "End Phase"}
 
 
 def ending(reason):

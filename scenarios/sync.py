@@ -7,6 +7,7 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from rulings.contention import retrying
 from rulings.models import Article, Example, Format
 
 from .models import Scenario, ScenarioRevision, VerificationRun
@@ -67,6 +68,7 @@ def _update_rows(rows, fields):
     which costs more than the replays it records)."""
     if not rows:
         return
+    rows = sorted(rows, key=lambda row: row.pk)  # rows lock in one order on every writer
     meta = Scenario._meta
     columns = [meta.get_field(name) for name in fields]
     quote = connection.ops.quote_name
@@ -92,6 +94,7 @@ def _new_revisions(rows, author, comment):
         for row in rows)
 
 
+@retrying
 @transaction.atomic
 def record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prune=False,
            sources=True, comment=""):

@@ -9,6 +9,7 @@ from django.conf import settings
 from .engine import ScenarioError, parse_scenario, replay, ruleset_for
 from .engine.cards import default_catalog
 from .engine.rulesets import RULESETS
+from .engine.yamlsource import Limits, UnsafeYAML, decode
 from .fingerprints import fingerprint
 from .parameters import parameters_for
 
@@ -94,8 +95,14 @@ class Verifier:
 
     def verify_file(self, path, mutation=None, record_states=True):
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
+            if Path(path).stat().st_size > Limits.max_chars * 4:
+                raise UnsafeYAML(f"the file is larger than {Limits.max_chars} characters", 1)
+            text = decode(Path(path).read_bytes())
+        except UnsafeYAML as error:
+            return Verdict(Path(path).stem, Path(path).parent.name, "invalid", 0.0,
+                           str(ScenarioError(error.message, str(path), error.line, "yaml")),
+                           str(path))
+        except OSError as error:
             return Verdict(Path(path).stem, Path(path).parent.name, "invalid", 0.0,
                            f"{path}: {error}", str(path))
         return self.verify_source(text, path, mutation, record_states)
@@ -110,6 +117,10 @@ class Verifier:
             result = self.replay(scenario, mutation, record_states)
         except ScenarioError as error:
             return Verdict(slug, format_slug, "invalid", _ms(started), str(error), str(path))
+        except Exception as error:  # a bug this file found fails this file only, never the run
+            return Verdict(slug, format_slug, "invalid", _ms(started),
+                           f"{path}: the engine failed on this file: "
+                           f"{type(error).__name__}: {error}"[:500], str(path))
         return Verdict(slug, format_slug, result.status, _ms(started), result.message, str(path),
                        scenario, result,
                        fingerprint(text, self.params(format_slug), result.params_read))

@@ -2,15 +2,18 @@
 the verification runs, and which rules the scenarios exercise."""
 from urllib.parse import urlencode
 
+from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 
-from rulings.models import Article, Format
+from rulings.models import Article, Format, Revision
 
 from .coverage import coverage
 from .fingerprints import StaleCheck
 from .models import Scenario, VerificationRun
+from .templatetags.scenario_tags import digest, verdict_stamp
 from .replay_view import expected_and_computed, rule_summaries, shown_replay
 from .verification import Verifier
 
@@ -53,9 +56,23 @@ def scenario_list(request):
 
 
 def scenario_detail(request, slug):
+    """One scenario replayed in words and pictures. The replay is computed once per source,
+    rule state and verdict state, then served from the cache."""
     scenario = get_object_or_404(Scenario.objects.select_related("article", "format"), slug=slug)
     check = StaleCheck()
     check.mark([scenario])
+    key = "scenario-page:" + ":".join(str(part) for part in (
+        scenario.pk, digest(scenario.source), verdict_stamp(),
+        Revision.objects.aggregate(latest=Max("pk"))["latest"], can_edit(request)))
+    body = cache.get(key)
+    if body is None:
+        body = render_to_string("scenarios/_detail_body.html",
+                                _detail_context(scenario), request=request)
+        cache.set(key, body, 24 * 3600)
+    return render(request, "scenarios/detail.html", {"scenario": scenario, "body": body})
+
+
+def _detail_context(scenario):
     verifier = Verifier()
     verdict = verifier.verify_source(scenario.source, scenario.path)
     params = verifier.params(scenario.format_slug)
@@ -67,7 +84,13 @@ def scenario_detail(request, slug):
             verdict.replay, scenario.format_slug, verifier.catalog, params)
         context["comparison"] = expected_and_computed(verdict.scenario, verdict.replay)
         context["scenario_xfail"] = verdict.scenario.xfail
-    return render(request, "scenarios/detail.html", context)
+    return context
+
+
+def can_edit(request):
+    from rulings.permissions import is_editor
+
+    return is_editor(request.user)
 
 
 def run_list(request):

@@ -18,8 +18,8 @@ from django.core.management import call_command
 from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, given
 from hypothesis import settings as hypothesis_settings
-from schemathesis import GenerationMode
 from hypothesis.errors import Unsatisfiable
+from schemathesis import GenerationMode
 from schemathesis.checks import (content_type_conformance, not_a_server_error,
                                  response_schema_conformance, status_code_conformance)
 
@@ -28,11 +28,12 @@ from scenarios.models import Scenario, VerificationRun
 from scenarios.quizzes.models import Question
 
 PASSWORD = "a-long-test-password"
-EXAMPLES = {GenerationMode.POSITIVE: 6, GenerationMode.NEGATIVE: 4}
+EXAMPLES = {GenerationMode.POSITIVE: 15, GenerationMode.NEGATIVE: 6}
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance,
           content_type_conformance]
-TIMINGS = {}
-TIME_BUDGET = 600  # seconds, for both runs together
+# CPU seconds for both runs (about 25 s; wall time is some 40-50 s): a guard against drift,
+# counted in CPU time so that a loaded machine does not fail it.
+TIME_BUDGET = 90
 
 
 @pytest.fixture
@@ -93,6 +94,24 @@ def real_parameters(schema, headers):
     }, cookies
 
 
+# Bodies that reach the success paths random data rarely finds (a save, a create, an answer),
+# so that their documented 200/201/409 bodies are checked too.
+FIXED_BODIES = {
+    "POST /api/articles/": {"format": "core", "slug": "contract-test", "title": "Contract test",
+                            "markdown": "Some text.\n"},
+    "PATCH /api/articles/{format_slug}/{slug}/": {"base_revision": 1, "summary": "Changed."},
+    "PUT /api/articles/{format_slug}/{slug}/": {
+        "base_revision": 1, "title": "Stale", "summary": "", "order": 1, "markdown": "Text.\n",
+        "parameters": {}, "terms": []},
+    "POST /api/quizzes/{attempt_id}/questions/{number}/answer/": {"option": "a"},
+}
+
+
+def in_order(operations):
+    """Finishing a quiz, then its results, come last: answering it is still open before."""
+    return sorted(operations, key=lambda op: ("/finish/" in op.path) + 2 * ("/results/" in op.path))
+
+
 def path_parameters(operation, real):
     names = re.findall(r"{(\w+)}", operation.path)
     found = {}
@@ -106,24 +125,30 @@ def path_parameters(operation, real):
     return found
 
 
-def exercise(schema, headers, cookies, real, deadline):
-    """Run every operation; return the failures found, as readable text."""
+def exercise(schema, headers, cookies, real, deadline, statuses):
+    """Run every operation; return the failures found, as readable text (and note in
+    `statuses` the status codes each operation answered)."""
     failures = []
-    for result in schema.get_all_operations():
-        operation = result.ok()
+    for operation in in_order(result.ok() for result in schema.get_all_operations()):
         for mode, examples in EXAMPLES.items():
             variants = [{}, path_parameters(operation, real)] if "{" in operation.path else [{}]
-            for fixed in variants:
-                strategy = operation.as_strategy(generation_mode=mode, path_parameters=fixed)
+            variants = [({"path_parameters": fixed}, fixed) for fixed in variants]
+            if mode == GenerationMode.POSITIVE and operation.label in FIXED_BODIES:
+                variants.append(({"path_parameters": variants[-1][1],
+                                  "body": FIXED_BODIES[operation.label],
+                                  "media_type": "application/json"}, variants[-1][1]))
+            for given_parts, fixed in variants:
+                strategy = operation.as_strategy(generation_mode=mode, **given_parts)
 
                 @hypothesis_settings(max_examples=examples, derandomize=True, database=None,
                                      deadline=None, phases=[Phase.explicit, Phase.generate],
                                      suppress_health_check=list(HealthCheck))
                 @given(case=strategy)
                 def check(case):
-                    case.call_and_validate(headers=headers, cookies=cookies, checks=CHECKS)
+                    response = case.call_and_validate(headers=headers, cookies=cookies,
+                                                      checks=CHECKS)
+                    statuses.setdefault(operation.label, set()).add(response.status_code)
 
-                started = time.monotonic()
                 try:
                     check()
                 except Unsatisfiable:
@@ -131,8 +156,7 @@ def exercise(schema, headers, cookies, real, deadline):
                 except (Exception, BaseExceptionGroup) as error:  # noqa: BLE001 - all reported below
                     failures.append(f"{operation.label} [{mode.value}, "
                                     f"{'real' if fixed else 'random'} path]:\n{error}")
-                TIMINGS[bool(headers), operation.label, mode.value, bool(fixed)] = time.monotonic() - started
-                if time.monotonic() > deadline:
+                if time.process_time() > deadline:
                     failures.append(f"time budget of {TIME_BUDGET}s exceeded at {operation.label}")
                     return failures
     return failures
@@ -140,15 +164,45 @@ def exercise(schema, headers, cookies, real, deadline):
 
 @pytest.mark.django_db
 def test_every_operation_keeps_the_contract(api_schema, editor):
-    deadline = time.monotonic() + TIME_BUDGET
+    deadline = time.process_time() + TIME_BUDGET
     failures = []
     for who, headers in (("anonymous", {}), ("editor", basic_auth(editor))):
         real, cookies = real_parameters(api_schema, headers)
+        statuses = {}
         failures += [f"as {who}: {f}" for f in exercise(api_schema, headers, cookies, real,
-                                                        deadline)]
+                                                        deadline, statuses)]
     assert not failures, "\n\n".join(failures)
+    # The run reached past the 404s: as an editor, every read answered a 200 at least once.
+    unread = [label for label, codes in statuses.items()
+              if label.startswith("GET ") and 200 not in codes]
+    assert not unread, unread
 
 
-def teardown_module():
-    for key, seconds in sorted(TIMINGS.items(), key=lambda kv: -kv[1])[:25]:
-        print(f"{seconds:6.2f}s {key}")
+def test_schema_is_served_to_anyone(client, db):
+    response = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    schema = response.json()
+    assert schema["openapi"].startswith("3.")
+    assert "/api/articles/{format_slug}/{slug}/" in schema["paths"]
+    listed = schema["paths"]["/api/articles/"]["get"]["responses"]["200"]["content"]
+    page = listed["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    assert set(schema["components"]["schemas"][page]["properties"]) == {
+        "count", "next", "previous", "results"}
+
+
+def test_docs_render_without_inline_script(client, db):
+    response = client.get("/api/docs/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "swagger-ui" in html
+    scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", html, re.S | re.I)
+    assert scripts and all("src=" in attrs and not body.strip() for attrs, body in scripts)
+    assert "script-src 'self'" in response["Content-Security-Policy"]
+    # Every script is the site's own: Swagger UI from the sidecar's static files, and the
+    # page's setup script from the view itself, which answers.
+    for attrs, _ in scripts:
+        src = re.search(r'src="([^"]+)"', attrs)[1].replace("&amp;", "&")
+        assert src.startswith("/"), src
+        if not src.startswith("/static/"):
+            assert client.get(src).status_code == 200, src
+

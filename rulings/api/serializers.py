@@ -1,6 +1,9 @@
 from rest_framework import serializers
 
-from ..articlefile import ArticleSource, check_parameters, check_terms
+from ..articlefile import MAX_ARTICLE_CHARS, MAX_ORDER, ArticleSource, check_parameters, \
+    check_terms
+
+MAX_REVISION = 2 ** 31 - 1
 from ..models import Article, Format, Revision, Term
 
 
@@ -33,29 +36,38 @@ class ArticleDetailSerializer(ArticleListSerializer):
         fields = ArticleListSerializer.Meta.fields + ["markdown", "html", "parameters", "terms"]
 
 
+def checked_parameters(value):
+    """A draft's `parameters` field, refused with the problems found in its shape."""
+    problems = check_parameters(value)
+    if problems:
+        raise serializers.ValidationError([p.message for p in problems])
+    return value
+
+
+def checked_terms(value):
+    """A draft's `terms` field, refused with the problems found in its shape."""
+    problems = check_terms(value)
+    if problems:
+        raise serializers.ValidationError([f"{p.field}: {p.message}" for p in problems])
+    return value
+
+
 class ArticleWriteSerializer(serializers.Serializer):
     """An edit: the whole new source, the revision it was based on, and a comment."""
 
     title = serializers.CharField(max_length=200)
     summary = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
-    order = serializers.IntegerField(required=False, default=0)
-    markdown = serializers.CharField(trim_whitespace=False)
+    order = serializers.IntegerField(required=False, default=0, min_value=-MAX_ORDER,
+                                     max_value=MAX_ORDER)
+    markdown = serializers.CharField(trim_whitespace=False, max_length=MAX_ARTICLE_CHARS)
     parameters = serializers.JSONField(required=False, default=dict)
     terms = serializers.JSONField(required=False, default=list)
     comment = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
-    base_revision = serializers.IntegerField(required=False, allow_null=True, default=None)
+    base_revision = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                             min_value=0, max_value=MAX_REVISION)
 
-    def validate_parameters(self, value):
-        problems = check_parameters(value)
-        if problems:
-            raise serializers.ValidationError([p.message for p in problems])
-        return value
-
-    def validate_terms(self, value):
-        problems = check_terms(value)
-        if problems:
-            raise serializers.ValidationError([f"{p.field}: {p.message}" for p in problems])
-        return value
+    validate_parameters = staticmethod(checked_parameters)
+    validate_terms = staticmethod(checked_terms)
 
     def article_source(self, base=None):
         """The edit as an ArticleSource; fields not sent (PATCH) come from `base`."""
@@ -74,10 +86,11 @@ class ArticleReplaceSerializer(ArticleWriteSerializer):
     """A PUT: the whole article, every field stated (only the comment may be left out)."""
 
     summary = serializers.CharField(max_length=500, allow_blank=True)
-    order = serializers.IntegerField()
+    order = serializers.IntegerField(min_value=-MAX_ORDER, max_value=MAX_ORDER)
     parameters = serializers.JSONField()
     terms = serializers.JSONField()
     base_revision = serializers.IntegerField(
+        min_value=0, max_value=MAX_REVISION,
         error_messages={"required": "name the revision this edit is based on "
                                     "(base_revision or an If-Match header)",
                         "null": "name the revision this edit is based on "

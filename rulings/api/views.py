@@ -24,6 +24,7 @@ from .openapi import (BAD_REQUEST, ETAG, FORBIDDEN, FORMAT_FILTER, NOT_FOUND,
                       ArticleCreateSerializer, ArticleSavedSerializer, BusySerializer,
                       EditConflictSerializer, SearchHitSerializer)
 from ..articlefile import SLUG_RE, dump_article
+from ..contention import is_busy
 from ..diffing import diff_texts, revision_text
 from ..models import Article, Format, Term
 from ..problems import ContentError
@@ -70,6 +71,10 @@ class ArticleList(generics.ListAPIView):
 
     def post(self, request):
         """Create an article: the write fields plus `format` and `slug`."""
+        if not isinstance(request.data, Mapping):
+            raise ValidationError({"detail": "send a JSON object of the article's fields"})
+        if not isinstance(request.data.get("format", ""), str):
+            raise ValidationError({"format": "a format slug"})
         fmt = get_object_or_404(Format, slug=request.data.get("format", ""))
         slug = str(request.data.get("slug", ""))
         serializer = ArticleWriteSerializer(data=request.data)
@@ -155,7 +160,7 @@ def _save(article, serializer, request, ok_status, source=None, submitted=None):
     except ContentError as error:
         return Response(_problems_response(error.problems), status=status.HTTP_400_BAD_REQUEST)
     except OperationalError as error:
-        if "locked" not in str(error):
+        if not is_busy(error):
             raise
         response = Response({"detail": "the database is busy; nothing was saved, try again",
                              "submitted": submitted or {}},
@@ -271,7 +276,11 @@ class Glossary(generics.ListAPIView):
 
 
 @extend_schema(
-    summary="Full-text search: the best 50 sections, best first",
+    summary="Full-text search: the best 50 sections, best first, then up to 10 scenarios",
+    description=('Each entry has a `kind`: `"section"` (an article section, ranked) or '
+                 '`"scenario"` (a scenario whose title or story holds every word). On '
+                 'PostgreSQL the query takes web-search syntax (`"a phrase"`, `or`, `-word`); '
+                 'a glossary alias (e.g. "DM") also finds its term.'),
     parameters=[OpenApiParameter("q", OpenApiTypes.STR, OpenApiParameter.QUERY, required=True,
                                  description="The words to find."), FORMAT_FILTER],
     responses={200: SearchHitSerializer(many=True), 400: BAD_REQUEST})
@@ -280,7 +289,11 @@ class Search(APIView):
         query = request.query_params.get("q", "").strip()
         if not query:
             raise ValidationError({"q": "a search query is required"})
-        hits = search.search(query, request.query_params.get("format") or None, 50)
-        return Response([{"format": h.format_slug, "slug": h.article_slug, "title": h.title,
-                          "anchor": h.anchor, "heading": h.heading, "snippet": h.snippet,
-                          "url": h.url} for h in hits])
+        from scenarios.search import scenario_hits
+
+        fmt = request.query_params.get("format") or None
+        hits = search.search(query, fmt, 50)
+        return Response([{"kind": "section", "format": h.format_slug, "slug": h.article_slug,
+                          "title": h.title, "anchor": h.anchor, "heading": h.heading,
+                          "snippet": h.snippet, "url": h.url} for h in hits]
+                        + scenario_hits(query, fmt, 10))

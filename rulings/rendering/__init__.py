@@ -5,6 +5,7 @@ glossary) it returns the HTML and what it found, and touches no database.
 """
 import html as htmllib
 import re
+import secrets
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -48,13 +49,15 @@ class Rendered:
 
 def render(body, context):
     resolver = LinkResolver(context.index, context.format_slug, context.article_slug)
+    own = own_prefix()
     extension = ArticleMarkup(
-        context.parameters, resolver, context.terms, (context.format_slug, context.article_slug))
+        context.parameters, resolver, context.terms, (context.format_slug, context.article_slug),
+        own)
     md = markdown.Markdown(
         extensions=["tables", "sane_lists", "md_in_html", "fenced_code", extension],
         output_format="html",
     )
-    html = sanitize(md.convert(body))
+    html = sanitize(md.convert(body), own)
     found = [(resolver.resolve(target, text), line) for target, text, line in links.scan(body)]
     return Rendered(html=html, sections=split_sections(html), links=found)
 
@@ -69,11 +72,17 @@ def rendered_ids(body):
     Rendered without parameter values, links or glossary, none of which adds or
     moves an anchor (a heading's slug then matches the one `anchors.scan` gives).
     """
-    extension = ArticleMarkup({}, LinkResolver({}, "", ""), [], ("", ""))
+    own = own_prefix()
+    extension = ArticleMarkup({}, LinkResolver({}, "", ""), [], ("", ""), own)
     md = markdown.Markdown(
         extensions=["tables", "sane_lists", "md_in_html", "fenced_code", extension],
         output_format="html")
-    return frozenset(htmllib.unescape(i) for i in ID_RE.findall(sanitize(md.convert(body))))
+    return frozenset(htmllib.unescape(i) for i in ID_RE.findall(sanitize(md.convert(body), own)))
+
+
+def own_prefix():
+    """A secret mark for the ids and classes one rendering sets itself (see OwnAttributes)."""
+    return f"own{secrets.token_hex(8)}-"
 
 
 __all__ = ["ArticleEntry", "RenderContext", "Rendered", "TermEntry", "anchors", "params",

@@ -25,6 +25,10 @@ NO_TERM_LINKS = HEADINGS | {"a", "code", "pre", "span"}
 class ExampleBlocks(Preprocessor):
     """`::: example {#id} Title` ... `:::` becomes an <aside> whose body is markdown."""
 
+    def __init__(self, md, own=""):
+        super().__init__(md)
+        self.own = own  # the render's mark on ids and classes it sets (see OwnAttributes)
+
     def run(self, lines):
         out = []
         for line in lines:
@@ -34,8 +38,10 @@ class ExampleBlocks(Preprocessor):
                 title = html.escape(opening.group(2) or "")
                 out += [
                     "",
-                    f'<aside class="example" id="{anchor}" data-example="{anchor}" markdown="1">',
-                    f'<p class="example-title"><span class="example-label">Example</span> {title}</p>',
+                    f'<aside class="{self.own}example" id="{self.own}{anchor}" '
+                    f'data-example="{anchor}" markdown="1">',
+                    f'<p class="{self.own}example-title"><span class="{self.own}example-label">'
+                    f'Example</span> {title}</p>',
                     "",
                 ]
             elif anchor_syntax.EXAMPLE_CLOSE_RE.match(line):
@@ -48,9 +54,10 @@ class ExampleBlocks(Preprocessor):
 class ParameterBlocks(Preprocessor):
     """A line holding only `{{ name }}` of a list becomes a bullet list or a table."""
 
-    def __init__(self, md, parameters):
+    def __init__(self, md, parameters, own=""):
         super().__init__(md)
         self.parameters = parameters
+        self.own = own
 
     def run(self, lines):
         out = []
@@ -61,7 +68,8 @@ class ParameterBlocks(Preprocessor):
                 out.append(line)
                 continue
             name = html.escape(match.group(1), quote=True)
-            out += ["", f'<div class="param-block" data-parameter="{name}" markdown="1">', ""]
+            out += ["", f'<div class="{self.own}param-block" data-parameter="{name}" '
+                        'markdown="1">', ""]
             out += _table(value) if all(isinstance(v, dict) for v in value) else _bullets(value)
             out += ["", "</div>", ""]
         return out
@@ -355,17 +363,48 @@ class AnchorLinks(Treeprocessor):
             el[-1].append(link)
 
 
+MARKDOWN_IN_HTML_RE = re.compile(r"""\s+markdown\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)""", re.I)
+
+
+class NoMarkdownInEditorHtml(Preprocessor):
+    """Raw HTML an editor writes stays raw HTML: it may not ask to be parsed as markdown, so it
+    never joins the tree where the renderer's own ids and classes are marked."""
+
+    def run(self, lines):
+        return [MARKDOWN_IN_HTML_RE.sub("", line) if "<" in line else line for line in lines]
+
+
+class OwnAttributes(Treeprocessor):
+    """Mark the ids and classes the renderer set itself (everything in the tree) with the
+    render's secret prefix; the sanitizer keeps only marked ones and drops the mark, so ids
+    and classes in an editor's raw HTML never reach a page (no DOM clobbering)."""
+
+    def __init__(self, md, prefix):
+        super().__init__(md)
+        self.prefix = prefix
+
+    def run(self, root):
+        for element in root.iter():
+            for name in ("id", "class"):
+                value = element.get(name)
+                if value is not None and not value.startswith(self.prefix):
+                    element.set(name, self.prefix + value)
+
+
 class ArticleMarkup(Extension):
-    def __init__(self, parameters, resolver, terms, article_key):
+    def __init__(self, parameters, resolver, terms, article_key, own_prefix=""):
         super().__init__()
         self.parameters = parameters
         self.resolver = resolver
         self.terms = terms
         self.article_key = article_key
+        self.own_prefix = own_prefix
 
     def extendMarkdown(self, md):
-        md.preprocessors.register(ExampleBlocks(md), "example_blocks", 40)
-        md.preprocessors.register(ParameterBlocks(md, self.parameters), "parameter_blocks", 35)
+        md.preprocessors.register(NoMarkdownInEditorHtml(md), "no_markdown_in_editor_html", 45)
+        md.preprocessors.register(ExampleBlocks(md, self.own_prefix), "example_blocks", 40)
+        md.preprocessors.register(ParameterBlocks(md, self.parameters, self.own_prefix),
+                                  "parameter_blocks", 35)
         md.preprocessors.register(ListLayout(md), "list_layout", 33)
         md.inlinePatterns.register(
             ParameterPattern(r"\{\{\s*([A-Za-z_]\w*(?:\.\w+)*)\s*\}\}", md, self.parameters),
@@ -376,3 +415,5 @@ class ArticleMarkup(Extension):
         md.treeprocessors.register(RuleAnchors(md), "rule_anchors", 15)
         md.treeprocessors.register(GlossaryTerms(md, self.terms, self.article_key), "terms", 12)
         md.treeprocessors.register(AnchorLinks(md), "anchor_links", 9)
+        if self.own_prefix:
+            md.treeprocessors.register(OwnAttributes(md, self.own_prefix), "own_attributes", 1)

@@ -18,7 +18,18 @@ ALLOWED_ATTRIBUTES = {
 URL_SCHEMES = {"http", "https", "mailto"}
 
 
-def sanitize(html):
+def sanitize(html, own_prefix=""):
+    """Allowed tags and attributes only. An `id` or `class` is kept only when it carries
+    `own_prefix`, the mark the renderer puts on the ones it set itself (the mark is removed);
+    those an editor wrote in raw HTML are dropped, so no element can clobber a global name."""
+
+    def own_only(tag, attribute, value):
+        if attribute not in ("id", "class"):
+            return value
+        if own_prefix and value.startswith(own_prefix):
+            return value[len(own_prefix):]
+        return None
+
     return nh3.clean(
         html,
         tags=ALLOWED_TAGS,
@@ -26,4 +37,5 @@ def sanitize(html):
         url_schemes=URL_SCHEMES,
         link_rel="noopener noreferrer nofollow",
         strip_comments=True,
+        attribute_filter=own_only,
     )

@@ -1,25 +1,21 @@
 """The article editor: preview, save, and refusing to overwrite a newer revision."""
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.db import OperationalError
 from django.shortcuts import get_object_or_404, redirect, render
 
+from ..contention import is_busy
 from ..diffing import diff_texts, revision_text
 from ..articlefile import dump_article
 from ..forms import ArticleForm, NewArticleForm
 from ..models import Article, Format
-from ..permissions import is_editor
+from ..permissions import editor_gate
 from ..problems import ContentError
 from ..publishing import EditConflict, SiteState, Unchanged, check, publish
 from ..rendering import render as render_markdown
 
 
 def _require_editor(request):
-    if not is_editor(request.user):
-        if not request.user.is_authenticated:
-            return redirect(f"/accounts/login/?next={request.path}")
-        raise PermissionDenied("Only members of the editors group may edit the rules.")
-    return None
+    return editor_gate(request, "Only members of the editors group may edit the rules.")
 
 
 def _preview(article, source, template_context):
@@ -95,7 +91,7 @@ def _handle(request, article, form, template_context):
         form.add_problems(error.problems)
         return None
     except OperationalError as error:
-        if "locked" not in str(error):
+        if not is_busy(error):
             raise
         form.add_error(None, "The database was busy and nothing was saved; your text is kept "
                              "below, save again.")

@@ -1,10 +1,11 @@
 """Reading pages: formats, tables of contents, articles, glossary, search, maintenance."""
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Max, Prefetch, Q
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from .. import search
-from ..models import Article, Format, Link, Section, Term
+from ..models import Article, Format, Link, Revision, Section, Term
 from ..permissions import is_editor
 
 SEARCH_LIMIT = 30
@@ -35,11 +36,20 @@ def article(request, format_slug, article_slug):
     recent = article.revisions.select_related("author")[:5]
     siblings = article.format.articles.exclude(current_revision=None).only(
         "slug", "title", "order", "format_id")
+    # The page body is cached per revision, verdict state and site state (any new revision
+    # anywhere can change backlinks, siblings or parameters): the querysets above are lazy
+    # and run only when the cached render is missing.
+    site_stamp = Revision.objects.aggregate(latest=Max("pk"))["latest"]
     return render(request, "rulings/article.html", {
         "format": article.format, "article": article, "revision": article.current_revision,
         "contents": contents, "backlinks": backlinks, "recent_revisions": recent,
-        "siblings": siblings,
+        "siblings": siblings, "site_stamp": site_stamp,
     })
+
+
+def health(request):
+    """For load balancers: the process answers (it touches nothing else)."""
+    return HttpResponse("ok\n", content_type="text/plain")
 
 
 def glossary(request):

@@ -11,6 +11,12 @@ class BattleRules:
              {"summoner-priority": "the player who summoned receives priority first",
               "no-negation-window": "a card that negates a summon waits for priority like any "
                                     "other"}),
+        Rule("damage-step", "core/card-types#quick-play-damage-step",
+             "Once the attack's Battle Step closes, the Damage Step begins before damage "
+             "calculation; in it only cards made to be activated there (their catalog flag "
+             "`damage_step`) may be activated, so not every Quick-Play Spell.",
+             {"any-quick-play": "every Quick-Play Spell may be activated in the Damage Step",
+              "no-quick-play": "no Quick-Play Spell may be activated in the Damage Step"}),
     )
 
     # --- summoning -----------------------------------------------------------------------------
@@ -268,6 +274,73 @@ class BattleRules:
         self.emit("attack", f"{cause} redirects the attack of {self.attack.attacker} to "
                   f"{new_target.id}", attacker=self.attack.attacker, target=new_target.id,
                   by=cause, what="redirected")
+
+    # --- the Damage Step ------------------------------------------------------------------------
+
+    def begin_damage_step(self):
+        """Both players passed in the Battle Step with the attack standing: the Damage Step
+        begins, before damage calculation, and the turn player may act in it first.
+
+        Its window opens only if the next step activates a card that may be activated in it
+        (by the turn player, or by another player, the turn player having passed). Any other
+        step (a pass, a phase, an activation that must wait, the end of the script) means every
+        player passed in it: damage is calculated first. Once a card has been activated in it,
+        passes close it as they close any window.
+        """
+        self.attack.step = "damage"
+        self.priority, self.passes = self.turn_player, 0
+        self.emit("battle", f"the attack of {self.attack.attacker} stands: the Damage Step "
+                  "begins", attacker=self.attack.attacker, what="damage_step")
+
+    def damage_step_waiting(self):
+        """Has the Damage Step begun, with no activation in it (yet)?"""
+        return self.attack is not None and self.attack.step == "damage" and \
+            not self.attack.damage_window and not self.chain and self.result is None
+
+    def opens_damage_step(self, action):
+        """Does this step act in a Damage Step that has begun (an activation of a card that may
+        be activated there), rather than follow it?"""
+        if action.verb != "activate" or action.card not in self.cards:
+            return False
+        card = self.card(action.card)
+        is_card = card.card.kind in ("spell", "trap") and (
+            card.zone == "hand" or (card.on_field and not card.face_up))
+        return self.allowed_in_damage_step(card, is_card)
+
+    def open_damage_step(self, action):
+        """The first activation in the Damage Step: another player than the turn player acts
+        in it once the turn player has passed."""
+        if action.player in self.players and action.player != self.priority:
+            self.emit("battle", f"{self.priority} passes in the Damage Step", what="damage_pass",
+                      player=self.priority)
+            self.priority, self.passes = action.player, 0
+
+    def close_damage_step(self):
+        """Nobody activated anything in the Damage Step: damage is calculated."""
+        self.priority, self.passes = self.turn_player, 0
+        self.fight()
+        self.after_action()
+
+    def allowed_in_damage_step(self, card, is_card):
+        """May this card be activated in the Damage Step? Only a card made for it (its flag
+        `damage_step`: it changes ATK/DEF, or negates), so not every Quick-Play Spell."""
+        allowed = "damage_step" in card.card.flags
+        if is_card and (card.card.kind, card.card.subtype) == ("spell", "quick-play"):
+            if self.misreads("damage-step", "any-quick-play"):
+                return True
+            if self.misreads("damage-step", "no-quick-play"):
+                return False
+        return allowed
+
+    def check_damage_step(self, card, is_card):
+        """In the Damage Step only cards made for it may be activated: not every Quick-Play
+        Spell (core/card-types#quick-play-damage-step)."""
+        if self.attack is None or self.attack.step != "damage":
+            return
+        if not self.allowed_in_damage_step(card, is_card):
+            self.illegal("damage-step", "not_in_damage_step",
+                         f"{card.name} cannot be activated in the Damage Step")
+        self.note_rule("damage-step")
 
     def fight(self):
         """Both players passed with the attack standing: damage calculation."""

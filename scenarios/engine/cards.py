@@ -109,6 +109,13 @@ def card_from_data(entry, file, lines, where, vocabulary=None, scenario_card=Fal
     name, kind, subtype = entry.get("name"), entry.get("kind"), entry.get("subtype")
     if not isinstance(name, str) or not name:
         fail("a card needs a name", "name")
+    for key in ("kind", "subtype", "attribute", "race"):
+        if entry.get(key) is not None and not isinstance(entry[key], str):
+            fail(f"{key} is a name, not {type(entry[key]).__name__}", key)
+    for key in ("flags", "materials", "also"):
+        if entry.get(key) is not None and (not isinstance(entry[key], list) or not all(
+                isinstance(item, (str, int)) for item in entry[key])):
+            fail(f"{key} is a list of names", key)
     if kind not in KINDS:
         fail(f"kind must be one of {', '.join(sorted(KINDS))}", "kind")
     if subtype not in KINDS[kind]:

@@ -24,10 +24,11 @@ class ChainRules:
              "The chain resolves last link first.",
              {"first-in-first-out": "the chain resolves from Chain Link 1 upwards"}),
         Rule("costs", "core/chains#costs-at-activation",
-             "Costs are paid on activation; one that cannot be paid in full forbids it, but a "
-             "player may pay all of their remaining LP.",
-             {"partial-payment": "a player may pay as much of a cost as they can",
-              "keep-one-lp": "a player must keep at least 1 LP, so a cost equal to their LP "
+             "Costs are paid on activation; one that cannot be paid in full forbids it.",
+             {"partial-payment": "a player may pay as much of a cost as they can"}),
+        Rule("all-remaining-lp", "core/chains#paying-all-remaining-lp",
+             "A player may pay an LP cost with all of their remaining LP, and then loses at 0 LP.",
+             {"keep-one-lp": "a player must keep at least 1 LP, so a cost equal to their LP "
                              "cannot be paid"}),
         Rule("leaving-after-chain", "core/chains#leaving-after-the-chain",
              "Normal Spells and Traps stay on the field until the whole chain has resolved.",
@@ -57,6 +58,12 @@ class ChainRules:
         Rule("one-link-chain", "core/card-types#normal-spell-one-link-chain",
              "A Spell nobody answers is still a chain of 1 link: it stays until it has resolved.",
              {"no-chain": "an unanswered Spell forms no chain and leaves the field at once"}),
+        Rule("normal-spell-destroyed", "core/card-types#normal-spell-destroyed-after-activation",
+             "An activated Normal Spell counts as destroyed at once: while it waits on the field "
+             "for its chain, an effect cannot destroy it again, nor count it as a card it "
+             "destroyed.",
+             {"not-destroyed-yet": "an activated Normal Spell is an ordinary card until its chain "
+                                   "has resolved, so an effect destroys it (and counts it)"}),
         Rule("normal-spell-main-phase", "core/card-types#normal-spell-main-phase",
              "A Normal Spell is activated only in its controller's Main Phases.",
              {"any-phase-own-turn": "a Normal Spell may be activated in any Phase of one's turn"}),
@@ -213,6 +220,7 @@ class ChainRules:
 
     def check_timing(self, card, player, speed, is_card, program):
         definition = card.card
+        self.check_damage_step(card, is_card)
         if self.chain:
             top = self.chain[-1]
             if not self.misreads("spell-speed", "any-speed") and (speed < 2 or speed < top.speed):
@@ -314,7 +322,9 @@ class ChainRules:
             return top is not None and any("special_summon" in step for step in
                                            self.program_steps(top))
         if name == "lp_behind_by":
-            return self.players[player].lp <= self.players[self.opponent(player)].lp - arg
+            # "your opponent has N or more LP than you": any opposing player (kd-team-opponents)
+            return any(self.players[player].lp <= self.players[rival].lp - arg
+                       for rival in self.opponents_of(player))
         raise ScriptError(f"unknown activation condition '{name}' on {card.name}")
 
     @staticmethod
@@ -380,8 +390,9 @@ class ChainRules:
         return False
 
     def can_be_targeted(self, target, source, purpose=None):
-        """Format rules may shield a card from some effects (a Deck Master)."""
-        return True
+        """Format rules may shield a card from some effects (a Deck Master); a card printed
+        "cannot be targeted by card effects" carries the flag `cannot_be_targeted`."""
+        return "cannot_be_targeted" not in target.card.flags
 
     def check_choice(self, card, program, action):
         options = program.get("resolve")
@@ -438,8 +449,11 @@ class ChainRules:
     def can_pay_lp(self, rule, lp, cost):
         """Can a player with `lp` pay an LP cost under `rule`? As the rulebook allows, all of
         their remaining LP (a format may refine it)."""
-        if self.misreads(rule, "keep-one-lp"):
-            return lp > cost
+        if rule == "costs" and lp == cost:
+            # Every Life Point left: the rulebook allows it (chains#paying-all-remaining-lp).
+            if self.misreads("all-remaining-lp", "keep-one-lp"):
+                return False
+            self.note_rule("all-remaining-lp")
         return lp >= cost
 
     def put_on_field(self, card, player, is_card):
@@ -540,6 +554,9 @@ class ChainRules:
         self.passes = 0
         if self.chain:
             self.resolve_chain()
+        elif self.attack is not None and self.attack.step == "battle" and \
+                not self.attack.negated:
+            self.begin_damage_step()
         elif self.attack is not None:
             self.fight()
         if not self.chain:
@@ -576,6 +593,15 @@ class ChainRules:
         return link.is_card_activation and card.card.kind == "spell" and \
             (card.card.kind, card.card.subtype) in NON_PERMANENT and \
             "stays_on_field" not in card.card.flags
+
+    def counts_as_destroyed(self, card):
+        """Is this an activated Normal Spell whose chain is still open? It counts as destroyed
+        already (core/card-types#normal-spell-destroyed-after-activation)."""
+        if (card.card.kind, card.card.subtype) != ("spell", "normal") or not card.on_field or \
+                not any(link.card_id == card.id and link.is_card_activation
+                        for link in self.chain):
+            return False
+        return not self.misreads("normal-spell-destroyed", "not-destroyed-yet")
 
     def resolve_link(self, link):
         card = self.card(link.card_id)

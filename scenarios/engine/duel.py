@@ -129,6 +129,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         opponent" looks at when there are several."""
         return [p for p in self.turn_order() if self.is_opponent(player, p)]
 
+    def opponent_aimed_at(self, ctx):
+        """The one opposing player an effect aimed at "your opponent" reaches (its damage, the LP
+        it gives): in a duel of two, the opponent; a team format lets the controller choose."""
+        return self.opponent(ctx.controller)
+
     def monster_zone_full(self, player):
         return len(self.zone_of(player, "monsters")) >= self.monster_zones()
 
@@ -231,7 +236,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             return sum(1 for c in self.cards_on_field("monster")
                        if c.face_up and self.is_effect_monster(c))
         zone, side = spec["zone"], spec.get("side", "own")
-        owners = [player] if side == "own" else [self.opponent(player)] if side == "opponent" \
+        owners = [player] if side == "own" else self.opponents_of(player) if side == "opponent" \
             else list(self.players)
         return sum(1 for p in owners for i in self.zone_of(p, zone)
                    if self.matches(self.cards[i], spec.get("filter", {})))
@@ -361,6 +366,12 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                                      "permanent": bool(ctx.remembered.get("permanently"))})
 
     def destroy(self, card, cause):
+        if self.counts_as_destroyed(card):
+            # It stays until its chain has resolved, then goes to the Graveyard as usual.
+            self.emit("effect", f"{card.id} already counts as destroyed: {cause} does not "
+                      "destroy it again", ["normal-spell-destroyed"], card=card.id, by=cause,
+                      what="already_destroyed")
+            return
         self.move(card, "graveyard", reason=f"destroyed by {cause}")
 
     def flip_face_up(self, card, activate_flip=True, cause=""):
@@ -527,6 +538,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     def perform(self, action):
         """Carry out one scripted action; raises IllegalAction when the rules forbid it."""
+        if self.damage_step_waiting():
+            if self.opens_damage_step(action):
+                self.open_damage_step(action)
+            else:
+                self.close_damage_step()  # nobody acted in the Damage Step: damage is calculated
         if self.result is not None:
             raise IllegalAction("duel_over", "the duel is already over")
         verb = action.verb
@@ -545,6 +561,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             self.optional_triggers = self.optional_triggers_kept()
             self.just_summoned = []
         handler(action)
+        if self.attack is not None and self.attack.step == "damage" and self.chain:
+            self.attack.damage_window = True  # a card was activated in the Damage Step
         self.after_action()
 
     def optional_triggers_kept(self):
@@ -559,10 +577,13 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return any(c in SUMMON_ANSWERS for c in program.get("when", []) if isinstance(c, str))
 
     def settle(self):
-        """End of the script: a summon still open succeeds."""
+        """End of the script: a summon still open succeeds, and a Damage Step nobody acted in
+        reaches damage calculation."""
         if self.summon_attempt is not None and not self.chain and self.result is None:
             self.settle_summon()
             self.after_action()
+        if self.damage_step_waiting():
+            self.close_damage_step()
 
     def after_action(self):
         """Put waiting mandatory triggers on a new chain once the game state is open."""

@@ -79,8 +79,9 @@ def check_program(program, where="resolve"):
 
 def players_named(duel, ctx, who):
     me = ctx.controller
-    return {"self": [me], "controller": [me], "opponent": [duel.opponent(me)],
-            "both": [me, duel.opponent(me)]}[who or "self"]
+    if who == "opponent":  # with several opponents, the format says which one (or whom)
+        return [duel.opponent_aimed_at(ctx)]
+    return {"self": [me], "controller": [me], "both": [me, duel.opponent(me)]}[who or "self"]
 
 
 def amount(duel, ctx, spec):
@@ -96,6 +97,9 @@ def amount(duel, ctx, spec):
         value = card.counters.get("damage", 0) * 2 or 300
         card.counters["damage"] = value
         return value
+    if isinstance(spec, dict) and spec.get("per") == "destroyed":
+        # the cards an earlier `destroy_all` step of this effect destroyed
+        return ctx.remembered.get("destroyed", 0) * spec["each"]
     if isinstance(spec, dict) and "per" in spec:
         return duel.count(spec["per"], ctx.controller) * spec["each"]
     raise ScriptError(f"cannot read amount {spec!r}")
@@ -240,11 +244,26 @@ def add_counter(duel, ctx, arg):
 
 @primitive("destroy_all")
 def destroy_all(duel, ctx, arg):
-    doomed = [c for c in duel.cards_on_field("monster")
-              if not duel.unaffected_by(c, ctx.card_id)]
+    """`destroy_all: monsters`, or the cards a text describes: `{card: spell, side: opponent,
+    face: up}` ("all face-up Spell Cards your opponent controls"). Remembers how many it
+    destroyed, for `amount: {per: destroyed, each: N}`."""
+    if isinstance(arg, dict):
+        spec = {k: v for k, v in arg.items() if k not in ("card", "side")}
+        side = arg.get("side", "any")
+        doomed = [c for c in duel.cards_on_field()
+                  if duel.is_card_of_kind(c, arg.get("card", "card")) and duel.matches(c, spec)
+                  and (side == "any" or c.controller == ctx.controller if side == "own"
+                       else duel.is_opponent(c.controller, ctx.controller))
+                  and not duel.unaffected_by(c, ctx.card_id)]
+    else:
+        doomed = [c for c in duel.cards_on_field("monster")
+                  if not duel.unaffected_by(c, ctx.card_id)]
+    destroyed = 0
     for card in doomed:
         if card.on_field:
             duel.destroy(card, ctx.card_id)
+            destroyed += not card.on_field
+    ctx.remembered["destroyed"] = destroyed
     duel.after_mass_move(ctx.card_id)
 
 
@@ -333,6 +352,14 @@ def dice(duel, ctx, arg):
             if duel.dice_part_applies(roll):
                 run(duel, program, ctx)
             return
+
+
+@primitive("banish")
+def banish(duel, ctx, arg):
+    """`banish: target`: the card(s) on the field are removed from play (banished)."""
+    for card in cards_in(duel, ctx, arg):
+        if card.on_field:
+            duel.move(card, "banished", reason=f"banished by {ctx.card_id}")
 
 
 @primitive("banish_graveyard")
@@ -601,6 +628,10 @@ def check_card_spec(spec):
     unknown = set(spec) - ACTIVATION_KEYS
     if unknown:
         return f"unknown activation field(s) {', '.join(sorted(unknown))}"
+    target = spec.get("target")
+    if target is not None and (not isinstance(target, dict) or not all(
+            isinstance(v, (str, int)) for v in target.values())):
+        return "target is a mapping of plain values, such as {card: monster, side: any}"
     for number, step in enumerate(spec.get("cost", []), start=1):
         if not isinstance(step, dict) or any(name not in COSTS for name in step):
             return f"cost {number}: unknown cost (known: {', '.join(sorted(COSTS))})"

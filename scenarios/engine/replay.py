@@ -88,6 +88,13 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
                                         f"step {number} was refused: {illegal.message}"))
         except ScenarioError as error:
             raise error.at(scenario.file, action.line, f"steps[{number - 1}]") from None
+        except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as error:
+            if not scenario.cards:
+                raise  # the catalog's cards are checked when it loads: this is an engine bug
+            # A scenario's own `cards:` may hold an effect program the engine cannot run.
+            raise ScenarioError(f"this step runs an effect of the scenario's own cards that the "
+                                f"engine cannot read ({type(error).__name__}: {error})",
+                                scenario.file, action.line, f"steps[{number - 1}]") from None
         steps.append(StepRecord(
             number=number, line=action.line if record_states else None, action=action.raw,
             status=status, reason=reason,

@@ -12,7 +12,7 @@ from .errors import ScenarioError
 from .outcome import expectation_problems
 from .state import PHASES, ZONES, CardInstance
 from .vocabulary import check_vocabulary
-from .yamlsource import load_lazily
+from .yamlsource import Limits, UnsafeYAML, decode, load_lazily
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ANCHOR_RE = re.compile(r"^[a-z0-9-]+/[a-z0-9-]+#[a-z0-9-]+$")
@@ -34,6 +34,13 @@ PLAYER_KEYS = set(ZONES) | {"lp", "deck_master", "team", "terrains", "summons_th
 CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner", "line", "column",
              "equipped_to", "attached_to"}
 FILLER_CARD = "Giant Soldier of Stone"
+# Bounds on what one scenario may hold: every number and count the engine loops over.
+MAX_STEPS = 500
+MAX_CARDS = 600           # cards on the table at the start, filler deck cards included
+MAX_DECK = 200            # `deck: N` filler cards for one player
+MAX_LP = 1_000_000        # LP and team totals
+MAX_TURN = 10_000         # turn numbers, set_turn, pass_turns
+MAX_SMALL = 1_000         # counters, warnings, summons this turn
 # Zones a format fills from its own setup keys (the Deck Master's place).
 FORMAT_ZONES = ("deck_master", "extra_monster_zone")
 
@@ -93,10 +100,23 @@ class Scenario:
 
 def load_scenario(path, formats=None):
     path = Path(path)
-    return parse_scenario(path.read_text(encoding="utf-8"), str(path), formats)
+    try:
+        if path.stat().st_size > Limits.max_chars * 4:
+            raise UnsafeYAML(f"the file is larger than {Limits.max_chars} characters", 1)
+        text = decode(path.read_bytes())
+    except UnsafeYAML as error:
+        raise ScenarioError(error.message, str(path), error.line, "yaml") from None
+    except OSError as error:
+        raise ScenarioError(f"cannot read the file: {error.strerror or error}", str(path)) from None
+    return parse_scenario(text, str(path), formats)
 
 
 def parse_scenario(text, file=None, formats=None):
+    if isinstance(text, bytes):
+        try:
+            text = decode(text)
+        except UnsafeYAML as error:
+            raise ScenarioError(error.message, file, error.line, "yaml") from None
     data, lines = load_lazily(text, file)
 
     def fail(message, path):
@@ -124,6 +144,8 @@ def parse_scenario(text, file=None, formats=None):
             fail("must be non-empty text", key)
     if not isinstance(data["steps"], list):
         fail("steps must be a list", "steps")
+    if len(data["steps"]) > MAX_STEPS:
+        fail(f"a scenario has at most {MAX_STEPS} steps", "steps")
     if not isinstance(data["expect"], dict):
         fail("expect must be a mapping", "expect")
     for key in data["expect"]:
@@ -168,6 +190,13 @@ def parse_step(step, path, lines, file):
     value = step[verb]
     if "illegal" in step and not isinstance(step["illegal"], str):
         fail("illegal takes the reason code the rules refuse the step with", "illegal")
+    for key in ("choose", "position", "stop_at"):
+        if key in step and not isinstance(step[key], str):
+            fail(f"{key} takes a name", key)
+    if "to" in step:
+        if not isinstance(step["to"], (str, int)) or isinstance(step["to"], bool):
+            fail("to takes a line, a column number or a card id", "to")
+        step = dict(step, to=str(step["to"]))
     player = step.get("player")
     if verb != "pass_turns" and player not in ("A", "B", "C", "D"):
         fail("player must be A or B (or C, D in team formats)", "player")
@@ -183,28 +212,35 @@ def parse_step(step, path, lines, file):
             fail(f"{verb} takes a card id", verb)
         action.card = value
     elif verb == "phase":
+        if not isinstance(value, (str, dict)):
+            fail("phase takes a phase name", verb)
         action.phase = value
     elif verb == "pass_turns":
-        if not isinstance(value, int) or value < 1:
-            fail("pass_turns takes a number of turns", verb)
+        if not _is_int(value) or not 1 <= value <= MAX_TURN:
+            fail(f"pass_turns takes a number of turns (1 to {MAX_TURN})", verb)
         action.count = value
     elif value is not True:
         fail(f"write '{verb}: true'", verb)
     target = step.get("target")
     if target is not None:
+        if not isinstance(target, (str, int)) or isinstance(target, bool):
+            fail("target takes a card id", "target")
         action.target = str(target)
         action.targets = [] if target == "direct" else [str(target)]
     if "targets" in step:
         if not isinstance(step["targets"], list):
             fail("targets must be a list of card ids", "targets")
+        if not all(_is_card_id(t) for t in step["targets"]):
+            fail("targets must be a list of card ids", "targets")
         action.targets = [str(t) for t in step["targets"]]
     for key in ("tributes", "materials"):
         if key in step:
-            if not isinstance(step[key], list):
+            if not isinstance(step[key], list) or not all(_is_card_id(t) for t in step[key]):
                 fail(f"{key} must be a list of card ids", key)
             setattr(action, key, [str(t) for t in step[key]])
     if "select" in step:
-        if not isinstance(step["select"], dict):
+        if not isinstance(step["select"], dict) or \
+                not all(_is_card_id(v) for v in step["select"].values()):
             fail("select must map choice names to card ids", "select")
         action.select = {str(k): str(v) for k, v in step["select"].items()}
     return action
@@ -213,8 +249,41 @@ def parse_step(step, path, lines, file):
 PLAYER_NAMES = ("A", "B", "C", "D")
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
+def _is_int(value, low=None, high=None):
+    return isinstance(value, int) and not isinstance(value, bool) and \
+        (low is None or value >= low) and (high is None or value <= high)
+
+
+def _is_name(value):
+    return isinstance(value, str) and value != ""
+
+
+# The type of every player field that is not a zone; a format checks its meaning.
+PLAYER_FIELDS = {
+    "lp": (lambda v: _is_int(v, 0, MAX_LP), f"lp is a whole number from 0 to {MAX_LP}"),
+    "team": (_is_name, "team is a team name"),
+    "terrains": (lambda v: isinstance(v, list) and all(_is_name(t) for t in v),
+                 "terrains is a list of Terrain names"),
+    "summons_this_turn": (lambda v: _is_int(v, 0, MAX_SMALL),
+                          f"summons_this_turn is a whole number from 0 to {MAX_SMALL}"),
+    "idle_warnings": (lambda v: _is_int(v, 0, MAX_SMALL),
+                      f"idle_warnings is a whole number from 0 to {MAX_SMALL}"),
+    "joining": (lambda v: isinstance(v, bool), "joining is true or false"),
+    "deck_master": (lambda v: isinstance(v, dict) and _is_name(v.get("card")) and
+                    all(_is_card_id(v[k]) for k in ("id",) if k in v) and
+                    _is_int(v.get("ability_negated_until", 0), 0, MAX_TURN),
+                    "deck_master is {id: ..., card: <monster name>}"),
+}
+SETUP_FIELDS = {
+    "first": (_is_name, "first names a player"),
+    "mode": (_is_name, "mode is a Kingdom Duels mode name"),
+    "setup_phase": (lambda v: isinstance(v, dict) and all(_is_name(x) for x in v.values()),
+                    "setup_phase is {first: <the player who goes first>}"),
+    "teams": (lambda v: isinstance(v, dict) and all(
+        _is_name(k) and isinstance(t, dict) and
+        all(_is_int(n, 0, MAX_LP) for n in t.values()) for k, t in v.items()),
+        f"teams maps team names to {{lp: N, formation_points: N}} (0 to {MAX_LP})"),
+}
 
 
 def _ids(value):
@@ -249,7 +318,7 @@ def check_expect_shape(scenario):
     cards = expect.get("cards", {})
     if not isinstance(cards, dict) or not all(isinstance(f, dict) for f in cards.values()):
         bad("cards", "cards maps card ids to {zone: ..., face: ..., ...}")
-    for key in ("resolved", "negated", "chain"):
+    for key in ("resolved", "negated", "chain", "defeated"):
         if key in expect and not _ids(expect[key]):
             bad(key, f"{key} is a list of card ids")
     if "phase" in expect and not isinstance(expect["phase"], str):
@@ -268,9 +337,14 @@ def check_setup_shape(scenario):
     turn = setup.get("turn", {})
     if not isinstance(turn, dict) or set(turn) - {"number", "player", "phase"} or \
             not _is_int(turn.get("number", 1)) or turn.get("player", "A") not in PLAYER_NAMES \
-            or turn.get("phase", "main1") not in PHASES:
+            or turn.get("phase", "main1") not in PHASES or \
+            not _is_int(turn.get("number", 1), 0, MAX_TURN):
         raise scenario.error(f"turn is {{number: N, player: A or B, phase: one of "
                              f"{', '.join(PHASES)}}}", "setup.turn")
+    for key, (ok, message) in SETUP_FIELDS.items():
+        if key in setup and not ok(setup[key]):
+            raise scenario.error(message, f"setup.{key}")
+    total = 0
     for name, player in setup["players"].items():
         where = f"setup.players.{name}"
         if name not in ("A", "B", "C", "D"):
@@ -281,6 +355,18 @@ def check_setup_shape(scenario):
             if key not in PLAYER_KEYS:
                 raise scenario.error(f"unknown field (allowed: {', '.join(sorted(PLAYER_KEYS))})",
                                      f"{where}.{key}")
+            if key in PLAYER_FIELDS and not PLAYER_FIELDS[key][0](player[key]):
+                raise scenario.error(PLAYER_FIELDS[key][1], f"{where}.{key}")
+            value = player[key]
+            if key == "deck" and _is_int(value) and not 0 <= value <= MAX_DECK:
+                raise scenario.error(f"deck: N takes 0 to {MAX_DECK} cards", f"{where}.{key}")
+            if key in ZONES and key not in FORMAT_ZONES:
+                if isinstance(value, bool) or not isinstance(value, (list, str, dict, int)):
+                    raise scenario.error("a zone holds a list of cards", f"{where}.{key}")
+                total += value if isinstance(value, int) else \
+                    len(value) if isinstance(value, list) else 1
+        if total > MAX_CARDS:
+            raise scenario.error(f"a scenario starts with at most {MAX_CARDS} cards", where)
 
 
 def card_entries(scenario, player, zone, value):
@@ -324,8 +410,9 @@ def _card_entry_problem(entry):
         "card": lambda v: isinstance(v, str),
         "face": lambda v: v in ("up", "down"),
         "position": lambda v: v in ("attack", "defense"),
-        "set_turn": _is_int,
-        "counters": lambda v: isinstance(v, dict) and all(_is_int(n) for n in v.values()),
+        "set_turn": lambda v: _is_int(v, 0, MAX_TURN),
+        "counters": lambda v: isinstance(v, dict) and all(_is_int(n, 0, MAX_SMALL)
+                                                          for n in v.values()),
         "owner": lambda v: v in PLAYER_NAMES,
         "line": lambda v: v in ("front", "back"),
         "column": lambda v: _is_int(v) and 0 <= v < 10,

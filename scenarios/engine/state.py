@@ -105,6 +105,12 @@ class Attack:
     negated: bool = False
     counts_as: str | None = None  # whose attack it counts as, when a format says it changed
     protected: bool = False  # the attacker neither dies nor takes damage in this battle
+    # "battle": the Battle Step, where the declaration is answered; "damage": the Damage Step
+    # has begun, before damage calculation (core/card-types#quick-play-damage-step).
+    step: str = "battle"
+    # The Damage Step's window was opened by an activation in it: passes then close it as any
+    # other window; until then the first step that is not an activation calculates the damage.
+    damage_window: bool = False
 
 
 @dataclass

@@ -34,6 +34,8 @@ MEANINGS = {
     "normal_summon_used": "the Normal Summon (or Set) of this turn is used",
     "not_activatable": "the card has nothing to activate now",
     "not_flippable": "not a face-down monster of the player",
+    "not_in_damage_step": "the card cannot be activated in the Damage Step (only cards made "
+                          "for it can, not every Quick-Play Spell)",
     "not_in_hand": "the card is not in the player's hand",
     "not_open_game_state": "the action needs an open game state (no chain, no attack under way)",
     "not_your_card": "the player does not control the card",
@@ -70,6 +72,8 @@ MEANINGS = {
     "opponents_deck_master": "the opponent's Deck Master is never Tributed",
     # Thought Ruler Highlander
     "invalid_nightfall_card": "Nightfall names a face-up card the opponent controls",
+    "deck_master_in_emz": "a Deck Master leaves the Extra Monster Zone only by a Normal Summon "
+                          "or Set",
     "invalid_pendulum": "the monster cannot be Pendulum Summoned",
     "link_monster": "Nightfall cannot flip a Link Monster",
     "no_pendulum_scales": "a Pendulum Summon needs two Pendulum Scales",
@@ -87,7 +91,9 @@ MEANINGS = {
     "battle_phase_skipped": "a player who used STRIKE skips this Battle Phase",
     "cannot_hide": "the monster cannot be Hidden now",
     "cannot_strike": "only an ATK Position monster with STRIKE strikes",
-    "invalid_terrain": "STRIKE names a Terrain column of the opponent",
+    "invalid_terrain": "STRIKE names a Terrain column of the opponent (of a kind its card "
+                       "allows)",
+    "no_field_zone": "the Kingdom Duels board has no Field Zone for a Field Spell",
     "no_direct_attacks": "monsters never attack Life Points directly",
     "no_set": "monsters are never Set in Kingdom Duels",
     "one_attack_per_battle_phase": "this Battle Phase already had its attack",
@@ -159,7 +165,7 @@ CORE_REASON_CODES = reasons(
     "condition_not_met", "direct_attack_blocked", "duel_over", "flipped_this_chain",
     "invalid_attack_target", "invalid_fusion", "invalid_selection", "invalid_target",
     "mandatory_trigger_pending", "no_free_zone", "no_priority", "no_summon_procedure",
-    "normal_summon_used", "not_activatable", "not_flippable", "not_in_hand",
+    "normal_summon_used", "not_activatable", "not_flippable", "not_in_damage_step", "not_in_hand",
     "not_open_game_state", "not_your_card", "not_your_monster", "not_your_turn", "phase_order",
     "position_change_used", "quick_play_from_hand_opponent_turn", "set_this_turn",
     "setting_forbidden", "spell_speed_1_timing", "spell_speed_too_low", "summon_condition",

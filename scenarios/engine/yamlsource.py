@@ -32,6 +32,136 @@ class LazyLines:
         return path in self._load()
 
 
+class Limits:
+    """How much YAML one field or file may hold. The same numbers guard scenario files,
+    article front matter (parameters, terms), format.yaml and the editor's YAML fields."""
+
+    max_chars = 256_000       # characters of text
+    max_depth = 32            # nested mappings and lists
+    max_nodes = 20_000        # values, mappings and lists together
+    max_aliases = 0           # `*name` references: none (an alias bomb expands exponentially)
+    max_int = 2 ** 31 - 1     # every whole number fits a database integer
+    max_str = 20_000          # characters in one value
+
+
+class UnsafeYAML(ValueError):
+    """YAML text over a limit (or not UTF-8); `line` is 1-based where known."""
+
+    def __init__(self, message, line=None):
+        super().__init__(message)
+        self.message, self.line = message, line
+
+
+def decode(raw, limits=Limits):
+    """Bytes (or text) as text: UTF-8 only, with the line of the first bad byte."""
+    if isinstance(raw, str):
+        return raw
+    if len(raw) > limits.max_chars * 4:
+        raise UnsafeYAML(f"the file is larger than {limits.max_chars} characters", 1)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[:error.start].count(b"\n") + 1
+        raise UnsafeYAML(f"the file is not UTF-8 text (byte {error.start} of line {line})",
+                         line) from None
+
+
+_OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+def check_limits(text, limits=Limits):
+    """Refuse YAML text over `limits` before anything builds it (libyaml's composer recurses
+    and crashes the process on very deep nesting). Syntax errors are left to the loader."""
+    if len(text) > limits.max_chars:
+        raise UnsafeYAML(f"the text is longer than {limits.max_chars} characters", 1)
+    depth = nodes = aliases = 0
+    try:
+        for event in yaml.parse(text, Loader=LOADER):
+            kind = event.__class__
+            if kind in _CLOSE:
+                depth -= 1
+                continue
+            if kind is yaml.AliasEvent:
+                aliases += 1
+                if aliases > limits.max_aliases:
+                    raise UnsafeYAML("YAML aliases (*name) are not allowed",
+                                     event.start_mark.line + 1)
+            elif kind in _OPEN:
+                depth += 1
+                if depth > limits.max_depth:
+                    raise UnsafeYAML(f"nested more than {limits.max_depth} levels deep",
+                                     event.start_mark.line + 1)
+            elif kind is yaml.ScalarEvent:
+                if len(event.value) > limits.max_str:
+                    raise UnsafeYAML(f"a value is longer than {limits.max_str} characters",
+                                     event.start_mark.line + 1)
+            else:
+                continue
+            nodes += 1
+            if nodes > limits.max_nodes:
+                raise UnsafeYAML(f"more than {limits.max_nodes} values",
+                                 event.start_mark.line + 1)
+    except yaml.YAMLError:
+        return  # the loader reports the syntax error with its line
+
+
+def check_numbers(data, limits=Limits):
+    """Every number in loaded data is bounded and finite (the data is a tree: no aliases)."""
+    check_data(data, limits)
+
+
+def check_data(data, limits=Limits):
+    """The YAML limits for data that came another way (JSON from the API): depth, count of
+    values, string lengths, and every number bounded and finite."""
+    stack, nodes = [(data, 0)], 0
+    while stack:
+        value, depth = stack.pop()
+        nodes += 1
+        if nodes > limits.max_nodes:
+            raise UnsafeYAML(f"more than {limits.max_nodes} values")
+        if isinstance(value, (dict, list)):
+            if depth >= limits.max_depth:
+                raise UnsafeYAML(f"nested more than {limits.max_depth} levels deep")
+            children = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+            stack.extend((child, depth + 1) for child in children)
+        elif isinstance(value, str):
+            if len(value) > limits.max_str:
+                raise UnsafeYAML(f"a value is longer than {limits.max_str} characters")
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int) and abs(value) > limits.max_int:
+            raise UnsafeYAML(f"the number {str(value)[:20]} is out of range "
+                             f"(at most {limits.max_int})")
+        elif isinstance(value, float) and (value != value or abs(value) == float("inf")):
+            raise UnsafeYAML("numbers must be finite (no .inf or .nan)")
+
+
+def _plainly_shallow(text):
+    """True when the text cannot hold an alias nor nest deep enough to hurt the composer:
+    then the loaded data is checked afterwards (check_data), which is much cheaper than
+    scanning every event first. Block nesting needs indentation or `- ` on a line, flow
+    nesting a bracket, so short lines and few brackets bound the depth to a few hundred."""
+    return "*" not in text and text.count("[") + text.count("{") <= 200 and \
+        max(map(len, text.splitlines()), default=0) <= 200
+
+
+def safe_load(text, limits=Limits, loader=None):
+    """YAML text (or UTF-8 bytes) as plain data, within `limits`.
+
+    Raises UnsafeYAML over a limit and yaml.YAMLError on a syntax error. `loader` defaults to
+    libyaml's, refusing duplicate keys.
+    """
+    text = decode(text, limits)
+    if len(text) > limits.max_chars:
+        raise UnsafeYAML(f"the text is longer than {limits.max_chars} characters", 1)
+    if not _plainly_shallow(text):
+        check_limits(text, limits)  # event by event, before anything is built
+    data = yaml.load(text, Loader=loader or _StrictLoader)
+    check_numbers(data, limits)
+    return data
+
+
 class _StrictLoader(LOADER):
     """libyaml-backed loading that still refuses a key written twice in one mapping."""
 
@@ -45,7 +175,9 @@ class _StrictLoader(LOADER):
 def load_lazily(text, file=None):
     """Parse YAML text fast; returns (data, LazyLines). Errors are reported with their line."""
     try:
-        data = yaml.load(text, Loader=_StrictLoader)
+        data = safe_load(text)
+    except UnsafeYAML as error:
+        raise ScenarioError(error.message, file, error.line, "yaml") from None
     except yaml.YAMLError:
         return compose_with_lines(text, file)  # raises the ScenarioError with its line
     return data, LazyLines(text, file)
@@ -53,6 +185,11 @@ def load_lazily(text, file=None):
 
 def compose_with_lines(text, file=None):
     """Parse YAML text; returns (data, lines) where lines maps dotted paths to 1-based lines."""
+    try:
+        text = decode(text)
+        check_limits(text)
+    except UnsafeYAML as error:
+        raise ScenarioError(error.message, file, error.line, "yaml") from None
     try:
         node = yaml.compose(text, Loader=LOADER)
     except yaml.YAMLError as exc:
@@ -86,7 +223,12 @@ def _convert(node, path, lines, file):
         return result
     if isinstance(node, yaml.SequenceNode):
         return [_convert(item, f"{path}[{i}]", lines, file) for i, item in enumerate(node.value)]
-    return _scalar(node)
+    value = _scalar(node)
+    try:
+        check_numbers(value)
+    except UnsafeYAML as error:
+        raise ScenarioError(error.message, file, node.start_mark.line + 1, path or "yaml") from None
+    return value
 
 
 _constructor = yaml.constructor.SafeConstructor()

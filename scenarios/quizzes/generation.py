@@ -11,6 +11,7 @@ other values the same scenario computes (another step's LP, another card's zone)
 Nothing is invented and no option repeats.
 """
 import hashlib
+import logging
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -20,6 +21,7 @@ from ..outcome_words import ZONE_NAMES, ZONES, result_words
 from ..readable.board import board_svg
 from ..readable.sentences import card_names, intent_sentences, meaning, step_sentences
 
+logger = logging.getLogger(__name__)
 WANTED_WRONG = 3
 MAX_OPTIONS = 5
 OUTCOME, NUMERIC, LEGALITY, STATE = "outcome", "numeric", "legality", "state"
@@ -104,6 +106,10 @@ class Context:
                                     params=self.params, mutation=f"{rule.name}:{name}")
                 except ScenarioError:
                     continue  # the script cannot be played this way: it gives no answer
+                except Exception:  # noqa: BLE001 - an engine fault under one reading
+                    logger.exception("replaying %s under %s:%s failed", self.scenario.slug,
+                                     rule.name, name)
+                    continue
                 yield Reading(rule, name, text, result)
 
     def name(self, card_id):
@@ -590,7 +596,7 @@ def finish(context, draft):
     draft.anchors = [{"anchor": r.anchor, "summary": r.describe(context.params)} for r in rules]
     right = next(o for o in draft.options if o.correct)
     draft.explanation = (f"Replaying these steps under the rules gives “{right.text}”. "
-                         + (f"The rules that decide it: "
+                         + ("The rules that decide it: "
                             + "; ".join(a["summary"].rstrip(".") for a in draft.anchors) + "."
                             if draft.anchors else ""))
     return draft

@@ -678,7 +678,6 @@ class Board:
 
     def monster_row(self, player, data):
         entries = data.get("monsters", [])
-        masters = self.cards.deck_masters
         if self.format == "kingdom-duels":
             terrains = (self.state.get("terrains") or {}).get(player)
             count = max(len(terrains) if terrains else 5, len(entries))

@@ -222,6 +222,9 @@ def _activate(event, names):
 
 
 def _ability(event, names):
+    if event.get("what") == "triggered":
+        return (f"The Ability of {names(event.get('card'))} triggers: its player may "
+                "activate it")
     kind = f"{event['ability']} " if event.get("ability") else ""
     speed = f" (Spell Speed {event['speed']})" if event.get("speed") is not None else ""
     return (f"{event.get('player', 'its controller')} activates the {kind}Ability of "
@@ -453,6 +456,9 @@ def _battle(event, names):
         "pierce": f"{card} pierces: {player} takes the difference",
         "def_protects": f"{card} was in DEF Position: {player} takes no damage",
         "redirect_protects": f"{card} is not destroyed: the attack was redirected",
+        "damage_step": f"the attack of {names(event.get('attacker'))} stands: the Damage Step "
+                       "begins",
+        "damage_pass": f"{player} passes in the Damage Step",
     }.get(what)
 
 
@@ -496,6 +502,8 @@ def _effect(event, names):
         return f"{source} left the field, but its change to {card} was made permanently: it stays"
     if what == "unaffected":
         return f"{card} is unaffected by {source}, a Divine card of lower Hierarchy"
+    if what == "already_destroyed":
+        return f"{card} already counts as destroyed: {source} does not destroy it again"
     return None
 
 
@@ -1145,7 +1153,7 @@ class Narrator:
         return position_words(position, True, self.hidden()) if position else ""
 
     def say_summon(self, action, before, after, step, previous, refused):
-        card_id, player = action["summon"], action.get("player")
+        card_id = action["summon"]
         definition = self.card(card_id)
         tributes = action.get("tributes") or []
         how = "Tribute Summon" if tributes else "Normal Summon"
@@ -1260,7 +1268,7 @@ class Narrator:
         return Phrase(f"redirects {what} to {onto}", f"redirect {what} to {onto}")
 
     def say_strike(self, action, before, after, step, previous, refused):
-        card_id, player = action["strike"], action.get("player")
+        card_id = action["strike"]
         name = self.name(card_id)
         event = next((e for e in step.events or () if e.get("kind") == "strike"), None)
         column = action.get("to")

@@ -24,6 +24,27 @@ def article_body(article, revision):
 
 
 @register.simple_tag
+def verdict_stamp():
+    """The latest verification run and the engine's version: a verdict recorded since, or a new
+    engine, changes it (for cache keys of pages that show verdicts)."""
+    from django.db.models import Max
+
+    from ..engine.version import engine_version
+    from ..models import VerificationRun
+
+    latest = VerificationRun.objects.aggregate(latest=Max("pk"))["latest"] or 0
+    return f"{latest}-{engine_version()}"
+
+
+@register.filter
+def digest(text):
+    """A short digest of a text, for cache keys that must change when the text does."""
+    import hashlib
+
+    return hashlib.blake2b(str(text).encode(), digest_size=8).hexdigest()
+
+
+@register.simple_tag
 def article_scenarios(article):
     """The scenarios illustrating the article's rules, each with its verdict as it holds now."""
     from ..fingerprints import StaleCheck
@@ -36,19 +57,9 @@ def article_scenarios(article):
 @register.simple_tag
 def matching_scenarios(query, format_slug=None, limit=10):
     """Scenarios whose title or story holds every word of a search, for the search page."""
-    from django.db.models import Q
+    from ..search import matching_scenarios as matching
 
-    from ..models import Scenario
-
-    words = str(query or "").split()[:10]
-    if not words:
-        return []
-    rows = Scenario.objects.only("slug", "title", "narrative", "format_slug")
-    if format_slug:
-        rows = rows.filter(format_slug=format_slug)
-    for word in words:
-        rows = rows.filter(Q(title__icontains=word) | Q(narrative__icontains=word))
-    return list(rows[:limit])
+    return matching(query, format_slug, limit)
 
 
 @register.inclusion_tag("scenarios/_board.html")

@@ -1,10 +1,6 @@
 """An editor previews a rule change in Chromium, sees what it breaks, and cancels."""
 import pytest
-from django.conf import settings
-from django.contrib.auth.models import Group, User
-from django.core.management import call_command
 
-from rulings.loading import load_content
 from rulings.models import Article, Revision
 from scenarios.models import Scenario
 
@@ -12,23 +8,11 @@ pytestmark = pytest.mark.browser
 PASSWORD = "a-long-test-password"
 
 
-@pytest.fixture
-def site(live_server, transactional_db):
-    assert not load_content(settings.RULES_CONTENT_DIR).errors
-    call_command("load_scenarios", verbosity=0)
-    user = User.objects.create_user("edith", password=PASSWORD)
-    user.groups.add(Group.objects.get_or_create(name=settings.EDITORS_GROUP)[0])
-    return live_server.url
-
-
-def test_editor_previews_the_nightfall_cost_change_sees_the_failures_and_cancels(site, page):
+def test_editor_previews_the_nightfall_cost_change_sees_the_failures_and_cancels(
+        site, log_in_editor, page):
     revisions = Revision.objects.count()
     statuses = dict(Scenario.objects.values_list("slug", "status"))
-    page.goto(site + "/accounts/login/?next=/rules/thought-ruler-highlander/nightfall/edit/")
-    page.get_by_label("Username").fill("edith")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/nightfall/edit/")
+    log_in_editor(page, "/rules/thought-ruler-highlander/nightfall/edit/")
 
     parameters = page.get_by_label("Parameters")
     text = parameters.input_value()

@@ -1,19 +1,9 @@
 """A judge steps through a replay with the keyboard and takes quizzes, in real Chromium."""
 import pytest
-from django.conf import settings
-from django.core.management import call_command
 
-from rulings.loading import load_content
 from scenarios.quizzes.models import Attempt
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def site(live_server, transactional_db):
-    assert not load_content(settings.RULES_CONTENT_DIR).errors
-    call_command("load_scenarios", verbosity=0)
-    return live_server.url
 
 
 def visible_step(page):

@@ -1,10 +1,6 @@
 """An editor writes a ruling as a scenario on the site, with a card of its own, in Chromium."""
 import pytest
-from django.conf import settings
-from django.contrib.auth.models import Group, User
-from django.core.management import call_command
 
-from rulings.loading import load_content
 
 pytestmark = pytest.mark.browser
 PASSWORD = "a-long-test-password"
@@ -34,21 +30,8 @@ expect:
 """
 
 
-@pytest.fixture
-def site(live_server, transactional_db):
-    assert not load_content(settings.RULES_CONTENT_DIR).errors
-    call_command("load_scenarios", verbosity=0)
-    user = User.objects.create_user("edwin", password=PASSWORD)
-    user.groups.add(Group.objects.get_or_create(name=settings.EDITORS_GROUP)[0])
-    return live_server.url
-
-
-def test_an_editor_writes_a_scenario_with_its_own_card(site, page):
-    page.goto(site + "/accounts/login/?next=/scenarios/new/")
-    page.get_by_label("Username").fill("edwin")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/scenarios/new/")
+def test_an_editor_writes_a_scenario_with_its_own_card(site, log_in_editor, page):
+    log_in_editor(page, "/scenarios/new/")
 
     source = page.get_by_label("Scenario (YAML)")
     source.fill(DRAFT)

@@ -1,19 +1,9 @@
 """The styled 404 page, and pages running under the Content-Security-Policy with no console
 errors, in real Chromium."""
 import pytest
-from django.conf import settings
-from django.core.management import call_command
 
-from rulings.loading import load_content
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def site(live_server, transactional_db):
-    assert not load_content(settings.RULES_CONTENT_DIR).errors
-    call_command("load_scenarios", verbosity=0)
-    return live_server.url
 
 
 def test_a_missing_page_is_the_styled_404(site, page):

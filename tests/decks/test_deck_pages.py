@@ -81,7 +81,8 @@ def test_api_reports_each_problem_with_rule_anchor_cards_and_message(client, dec
         "rule": "forbidden-spell",
         "anchor": "thought-ruler-highlander/forbidden-list#forbidden-spells-list",
         "cards": ["Pot of Greed"],
-        "message": 'Forbidden Spells may not be used: "Pot of Greed".'}]}
+        "message": 'Forbidden Spells may not be used: "Pot of Greed".',
+        "url": "/rules/thought-ruler-highlander/forbidden-list/#forbidden-spells-list"}]}
 
 
 def test_api_gemini_elf_in_deck_masters(client, sample_cards):

@@ -75,7 +75,8 @@ def test_exam_hides_every_key_until_it_is_submitted(client, bank):
     assert Attempt.objects.get(pk=quiz["id"]).deadline is not None
     base = f"/api/quizzes/{quiz['id']}"
     recorded = post(client, f"{base}/questions/1/answer/", {"option": right_key(quiz["id"], 1)})
-    assert recorded.json() == {"recorded": True, "answer": right_key(quiz["id"], 1)}
+    assert recorded.json() == {"recorded": True, "answer": right_key(quiz["id"], 1),
+                               "url": f"/quiz/{quiz['id']}/?n=1"}
     assert not any(word in client.get(f"{base}/questions/1/").json() for word in KEY_WORDS)
     assert client.get(f"{base}/results/").status_code == 409
     results = post(client, f"{base}/finish/").json()

@@ -1,10 +1,11 @@
 """Editors saving at the same moment: one wins, the others get a 409, nobody gets a 500.
 
-These run real threads against the SQLite test database, which tests/conftest.py puts in a
+These run real threads against the test database. On SQLite, tests/conftest.py puts it in a
 file (an in-memory database cannot be shared by threads): WAL, a busy timeout and IMMEDIATE
-write transactions (rulings/settings.py) make the writers queue instead of failing.
+write transactions (rulings/settings.py) make the writers queue instead of failing. On
+PostgreSQL the edited article's row lock queues them, and a deadlock is retried
+(rulings/contention.py).
 """
-import threading
 from collections import Counter
 
 import pytest
@@ -13,7 +14,9 @@ from django.contrib.auth.models import Group, User
 from django.db import connection
 from django.test import Client
 
+
 from rulings.models import Article
+from tests.concurrency import run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,28 +49,8 @@ def body(n, attempt=0):
             "markdown": f"## Cost {{#cost}}\n\nEditor {n} says pay {{{{ cost }}}} LP.\n"}
 
 
-def run_threads(target):
-    barrier = threading.Barrier(THREADS)
-    errors = []
-
-    def run(n):
-        try:
-            barrier.wait(timeout=30)
-            target(n)
-        except Exception as error:  # noqa: BLE001 - reported by the test
-            errors.append(repr(error))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    assert not any(thread.is_alive() for thread in threads)
-    return errors
-
-
+@pytest.mark.skipif(connection.vendor != "sqlite",
+                    reason="WAL and IMMEDIATE transactions are SQLite's; PostgreSQL locks rows")
 def test_the_test_database_is_a_wal_file():
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA journal_mode")
@@ -88,7 +71,7 @@ def test_simultaneous_edits_on_one_base_give_one_save_and_conflicts_never_500(ar
             assert data["current_revision"] == 2
             assert data["submitted"]["markdown"] == body(n)["markdown"]
 
-    errors = run_threads(edit)
+    errors = run_together(edit, THREADS)
     assert errors == []
     assert Counter(statuses) == {200: 1, 409: THREADS - 1}
     assert article.revisions.count() == before + statuses.count(200)
@@ -112,7 +95,7 @@ def test_simultaneous_editors_who_retry_on_conflict_all_land(article, clients):
             base = response.json()["current_revision"]
         failures.append("gave up")
 
-    errors = run_threads(edit)
+    errors = run_together(edit, THREADS)
     assert errors == [] and failures == []
     assert article.revisions.count() == before + THREADS
     saved = set(Article.objects.get(pk=article.pk).revisions.values_list("body", flat=True))

@@ -107,3 +107,14 @@ def test_maintenance_is_for_editors_only(client, reader_client):
     assert client.get("/maintenance/links/").status_code == 403
     assert reader_client.get("/maintenance/links/").status_code == 403
     assert "/maintenance/" not in client.get("/").content.decode()
+
+
+def test_the_article_page_is_rendered_once_per_revision_and_verdict_state(
+        client, make_article, django_assert_max_num_queries):
+    make_article("nightfall", "## Cost {#cost}\n\nPay 500 LP. {#pay}\n", fmt="trh")
+    first = client.get("/rules/trh/nightfall/").content.decode()
+    with django_assert_max_num_queries(4):
+        again = client.get("/rules/trh/nightfall/").content.decode()
+    assert again == first
+    make_article("nightfall", "## Cost {#cost}\n\nPay 1000 LP. {#pay}\n", fmt="trh")
+    assert "Pay 1000 LP." in client.get("/rules/trh/nightfall/").content.decode()

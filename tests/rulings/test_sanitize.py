@@ -88,3 +88,15 @@ def test_harmless_markup_survives_sanitizing():
                   RenderContext("testing", "page")).html
     assert "<strong>bold</strong>" in html and "<em>em</em>" in html
     assert 'href="https://example.org/x"' in html
+
+
+def test_ids_and_classes_in_editor_html_are_dropped_so_nothing_clobbers_a_global():
+    from rulings.rendering import RenderContext, render
+
+    body = ('<p id="__x" class="site-header">Raw.</p>\n\n<div markdown="1" id="config">'
+            '\n\nInside.\n\n</div>\n\nA rule of ours. {#our-rule}\n')
+    html = render(body, RenderContext("trh", "nightfall")).html
+    assert 'id="__x"' not in html and 'class="site-header"' not in html
+    assert 'id="config"' not in html
+    assert '<p id="our-rule">' in html and 'class="anchor-link"' in html
+    assert "own" not in html.split("our-rule")[0][-40:]

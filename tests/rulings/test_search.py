@@ -1,3 +1,6 @@
+import pytest
+from django.db import connection
+
 from rulings import search
 
 
@@ -50,3 +53,65 @@ def test_search_page_shows_ranked_results(client, bundled_rules):
     first = page.index('class="hit-title"')
     assert page[first:first + 200].count("summon-limit/#negated-summons") == 1
     assert "<mark>" in page
+
+
+def test_a_glossary_alias_finds_its_term(make_article):
+    make_article("leader", "## The leader {#leader}\n\nEach player leads with a Deck Master.\n",
+                 terms=[{"name": "Deck Master", "aliases": ["DM"], "anchor": "leader",
+                         "definition": "The monster that leads."}])
+    make_article("other", "## Other {#other}\n\nNothing about leaders here.\n")
+    hits = search.search("DM")
+    assert [(h.article_slug, h.anchor) for h in hits][:1] == [("leader", "leader")]
+    assert "<mark>" in hits[0].snippet
+    assert search.search("dm leads")[0].anchor == "leader"
+
+
+def test_bundled_dm_finds_deck_master_rules(bundled_rules):
+    hits = search.search("DM")
+    assert hits and all("deck master" in (h.heading + h.title + h.snippet).lower()
+                        for h in hits[:5])
+
+
+def test_control_characters_in_a_query_are_harmless(make_article):
+    make_article("x", "Plain text here.\n")
+    assert search.search("plain\x00text")[0].article_slug == "x"
+
+
+def test_api_search_lists_sections_then_scenarios(client, make_article):
+    from scenarios.models import Scenario
+
+    make_article("nightfall", "## Cost {#cost}\n\nPay for Nightfall.\n", fmt="trh")
+    Scenario.objects.create(slug="nightfall-story", format_slug="trh", title="Nightfall at dusk",
+                            narrative="A player flips Nightfall face-down.", rule="trh/nightfall",
+                            source="", path="x.yaml")
+    data = client.get("/api/search/", {"q": "nightfall"}).json()
+    assert [(d["kind"], d["slug"]) for d in data][-1] == ("scenario", "nightfall-story")
+    assert data[0]["kind"] == "section" and data[-1]["url"] == "/scenarios/nightfall-story/"
+    assert "<mark>Nightfall</mark>" in data[-1]["snippet"]
+
+
+postgresql_only = pytest.mark.skipif(connection.vendor != "postgresql",
+                                     reason="PostgreSQL's own full-text search")
+
+
+@postgresql_only
+def test_postgresql_sections_carry_a_weighted_gin_indexed_vector(make_article):
+    article = make_article("rules", "## Ramparts {#ramparts}\n\nWalls stand.\n", title="Keep")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = 'rulings_section' "
+                       "AND indexname = 'rulings_section_search_vector_gin'")
+        assert "gin (search_vector)" in cursor.fetchone()[0]
+        cursor.execute("SELECT search_vector::text FROM rulings_section "
+                       "WHERE article_id = %s AND anchor = 'ramparts'", [article.pk])
+        vector = cursor.fetchone()[0]
+    assert "'rampart':1A" in vector and "'keep':2B" in vector and "'wall':3C" in vector
+
+
+@postgresql_only
+def test_postgresql_takes_websearch_syntax(make_article):
+    make_article("one", "## One {#one}\n\nThe summons were negated.\n")
+    make_article("two", "## Two {#two}\n\nNegated effects, and summons stay.\n")
+    assert {h.anchor for h in search.search("negated summons")} == {"one", "two"}
+    assert {h.anchor for h in search.search('"summons were negated"')} == {"one"}
+    assert {h.anchor for h in search.search("negated -effects")} == {"one"}
+    assert {h.anchor for h in search.search("walls or effects")} == {"two"}

@@ -3,19 +3,19 @@
 Real threads against the SQLite test file (see tests/conftest.py): recording verdicts takes
 the write lock in one IMMEDIATE transaction, as publishing does, so writers queue.
 """
-import threading
 from collections import Counter
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
-from django.db import connection
 from django.test import Client
+
 
 from rulings.loading import load_content
 from rulings.models import Article
 from scenarios.models import VerificationRun
+from tests.concurrency import run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,27 +42,6 @@ def clients(site):
     return made
 
 
-def run_together(target):
-    barrier, errors = threading.Barrier(THREADS), []
-
-    def run(n):
-        try:
-            barrier.wait(timeout=30)
-            target(n)
-        except Exception as error:  # noqa: BLE001 - reported by the test
-            errors.append(repr(error))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=180)
-    assert not any(thread.is_alive() for thread in threads)
-    return errors
-
-
 def test_twenty_simultaneous_verifications_all_answer_and_all_are_recorded(clients):
     before = VerificationRun.objects.count()
     statuses = []
@@ -71,7 +50,7 @@ def test_twenty_simultaneous_verifications_all_answer_and_all_are_recorded(clien
         response = clients[n].post(f"/api/scenarios/{SLUGS[n % 2]}/verify/")
         statuses.append(response.status_code)
 
-    assert run_together(verify) == []
+    assert run_together(verify, THREADS) == []
     assert Counter(statuses) == {200: THREADS}
     assert VerificationRun.objects.count() == before + THREADS
 
@@ -93,7 +72,7 @@ def test_saves_and_verifications_at_once_give_no_500_and_lose_no_revision(client
                  "base_revision": base.number}, content_type="application/json")
         statuses.append((n % 2, response.status_code))
 
-    assert run_together(act) == []
+    assert run_together(act, THREADS) == []
     saves = Counter(code for kind, code in statuses if kind == 0)
     verifications = Counter(code for kind, code in statuses if kind == 1)
     assert saves == {200: 1, 409: THREADS // 2 - 1}

@@ -1,6 +1,7 @@
 """Impact before saving, rule coverage, and the example badges on article pages."""
 import json
 
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -126,15 +127,18 @@ def test_a_failing_or_stale_example_says_so(client, loaded):
     row = Scenario.objects.get(slug="poison-vs-ceasefire")
     Scenario.objects.filter(pk=row.pk).update(
         status="failed", differences=[{"key": "lp.B", "expected": 7999, "got": 8000}])
+    cache.clear()  # written behind the site's back: no verification run marks the change
     html = client.get("/rules/core/ending-the-game/").content.decode()
     assert "verdict-failed" in html and "lp.B was expected to be 7999" in html
     Scenario.objects.filter(pk=row.pk).update(status="passed", source=row.source + "\n# edited")
+    cache.clear()
     html = client.get("/rules/core/ending-the-game/").content.decode()
     assert "verdict-stale" in html
 
 
 def test_an_example_without_a_scenario_says_not_encoded(client, loaded):
     Scenario.objects.filter(slug="poison-vs-ceasefire").delete()
+    cache.clear()
     html = client.get("/rules/core/ending-the-game/").content.decode()
     assert "not encoded yet" in html
 
@@ -147,6 +151,7 @@ def test_the_article_page_query_count_does_not_grow_with_its_scenarios(client, l
     for n in range(12):
         template.pk, template.slug = None, f"copy-{n}"
         template.save()
+    cache.clear()
     with CaptureQueriesContext(connection) as second:
         html = client.get(url).content.decode()
     assert html.count("Step through the replay") >= 13

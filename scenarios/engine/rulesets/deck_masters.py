@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..cards import CATALOG_DIR
 from ..duel import Duel
-from ..errors import ScenarioError, ScriptError
+from ..errors import IllegalAction, ScenarioError, ScriptError
 from ..parameters import Choice, Maybe, Param, Row, Table, Text, Whole
 from ..primitives import EffectContext, check_program, primitive
 from ..rules import Rule, rulebook
@@ -53,7 +53,8 @@ class DeckMastersDuel(Duel):
     PARAMETERS = (
         Param("ability_types", Table(
             {"type": Text(), "spell_speed": Maybe(Whole(1, 3)),
-             "chain_link": Choice(("1 only", "any", "none"))},
+             "chain_link": Choice(("1 only", "any", "none")),
+             "activation": Choice(("optional", "mandatory", "never"))},
             required=tuple(Row({"type": kind}, "a Deck Master Ability may be of this type")
                            for kind in ABILITY_TYPES),
             unique="type"),
@@ -156,8 +157,88 @@ class DeckMastersDuel(Duel):
         Rule("dm-both-lost", "deck-masters/winning#simultaneous-loss-is-draw",
              "Both Deck Masters lost at the same time is a draw.",
              {"turn-player-loses": "when both are lost together, the turn player loses"}),
+        # The rows of the ability_types table, applied to the Ability being used.
+        Rule("ignition-spell-speed", "deck-masters/abilities#ignition-spell-speed",
+             "An Ignition Ability has the Spell Speed of its row of the Ability types table, which "
+             "keeps it, outside a Chain, to its player's open Main Phase.",
+             {"quick": "an Ignition Ability is Spell Speed 2, usable in any phase like a Quick "
+                       "Effect"}),
+        Rule("trigger-optional", "deck-masters/abilities#trigger-optional",
+             "A Trigger Ability whose trigger is met waits for its player, who decides whether "
+             "and when to activate it.",
+             {"automatic": "a Trigger Ability goes on the Chain by itself once it triggers"}),
+        Rule("trigger-spell-speed", "deck-masters/abilities#trigger-spell-speed",
+             "A Trigger Ability has the Spell Speed of its row of the Ability types table.",
+             {"speed-2": "a Trigger Ability is Spell Speed 2, like a Quick Effect, so a Trap can "
+                         "answer it"}),
+        Rule("trigger-chain-link", "deck-masters/abilities#trigger-chain-link",
+             "A Trigger Ability may be added to a Chain at any Chain Link.",
+             {"link-1-only": "a Trigger Ability must start its own Chain, like an Ignition "
+                             "Ability"}),
+        Rule("trigger-before-deck-master", "deck-masters/faq#raiza-ability-does-not-trigger",
+             "An Ability triggers only on what happens while its monster is the Deck Master: "
+             "the Tribute Summon that made it the Deck Master came before.",
+             {"sees-own-summon": "the new Deck Master's Ability triggers on the summon that made "
+                                 "it the Deck Master"}),
+        Rule("ability-cost-at-activation", "deck-masters/abilities#cost-paid-on-activation",
+             "An Ability's cost is paid when it is activated, so it stays paid if the Ability is "
+             "negated.",
+             {"paid-on-resolution": "the cost is paid when the Ability resolves, so a negated "
+                                    "Ability costs nothing"}),
+        Rule("self-negated-chainable", "deck-masters/abilities#self-negated-still-chainable",
+             "An Ability negated by its own self-negation is still a chain link that any "
+             "suitable card effect or Ability can be chained to.",
+             {"closed": "once its Ability is negated, nothing more can be chained to it"}),
+        Rule("dm-never-opponents", "deck-masters/on-the-field#never-opponents-deck-master",
+             "A player can never Tribute the opponent's Deck Master.",
+             {"tributable": "the opponent's Deck Master is a monster like any other: a player "
+                            "allowed to Tribute the opponent's monsters may Tribute it"}),
+        Rule("abilities-chainable", "deck-masters/abilities#activated-abilities-can-be-chained",
+             "An activated Ability can be chained to by a suitable card effect.",
+             {"unanswerable": "cards cannot respond to an Ability, which is not a card effect"}),
+        Rule("ability-returns-deck-master", "deck-masters/summoning#ability-can-return",
+             "An Ability such as Kuriboh's can return the Deck Master from the field to its "
+             "Deck Master Position.",
+             {"never-returns": "once summoned, the Deck Master can never go back to its "
+                               "Position, Abilities included"}),
+        Rule("dm-face-up", "deck-masters/summoning#face-up-attack-or-defense",
+             "The Deck Master is summoned face-up, in Attack or Defense Position.",
+             {"defense-face-down": "a Deck Master summoned in Defense Position is placed "
+                                   "face-down, like a Set monster"}),
+        Rule("dm-never-face-down", "deck-masters/on-the-field#never-face-down",
+             "A Deck Master on the field can never be turned face-down.",
+             {"flippable": "a card effect can turn a Deck Master face-down like any monster"}),
+        Rule("dm-affected", "deck-masters/on-the-field#affected-like-other-monsters",
+             "Card effects target and affect a Deck Master on the field like any other monster.",
+             {"untouchable": "a Deck Master stays out of reach of card effects on the field, as "
+                             "in its Position"}),
+        Rule("lost-by-effect", "deck-masters/winning#destroyed-by-effect",
+             "A Deck Master destroyed on the field by a card effect or Ability is lost.",
+             {"effect-spared": "only a Deck Master destroyed by battle is lost; one destroyed "
+                               "by a card effect is just a monster in the Graveyard"}),
+        Rule("lost-by-battle", "deck-masters/winning#destroyed-by-battle",
+             "A Deck Master destroyed by battle is lost.",
+             {"battle-spared": "losing the Deck Master in battle costs LP, not the Duel"}),
+        Rule("lost-by-return", "deck-masters/winning#returned-to-hand-or-deck",
+             "A Deck Master returned from the field to the hand or Deck is lost.",
+             {"return-spared": "a Deck Master returned to the hand was not destroyed, so its "
+                               "player does not lose"}),
+        Rule("lost-by-banish", "deck-masters/winning#removed-from-play",
+             "A Deck Master banished from the field is lost, though it was not destroyed.",
+             {"banish-spared": "a banished Deck Master was not destroyed, so its player does "
+                               "not lose"}),
         base=Duel.RULES,
     )
+    # The rules of the ability_types rows this engine applies, by Ability type.
+    SPEED_RULES = {"ignition": "ignition-spell-speed", "trigger": "trigger-spell-speed"}
+    SPEED_MISREADINGS = {"ignition-spell-speed": ("quick", 2),
+                         "trigger-spell-speed": ("speed-2", 2)}
+    # Where a lost Deck Master went, and the rule of the winning article that says it is lost.
+    LOSS_RULES = {"battle": "lost-by-battle", "effect": "lost-by-effect",
+                  "hand": "lost-by-return", "deck": "lost-by-return",
+                  "banished": "lost-by-banish"}
+    LOSS_MISREADINGS = {"lost-by-battle": "battle-spared", "lost-by-effect": "effect-spared",
+                        "lost-by-return": "return-spared", "lost-by-banish": "banish-spared"}
 
     def __init__(self, catalog, params=None, mutation=None, seed=0):
         super().__init__(catalog, params, mutation, seed)
@@ -165,6 +246,8 @@ class DeckMastersDuel(Duel):
         self.former_deck_masters = set()
         self.ability_negated_until = {}
         self.abilities_used = set()
+        self.waiting_abilities = []  # triggered optional Abilities their player may activate
+        self.dm_departures = {}  # Deck Master id -> how it left the field (battle, effect, zone)
         self.ability_catalog = abilities()
         self.types = {row["type"].lower(): row for row in self.params["ability_types"]}
 
@@ -318,13 +401,21 @@ class DeckMastersDuel(Duel):
         return super().valid_target(target, spec, player, source)
 
     def can_be_targeted(self, target, source, purpose=None):
-        rule = {"equip": "dm-never-equipped", "take_control": "dm-control-fixed"}.get(
-            purpose, "dm-protected")
-        if self.is_deck_master(target) and target.zone == "monsters" and \
-                purpose in ("flip_face_down", "equip", "take_control") and \
-                not self.misreads(rule, "ordinary-target"):
-            self.note_rule(rule)
+        rules = {"equip": ("dm-never-equipped",), "take_control": ("dm-control-fixed",)}.get(
+            purpose, ("dm-protected", "dm-never-face-down"))
+        wrong = {"dm-never-face-down": "flippable"}
+        if not (self.is_deck_master(target) and target.zone == "monsters"):
+            return True
+        if purpose in ("flip_face_down", "equip", "take_control"):
+            if any(self.misreads(rule, wrong.get(rule, "ordinary-target")) for rule in rules):
+                return True
+            for rule in rules:
+                self.note_rule(rule)
             return False
+        # Any other effect reaches a Deck Master on the field as it reaches any monster.
+        if self.misreads("dm-affected", "untouchable"):
+            return False
+        self.note_rule("dm-affected")
         return True
 
     def check_attack_target(self, attacker, target, player):
@@ -337,11 +428,19 @@ class DeckMastersDuel(Duel):
 
     # --- Tributes and replacing the Deck Master ----------------------------------------------
 
+    def take_tributes(self, card, player, action, purpose):
+        # The opponent's Deck Master is refused before anything else is asked of the Tribute.
+        for tribute_id in action.tributes:
+            tribute = self.card(tribute_id)
+            if self.is_deck_master(tribute) and tribute.owner != player:
+                self.check_tribute(tribute, player, purpose)
+        super().take_tributes(card, player, action, purpose)
+
     def check_tribute(self, tribute, player, purpose):
         if not self.is_deck_master(tribute):
             return
-        if tribute.owner != player:
-            self.illegal("dm-tribute", "opponents_deck_master",
+        if tribute.owner != player and not self.misreads("dm-never-opponents", "tributable"):
+            self.illegal("dm-never-opponents", "opponents_deck_master",
                          "a player can never Tribute the opponent's Deck Master")
         if purpose == "tribute_set" and not self.misreads("dm-tribute", "tribute-set-allowed"):
             self.illegal("dm-tribute", "deck_master_tribute",
@@ -356,6 +455,14 @@ class DeckMastersDuel(Duel):
             # The new monster is the Deck Master before its own effect could start.
             self.note_rule("dm-replaced-by-summon")
             self.replace_deck_master(action.player, self.card(action.card))
+            # Its Ability watched nothing while the summon happened: it does not trigger on it.
+            late = self.ability_trigger(action.player, "tribute_summon") \
+                if self._tribute_trigger is None else None
+            if late is not None:
+                if self.misreads("trigger-before-deck-master", "sees-own-summon"):
+                    self._tribute_trigger = late
+                else:
+                    self.note_rule("trigger-before-deck-master")
 
     def tribute_summoned(self, card, player, tributes):
         if self.is_deck_master(card):
@@ -368,7 +475,27 @@ class DeckMastersDuel(Duel):
                     self.note_rule("new-dm-erased")
         super().tribute_summoned(card, player, tributes)
         if self._tribute_trigger:
-            self.pending_triggers.append(self._tribute_trigger)
+            self.ability_triggered(self._tribute_trigger)
+            self._tribute_trigger = None
+
+    def ability_triggered(self, waiting):
+        """A triggered Ability: its row of the ability_types table says whether it goes on the
+        Chain by itself (mandatory) or waits for its player to activate it (optional)."""
+        card = self.card(waiting["card"])
+        ability = self.ability_of(card)
+        if self.types[ability["type"].lower()]["activation"] == "mandatory" or \
+                self.misreads("trigger-optional", "automatic"):
+            self.pending_triggers.append(waiting)
+            return
+        self.waiting_abilities.append(waiting)
+        self.emit("ability", f"the {ability['type']} Ability of {card.id} triggers: its player "
+                  "may activate it", ["trigger-optional"], card=card.id, what="triggered")
+
+    def perform(self, action):
+        # A triggered optional Ability not used before the next action misses its timing.
+        if action.verb not in ("activate", "pass", "use_ability", "pay_to_negate"):
+            self.waiting_abilities = []
+        super().perform(action)
 
     def fusion_summoned(self, fusion, materials):
         player = fusion.controller
@@ -397,7 +524,10 @@ class DeckMastersDuel(Duel):
     def return_deck_master_to_position(self, player, cause):
         card = self.card(self.deck_masters[player])
         if card.zone == "monsters":
+            if self.misreads("ability-returns-deck-master", "never-returns"):
+                return
             self.move(card, "deck_master", reason=f"returned by the Ability of {cause}")
+            self.note_rule("ability-returns-deck-master")
 
     # --- summoning the Deck Master -----------------------------------------------------------
 
@@ -424,10 +554,12 @@ class DeckMastersDuel(Duel):
             card.summoned_turn = self.turn
         else:
             # an ordinary Special Summon: attempted first, with the same windows as any other
-            self.summon_to_field(card, player, action.position, how="special")
+            face_up = not (action.position == "defense" and
+                           self.misreads("dm-face-up", "defense-face-down"))
+            self.summon_to_field(card, player, action.position, how="special", face_up=face_up)
         self.emit("deck-master", f"{player} Special Summons the Deck Master {card.id}: it is "
                   f"{card.name}, with its name and printed stats",
-                  ["dm-summon", "dm-is-the-monster"],
+                  ["dm-summon", "dm-is-the-monster", "dm-face-up"],
                   card=card.id, player=player, what="summoned")
         if self.attack is not None and self.attack.player != player:
             attacker = self.card(self.attack.attacker)
@@ -469,17 +601,34 @@ class DeckMastersDuel(Duel):
         if info["spell_speed"] is None and not self.misreads("continuous-ability", "activatable"):
             self.illegal("continuous-ability", "continuous_ability",
                          "a Continuous Ability never activates")
-        if self.priority != player:
+        waiting = next((t for t in self.waiting_abilities if t["card"] == card.id), None)
+        if self.priority != player and not (waiting is not None and not self.chain):
             self.illegal(None, "no_priority", f"{player} does not hold priority")
         if ability.get("once_per_turn") and (player, card.id) in self.abilities_used:
             self.illegal(None, "once_per_turn", f"the Ability of {card.id} was used this turn")
-        if ability.get("trigger"):
+        if ability.get("trigger") and waiting is None:
             self.illegal(None, "not_triggered", f"the Ability of {card.id} waits for its trigger")
         speed = info["spell_speed"] or 1
+        speed_rule = self.SPEED_RULES.get(kind)
+        if speed_rule and self.misreads(speed_rule, self.SPEED_MISREADINGS[speed_rule][0]):
+            speed = self.SPEED_MISREADINGS[speed_rule][1]
         if self.chain and info["chain_link"] == "1 only" and \
                 not self.misreads("ability-chain-link", "any-link"):
             self.illegal("ability-chain-link", "chain_link_1_only",
                          f"a {ability['type']} Ability must be Chain Link 1")
+        if self.chain and kind == "trigger":
+            if info["chain_link"] == "1 only" or self.misreads("trigger-chain-link", "link-1-only"):
+                self.illegal("trigger-chain-link", "chain_link_1_only",
+                             f"a {ability['type']} Ability must be Chain Link 1")
+            self.note_rule("trigger-chain-link")
+        if speed_rule:
+            if speed == 1 and not self.chain and waiting is None and (
+                    player != self.turn_player or self.phase not in ("main1", "main2")
+                    or self.attack is not None):
+                self.illegal(speed_rule, "spell_speed_1_timing",
+                             f"a {ability['type']} Ability at Spell Speed 1 needs its player's "
+                             "open Main Phase")
+            self.note_rule(speed_rule)
         self.check_timing(card, player, 2 if self.misreads("ability-chain-link", "any-link")
                           and self.chain else speed, False, ability)
         self.check_conditions(card, player, ability)
@@ -490,11 +639,19 @@ class DeckMastersDuel(Duel):
         finally:
             self._ability_reaches = self._ability_targeting = False
         selections = dict(action.select)
-        self.pay_costs(card, player, ability, selections)
+        deferred = bool(ability.get("cost")) and \
+            self.misreads("ability-cost-at-activation", "paid-on-resolution")
+        if not deferred:
+            self.pay_costs(card, player, ability, selections)
+            if ability.get("cost"):
+                self.note_rule("ability-cost-at-activation")
+        if waiting is not None:
+            self.waiting_abilities.remove(waiting)
         self.abilities_used.add((player, card.id))
         link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=player, speed=speed,
                          program=ability, is_card_activation=False, ability_type=kind,
-                         targets=targets, selections=selections)
+                         targets=targets, selections=selections,
+                         data={"deferred_cost": True} if deferred else {})
         self.chain.append(link)
         self.emit("ability", f"{player} activates the {ability['type']} Ability of {card.id} as "
                   f"Chain Link {link.number} (Spell Speed {speed})",
@@ -520,7 +677,33 @@ class DeckMastersDuel(Duel):
             self.abilities_used.discard((top.player, top.card_id))
         self.priority, self.passes = self.opponent(player), 0
 
+    def check_timing(self, card, player, speed, is_card, program):
+        answers_ability = bool(self.chain) and self.chain[-1].ability_type is not None and \
+            program is not self.ability_of(card)
+        if answers_ability and self.chain[-1].negated:
+            if self.misreads("self-negated-chainable", "closed"):
+                self.illegal("self-negated-chainable", "spell_speed_too_low",
+                             "a negated Ability cannot be chained to")
+            self.note_rule("self-negated-chainable")
+        if answers_ability and self.misreads("abilities-chainable", "unanswerable"):
+            self.illegal("abilities-chainable", "spell_speed_too_low",
+                         "a card effect cannot answer an Ability")
+        super().check_timing(card, player, speed, is_card, program)
+        if answers_ability:
+            self.note_rule("abilities-chainable")
+
     # --- losing the Deck Master --------------------------------------------------------------
+
+    def move(self, card, zone, *args, **kwargs):
+        if card.zone == "monsters" and zone != "monsters" and self.is_deck_master(card):
+            reason = kwargs.get("reason", "")
+            self.dm_departures[card.id] = "battle" if reason == "destroyed by battle" else \
+                "effect" if reason.startswith("destroyed by") else zone
+        super().move(card, zone, *args, **kwargs)
+
+    def loss_rule(self, player):
+        """The rule of the winning article for how this player's Deck Master left the field."""
+        return self.LOSS_RULES.get(self.dm_departures.get(self.deck_masters[player]))
 
     def deck_master_lost(self, player):
         card = self.card(self.deck_masters[player])
@@ -530,19 +713,23 @@ class DeckMastersDuel(Duel):
             return False
         if self.misreads("dm-loss", "only-destruction") and card.zone != "graveyard":
             return False
+        rule = self.loss_rule(player)
+        if rule and self.misreads(rule, self.LOSS_MISREADINGS[rule]):
+            return False
         return True
 
     def check_deck_masters(self):
         if self.result is not None or not self.deck_masters:
             return
         lost = [p for p in sorted(self.deck_masters) if self.deck_master_lost(p)]
+        how = [r for r in dict.fromkeys(self.loss_rule(p) for p in lost) if r]
         if len(lost) == 2:
             if self.misreads("dm-both-lost", "turn-player-loses"):
-                self.lose(self.turn_player, "deck_master_lost", ["dm-both-lost"])
+                self.lose(self.turn_player, "deck_master_lost", ["dm-both-lost"] + how)
             else:
-                self.finish(None, "deck_master_lost", ["dm-both-lost"])
+                self.finish(None, "deck_master_lost", ["dm-both-lost"] + how)
         elif lost:
-            self.lose(lost[0], "deck_master_lost", ["dm-loss"])
+            self.lose(lost[0], "deck_master_lost", ["dm-loss"] + how)
 
     def check_state(self, after_chain=False):
         super().check_state(after_chain)
@@ -553,6 +740,12 @@ class DeckMastersDuel(Duel):
         self.check_deck_masters()
 
     def resolve_link(self, link):
+        if link.data.get("deferred_cost") and not link.negated:
+            try:  # the wrong reading: the cost is paid only now
+                self.pay_costs(self.card(link.card_id), link.player, link.program,
+                               dict(link.selections))
+            except IllegalAction:
+                pass
         if link.ability_type is not None and not link.negated:
             self._ability_reaches = bool(link.program.get("reaches_position"))
         try:

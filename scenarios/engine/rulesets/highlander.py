@@ -40,7 +40,8 @@ class HighlanderDuel(Duel):
     )
     STEP_VERBS = Duel.STEP_VERBS | {"nightfall", "pendulum_summon"}
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master", "summons_this_turn"}
-    REASON_CODES = reasons(Duel.REASON_CODES, "invalid_nightfall_card", "invalid_pendulum",
+    REASON_CODES = reasons(Duel.REASON_CODES, "deck_master_in_emz", "invalid_nightfall_card",
+                           "invalid_pendulum",
                            "link_monster", "no_pendulum_scales", "once_per_turn",
                            "summon_limit_reached")
     RULES = rulebook(
@@ -167,6 +168,43 @@ class HighlanderDuel(Duel):
         Rule("nightfall-triggers", "thought-ruler-highlander/nightfall#triggers-may-still-happen",
              "Effects that trigger on a card flipped face-down may follow Nightfall.",
              {"no-triggers": "nothing can trigger from Nightfall, as it is not an effect"}),
+        Rule("emz-not-on-field", "thought-ruler-highlander/extra-monster-zone#not-on-the-field",
+             "A Deck Master in the Extra Monster Zone is not on the field: an effect on the "
+             "monsters on the field does not see it.",
+             {"on-the-field": "the Extra Monster Zone is part of the field, so its Deck Master "
+                              "is one of the monsters on the field"}),
+        Rule("dm-ordinary-after-summon",
+             "thought-ruler-highlander/summoning-the-deck-master#normal-monster-after-summon",
+             "A summoned Deck Master is an ordinary monster, affected by card effects like any "
+             "other.",
+             {"still-protected": "the Deck Master keeps the protection of the Extra Monster Zone "
+                                 "after it is summoned"}),
+        Rule("dm-no-return-to-emz", "thought-ruler-highlander/summoning-the-deck-master#no-return-to-emz",
+             "A summoned Deck Master that leaves the field goes where any monster would, never "
+             "back to the Extra Monster Zone.",
+             {"back-to-emz": "a summoned Deck Master leaving the field goes back to the Extra "
+                             "Monster Zone"}),
+        Rule("face-down-special-counts",
+             "thought-ruler-highlander/summon-limit#face-down-special-summon-counts",
+             "A monster an effect Special Summons in face-down position counts toward the limit "
+             "like any Special Summon.",
+             {"face-down-free": "a face-down Special Summon is like a Set and does not count"}),
+        Rule("nightfall-no-target", "thought-ruler-highlander/nightfall#nightfall-no-target",
+             "Nightfall does not target: a card that cannot be targeted can still be turned "
+             "face-down by it.",
+             {"targets": "Nightfall targets the card it turns face-down, so a card that cannot be "
+                         "targeted is out of its reach"}),
+        Rule("emz-leaves-only-by-normal-summon",
+             "thought-ruler-highlander/extra-monster-zone#leaves-only-by-normal-summon-or-set",
+             "A Deck Master leaves the Extra Monster Zone only by a Normal Summon or Set, never "
+             "by a Special Summon, its own summoning procedure included.",
+             {"special-summon-too": "the Deck Master may also be Special Summoned out of the "
+                                    "Extra Monster Zone by its own summoning procedure"}),
+        Rule("emz-no-effects", "thought-ruler-highlander/extra-monster-zone#no-effects-in-emz",
+             "None of the effects of a Deck Master waiting in the Extra Monster Zone can be "
+             "activated.",
+             {"effects-usable": "the Deck Master's own effects can be activated from the Extra "
+                                "Monster Zone, like those of a monster on the field"}),
         base=Duel.RULES,
     )
 
@@ -266,6 +304,10 @@ class HighlanderDuel(Duel):
             if self.misreads("extra-summons-count", "not-counted"):
                 return
             self.note_rule("extra-summons-count")
+        if how == "special" and any(not c.face_up for c in cards):
+            if self.misreads("face-down-special-counts", "face-down-free"):
+                return
+            self.note_rule("face-down-special-counts")
         counted = 1 if self.misreads("simultaneous", "counts-once") else len(cards)
         if len(cards) > 1:
             self.note_rule("simultaneous")
@@ -307,6 +349,15 @@ class HighlanderDuel(Duel):
         if self.deck_masters.get(action.player) == card.id and card.zone == "extra_monster_zone":
             return self.summon_deck_master(action, setting=True)
         super().do_set(action)
+
+    def do_special_summon(self, action):
+        card = self.card(action.card)
+        if self.deck_masters.get(action.player) == card.id and card.zone == "extra_monster_zone" \
+                and not self.misreads("emz-leaves-only-by-normal-summon", "special-summon-too"):
+            self.illegal("emz-leaves-only-by-normal-summon", "deck_master_in_emz",
+                         f"{card.id} waits in the Extra Monster Zone: only a Normal Summon or Set "
+                         "takes it out")
+        super().do_special_summon(action)
 
     def summon_deck_master(self, action, setting):
         player, card = action.player, self.card(action.card)
@@ -383,6 +434,18 @@ class HighlanderDuel(Duel):
             return False
         return super().special_summon(card, player, position, cause, face_up)
 
+    def activation_for(self, card, player):
+        if self.is_deck_master(card) and card.zone == "extra_monster_zone":
+            effects = [effect[key] for effect in card.card.effects
+                       for key in ("quick", "ignition") if key in effect]
+            if effects:
+                if self.misreads("emz-no-effects", "effects-usable"):
+                    return effects[0], False
+                self.illegal("emz-no-effects", "deck_master_in_emz",
+                             f"{card.id} waits in the Extra Monster Zone: none of its effects "
+                             "can be activated")
+        return super().activation_for(card, player)
+
     def do_activate(self, action):
         card = self.card(action.card)
         program = card.card.activation if card.card.kind in ("spell", "trap") and (
@@ -446,6 +509,38 @@ class HighlanderDuel(Duel):
 
     # --- the Extra Monster Zone --------------------------------------------------------------
 
+    def is_deck_master(self, card):
+        return self.deck_masters.get(card.owner) == card.id
+
+    def cards_on_field(self, kind=None, controller=None):
+        found = super().cards_on_field(kind, controller)
+        if kind not in (None, "monster"):
+            return found
+        waiting = [self.card(i) for p in sorted(self.deck_masters)
+                   for i in self.zone_of(p, "extra_monster_zone")
+                   if not controller or p == controller]
+        if waiting:
+            if self.misreads("emz-not-on-field", "on-the-field"):
+                return found + waiting
+            self.note_rule("emz-not-on-field")
+        return found
+
+    def unaffected_by(self, card, source_id):
+        if self.is_deck_master(card) and card.zone == "monsters":
+            if self.misreads("dm-ordinary-after-summon", "still-protected"):
+                return True
+            self.note_rule("dm-ordinary-after-summon")
+        return super().unaffected_by(card, source_id)
+
+    def move(self, card, zone, *args, **kwargs):
+        if self.is_deck_master(card) and card.zone == "monsters" and zone not in (
+                "monsters", "extra_monster_zone"):
+            if self.misreads("dm-no-return-to-emz", "back-to-emz"):
+                zone = "extra_monster_zone"
+            else:
+                self.note_rule("dm-no-return-to-emz")
+        super().move(card, zone, *args, **kwargs)
+
     def valid_target(self, target, spec, player, source):
         if target.zone == "extra_monster_zone":
             if not self.misreads("emz-protected", "targetable"):
@@ -481,6 +576,11 @@ class HighlanderDuel(Duel):
                 self.illegal("nightfall-spell-trap", "invalid_nightfall_card",
                              f"{card.id} is not a monster")
             self.note_rule("nightfall-spell-trap")
+        if "cannot_be_targeted" in card.card.flags:
+            if self.misreads("nightfall-no-target", "targets"):
+                self.illegal("nightfall-no-target", "invalid_nightfall_card",
+                             f"{card.id} cannot be targeted")
+            self.note_rule("nightfall-no-target")
         if card.card.subtype == "link" and not self.misreads("nightfall-no-link", "links-allowed"):
             self.illegal("nightfall-no-link", "link_monster", "Nightfall cannot flip a Link Monster")
         if self.setting_forbidden() and self.misreads("nightfall-ignores-text",

@@ -60,7 +60,7 @@ class RedirectsAndReplays:
         self.target_when_declared = self.target_state(new_target.id)
         if self.misreads("kd-redirect", "stays-attackers"):
             return
-        attack.counts_as = self.opponent(attack.player)
+        attack.counts_as = self.redirected_by(attack, new_target, cause)
         self.emit("attack", f"the redirected attack now counts as {attack.counts_as}'s attack; "
                   f"its source is still {attack.attacker}", ["kd-redirect"],
                   attacker=attack.attacker, player=attack.counts_as, what="counts_as")
@@ -135,6 +135,13 @@ class RedirectsAndReplays:
         if card.zone != "monsters" or not free:
             return
         old, card.column = card.column, free[0]
+        if old is not None and self.misreads("kd-move-own-terrain", "next-terrain"):
+            card.column = (old + 1) % len(self.terrains[card.controller])
+            for other in self.zone_of(card.controller, "monsters"):
+                if other != card.id and self.card(other).column == card.column:
+                    self.card(other).column = old  # the two trade places
+        else:
+            self.note_rule("kd-move-own-terrain")
         markers = self.terrains[card.controller]
         if old is not None and self.misreads("kd-terrain-stays", "marker-moves"):
             markers[old], markers[card.column] = markers[card.column], markers[old]

@@ -18,6 +18,7 @@ from ..vocabulary import reasons
 from ..yamlsource import load_lazily
 from .kingdom_battle import BATTLE_RULES, RedirectsAndReplays
 from .kingdom_card_rulings import CARD_RULINGS_RULES, CardRulings
+from .kingdom_clarifications import CLARIFICATION_RULES, Clarifications
 from .kingdom_extra_deck import EXTRA_DECK_PARAMETERS, EXTRA_DECK_RULES, ExtraDeckMonsters
 from .kingdom_setup import SETUP_PARAMETERS, SETUP_RULES, SetupPhase
 from .kingdom_teams import TEAM_PARAMETERS, TEAM_RULES, TeamDuels
@@ -37,8 +38,8 @@ def terrains(path=TERRAINS_FILE):
     return {entry["name"]: entry for entry in data}
 
 
-class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels, CardRulings,
-                  Duel):
+class KingdomDuel(Clarifications, RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
+                  CardRulings, Duel):
     slug = "kingdom-duels"
     EXPECT_KEYS = Duel.EXPECT_KEYS + ("warnings", "terrains", "charges", "defeated")
     CARD_FACTS = Duel.CARD_FACTS + ("column", "host")
@@ -83,7 +84,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         "not_in_setup_phase", "not_in_starting_hand", "not_on_cardlist", "same_card_twice",
         "setup_phase_only", "swap_limit", "cannot_send", "no_ritual_spell", "no_alter_material",
         "summoning_counters", "token_cannot_be_attached", "wrong_alter_type",
-        "no_duelist_setup", "no_summon_conditions", "not_in_extra_deck")
+        "no_duelist_setup", "no_summon_conditions", "not_in_extra_deck",
+        "no_field_zone")
     RULES = rulebook(
         Rule("kd-no-tributes", "kingdom-duels/summoning#no-tribute-any-level",
              "A Normal Summon of any Level needs no Tribute.",
@@ -121,6 +123,10 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         Rule("kd-idle-whole-turn", "kingdom-duels/idleness#condition-no-own-monster",
              "The warning needs its player to have had no monster at any point of the turn.",
              {"end-of-turn-only": "only the field at the End Phase counts"}),
+        Rule("kd-idle-no-prevention", "kingdom-duels/idleness#condition-no-summon-prevention",
+             "The warning needs that no effect prevented or negated its player's summons this "
+             "turn.",
+             {"prevention-ignored": "a negated summon does not spare the player a warning"}),
         Rule("kd-destruction-amount", "kingdom-duels/terminology#destruction-damage-amount",
              "Destruction Damage is the destroyed monster's ATK times the article's fraction.",
              {"full-atk": "Destruction Damage equals the destroyed monster's full ATK"}),
@@ -294,6 +300,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         *SETUP_RULES,
         *EXTRA_DECK_RULES,
         *CARD_RULINGS_RULES,
+        *CLARIFICATION_RULES,
         base=Duel.RULES,
     )
 
@@ -305,6 +312,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         self.terrains = {}
         self.idle_warnings = {}
         self.had_monster = {}
+        self.had_before_entry = {}  # card id -> had its controller a monster before it entered
         self.summons_prevented = set()
         self.effects_used = set()
         self.placing_column = None
@@ -404,6 +412,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             # no free column only under a misreading that overfills a side: no Terrain then
             card.column = self.placing_column if self.placing_column in free else \
                 next(iter(free), None)
+            self.had_before_entry[card.id] = bool(self.had_monster.get(card.controller))
             self.had_monster[card.controller] = True
             self.enters_default_terrain(card)
         elif zone != "monsters":
@@ -483,7 +492,13 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
                 self.had_monster[player] = True
 
     def summon_negated(self, attempt):
-        self.summons_prevented.add(attempt["player"])
+        """A negated summon's monster never counted as the player's monster this turn; the
+        negation itself spares them an Idle Warning (kd-idle-no-prevention)."""
+        player = attempt["player"]
+        self.summons_prevented.add(player)
+        if not self.zone_of(player, "monsters"):
+            self.had_monster[player] = any(self.had_before_entry.get(i, False)
+                                           for i in attempt["cards"])
 
     def end_phase(self):
         super().end_phase()
@@ -494,7 +509,9 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             or self.misreads("kd-idle-warning", "ignores-opponent-field")
         had = bool(self.zone_of(player, "monsters")) if self.misreads(
             "kd-idle-whole-turn", "end-of-turn-only") else self.had_monster.get(player)
-        if player in self.summons_prevented:
+        if player in self.summons_prevented and not self.misreads(
+                "kd-idle-no-prevention", "prevention-ignored"):
+            self.note_rule("kd-idle-no-prevention")  # a summon was negated: no warning
             return
         if not rival_has:
             if not had:
@@ -737,7 +754,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
             card.face_up = True
             link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=card.controller,
                              speed=2, program=program, is_card_activation=True,
-                             targets=list(self.just_summoned))
+                             targets=list(self.just_summoned), data={"trigger_player": actor})
             self.chain.append(link)
             sprung.append(card.id)
             self.emit("trigger", f"{card.id} ({card.name}) activates by itself: its Trigger is met",
@@ -900,7 +917,8 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
     # --- Battle Lock and Erode ----------------------------------------------------------------
 
     def check_position_change(self, card):
-        if "battle_lock" in card.counters and not self.misreads("kd-battle-lock", "lock-ignored"):
+        if "battle_lock" in card.counters and not self.misreads("kd-battle-lock", "lock-ignored") \
+                and self.battle_lock_holds(card):  # kingdom_clarifications
             self.illegal("kd-battle-lock", "battle_locked", f"{card.id} is Battle Locked")
 
     def battle_swap(self, card, ctx):
@@ -936,10 +954,11 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         if self.strikes_this_turn >= self.params["strike_per_turn"]:
             self.illegal("kd-strike-timing", "once_per_turn",
                          f"STRIKE was already used {self.strikes_this_turn} time(s) this turn")
-        rival = self.opponent(player)
+        rival = self.chosen_rival(player, action.select.get("player"))  # whose Terrain
         column = int(action.to) if str(action.to).isdigit() else None
         if column is None or not 0 <= column < len(self.terrains[rival]):
             self.illegal(None, "invalid_terrain", "STRIKE names a Terrain column of the opponent")
+        self.check_strike_terrain(card, self.terrains[rival][column])  # kingdom_clarifications
         self.turn_flags.add("strike")
         self.strikes_this_turn += 1
         card.attacked_this_turn = True
@@ -965,6 +984,7 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         ctx = EffectContext(card.id, player, remembered={"struck_player": rival,
                                                          "struck_column": column})
         run(self, strikes[0], ctx)
+        self.strike_made(player)  # kingdom_clarifications: a STRIKE is an attack
 
     def replace_terrain(self, player, column, terrain):
         old = self.terrains[player][column]
@@ -1020,9 +1040,9 @@ class KingdomDuel(RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
         self.destruction_damage_taken = {}
         self.attacks_this_phase = 0
         self.strikes_this_turn = 0
-        self.summons_prevented = set()
         self.effects_used = set()
         for card in self.cards.values():
             card.notes.discard("revealed_in_combat")
         super().next_turn(stop_at)
+        self.summons_prevented = set()  # kept until the ending turn's End Phase has judged idleness
         self.had_monster[self.turn_player] = bool(self.zone_of(self.turn_player, "monsters"))

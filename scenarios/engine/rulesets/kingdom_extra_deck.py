@@ -155,9 +155,11 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
             self.check_ritual_material(material, player)
         needed = (spell.card.summon_with or {}).get("material_levels", 0)
         total = sum(m.card.level or 0 for m in materials)
-        if total < needed:
-            self.illegal(None, "wrong_materials", f"the Materials' Levels total {total}; "
-                         f"{spell.name} requires {needed}")
+        if total < needed and not self.misreads("kd-ritual-requirements", "levels-ignored"):
+            self.illegal("kd-ritual-requirements", "wrong_materials",
+                         f"the Materials' Levels total {total}; {spell.name} requires {needed}")
+        if needed and total >= needed:
+            self.note_rule("kd-ritual-requirements")
 
     def check_ritual_material(self, material, player):
         """A Ritual Material is a monster from the hand or on the field."""

@@ -12,6 +12,7 @@ together, and a Battle Royale player may pull an attack onto their own
 monster once per round, join late for half the starting LP, and end the duel
 with the others' agreement once someone has fallen.
 """
+from ..errors import ScriptError
 from ..parameters import Fraction, Param, Whole
 from ..rules import Rule, alternate_teams
 from ..state import LifePool, PlayerState
@@ -93,10 +94,22 @@ TEAM_RULES = (
          "the next one in the Rotation.",
          {"next-opponent-only": "only the next opposing player in the Rotation counts as your "
                                 "opponent"}),
+    Rule("kd-team-chosen-opponent", "kingdom-duels/multiplayer#one-opponent-chosen",
+         "In a Team Duel, an effect or STRIKE aimed at \"your opponent\" reaches one opposing "
+         "player: the one its controller chooses, or, for a Trap that activates by itself, the one "
+         "whose action met its Trigger.",
+         {"next-opponent-only": "it always reaches the next opposing player in the Rotation"}),
     Rule("kd-team-win", "kingdom-duels/multiplayer#team-wins-together",
          "A player who loses in a Team Duel is defeated as the mode says; the duel is won by the "
          "last team standing, all its players together.",
          {"player-wins": "the next opposing player in the Rotation wins the duel alone"}),
+    Rule("kd-own-lp-and-zones", "kingdom-duels/multiplayer#lp-and-zones-per-player",
+         "Unless a mode says otherwise, each player of a Team Duel has their own Life Points and "
+         "their own zones.",
+         {"team-shares-lp": "teammates share one pool of Life Points in every mode"}),
+    Rule("kd-royale-free-for-all", "kingdom-duels/multiplayer#battle-royale-free-for-all",
+         "A Battle Royale has no allies: every other player is an opponent.",
+         {"next-player-only": "only the next player in the Rotation counts as an opponent"}),
     Rule("kd-royale-end", "kingdom-duels/multiplayer#battle-royale-unanimous-end",
          "Once a player is defeated, the remaining players may end a Battle Royale if all agree; "
          "they all win.",
@@ -134,6 +147,10 @@ class TeamDuels:
             self.team_of[name] = team
         order = self.rotation(list(players))
         shared = self.mode == "boss" and not self.misreads("kd-boss-shared-lp", "separate-lp")
+        if self.mode != "boss":  # no mode rule pools them: each player keeps their own LP
+            shared = self.misreads("kd-own-lp-and-zones", "team-shares-lp")
+            if not shared:
+                self.note_rule("kd-own-lp-and-zones")
         pools = {}
         for name in order:
             lp = players[name]["lp"] if "lp" in players[name] else self.starting_lp()
@@ -217,6 +234,12 @@ class TeamDuels:
     def is_opponent(self, player, other):
         if self.mode is None:
             return super().is_opponent(player, other)
+        if self.mode == "battle_royale" and player != other:
+            order = self.turn_order()
+            if self.misreads("kd-royale-free-for-all", "next-player-only") and \
+                    player in order and other in order:
+                return order[(order.index(player) + 1) % len(order)] == other
+            self.note_rule("kd-royale-free-for-all")  # no allies: every other player
         return self.team_of[player] != self.team_of[other]
 
     def opponents_of(self, player):
@@ -227,6 +250,44 @@ class TeamDuels:
             return [self.opponent(player)]
         self.note_rule("kd-team-opponents")
         return rivals
+
+    def chosen_rival(self, player, scripted=None, met=None):
+        """The one opposing player still in the duel that an effect or action of `player` aimed
+        at "your opponent" reaches: the one scripted (select: {player: C}), else the one whose
+        action met a Trap's Trigger (kd-team-chosen-opponent)."""
+        rivals = [p for p in self.turn_order() if self.is_opponent(player, p)]
+        if scripted is not None and scripted not in rivals:
+            self.illegal(None, "invalid_selection",
+                         f"{scripted} is not an opponent of {player} still in the duel")
+        if self.mode is None or len(rivals) < 2:
+            return rivals[0] if rivals else self.opponent(player)
+        if self.misreads("kd-team-chosen-opponent", "next-opponent-only"):
+            return self.opponent(player)
+        chosen = scripted or (met if met in rivals else None)
+        if chosen is None:
+            raise ScriptError(f"{player} has several opponents: choose one with "
+                              "select: {player: <name>}", field="select")
+        self.note_rule("kd-team-chosen-opponent")
+        return chosen
+
+    def opponent_aimed_at(self, ctx):
+        if self.mode is None:
+            return super().opponent_aimed_at(ctx)
+        if "aimed_at" not in ctx.remembered:  # chosen once for the whole effect
+            ctx.remembered["aimed_at"] = self.chosen_rival(
+                ctx.controller, ctx.selections.pop("player", None),
+                ctx.remembered.get("trigger_player"))
+        return ctx.remembered["aimed_at"]
+
+    def redirected_by(self, attack, new_target, cause):
+        """Whose attack a redirected attack counts as: the opposing player whose card (or Battle
+        Royale redirect) pulled it away; in a duel of two, simply the opponent."""
+        if self.mode is not None:
+            source = self.cards.get(cause)
+            for player in (source.controller if source else None, new_target.controller):
+                if player is not None and self.is_opponent(attack.player, player):
+                    return player
+        return self.opponent(attack.player)
 
     def lose(self, loser, reason, rules=()):
         """A player who loses (idleness, deckout, a concession...) is defeated as the mode says;

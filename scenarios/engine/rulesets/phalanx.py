@@ -315,6 +315,8 @@ class PhalanxDuel(Duel):
     def wanted_line(self, player):
         team = self.team_of[player]
         line = self.placing_line or ("back" if team in self.closed_front else "front")
+        if line not in ("front", "back"):
+            raise ScriptError(f"to is front or back, not {line!r}", "to")
         if line == "front" and team in self.closed_front and \
                 not self.misreads("front-line-closed", "front-line-reopens"):
             self.illegal("front-line-closed", "front_line_closed",

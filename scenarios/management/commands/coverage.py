@@ -1,6 +1,5 @@
 from django.core.management.base import BaseCommand
 
-from rulings.models import Format
 from scenarios.coverage_files import file_coverage, mark_problems
 from scenarios.engine.rulesets import RULESETS
 from scenarios.verification import Verifier

@@ -1,0 +1,191 @@
+"""Load on the real server: gunicorn on loopback, 50 concurrent connections, a realistic mix.
+
+Run from the repository root: `python benchmarks/load.py [--workers 2] [--seconds 30]
+[--connections 50]`. It loads a scratch database (SQLite by default; set DATABASE_URL to a
+PostgreSQL database to measure that), starts `gunicorn rulings.wsgi` on 127.0.0.1 with the
+stated worker count, and drives it with keep-alive connections over a mix of article pages,
+search, scenario replay pages, deck checks, and quiz starts and answers; then the same for the
+trivial `/healthz` view. It prints requests/s, p50/p99 latency and error counts (5xx must be
+0), and the article page's throughput as a share of the trivial view's (target >= 50%).
+Traffic goes only to 127.0.0.1, and every loop stops by itself.
+"""
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def prepare():
+    """A loaded database and the URLs of the mix (read from it)."""
+    if not os.environ.get("DATABASE_URL"):
+        from scratch_site import set_up
+
+        set_up("load")
+    else:
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulings.settings")
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        quiet = open(os.devnull, "w")
+        call_command("migrate", verbosity=0)
+        call_command("load_rules", stdout=quiet)
+        call_command("load_scenarios", stdout=quiet)
+    from rulings.models import Article
+    from scenarios.models import Scenario
+
+    articles = [a.get_absolute_url() for a in Article.objects.select_related("format")]
+    scenarios = [s.get_absolute_url() for s in Scenario.objects.all()[:60]]
+    return articles, scenarios, os.environ["DATABASE_URL"]
+
+
+DECK = "Deck Master: Gemini Elf\nMain Deck:\n3 Sangan\n2 Pot of Greed\n"
+SEARCHES = ["summon limit", "negated summons", "chain", "Deck Master", "Terrain", "Nightfall"]
+
+
+def request_mix(articles, scenarios):
+    """One request of the mix: (label, method, path, body)."""
+    roll = random.random()
+    if roll < 0.45:
+        return "article", "GET", random.choice(articles), None
+    if roll < 0.60:
+        return "search", "GET", f"/search/?q={random.choice(SEARCHES).replace(' ', '+')}", None
+    if roll < 0.75:
+        return "replay", "GET", random.choice(scenarios), None
+    if roll < 0.85:
+        return "deck", "POST", "/api/decks/check/", json.dumps(
+            {"format": "deck-masters", "decklist": DECK})
+    return "quiz", "QUIZ", None, None
+
+
+def drive(port, seconds, connections, articles, scenarios, only=None):
+    deadline = time.monotonic() + seconds
+    results, lock = [], threading.Lock()
+
+    def call(conn, method, path, body, cookies=None):
+        headers = {"Content-Type": "application/json"} if body else {}
+        if cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+        started = time.perf_counter()
+        conn.request(method, path, body=body, headers=headers)
+        response = conn.getresponse()
+        data = response.read()
+        if cookies is not None:
+            for header in response.headers.get_all("Set-Cookie") or []:
+                name, _, rest = header.partition("=")
+                cookies[name.strip()] = rest.split(";", 1)[0]
+        return response.status, (time.perf_counter() - started) * 1000, data
+
+    def worker():
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        mine = []
+        while time.monotonic() < deadline:
+            label, method, path, body = ("trivial", "GET", "/healthz", None) if only else \
+                request_mix(articles, scenarios)
+            try:
+                if method == "QUIZ":
+                    jar = {}  # a visitor's session: the quiz belongs to it
+                    status, ms, data = call(conn, "POST", "/api/quizzes/",
+                                            json.dumps({"mode": "practice", "count": 3}), jar)
+                    mine.append((label, status, ms))
+                    if status == 201:
+                        quiz = json.loads(data)
+                        status, ms, data = call(conn, "GET", quiz["first_question"], None, jar)
+                        mine.append(("question", status, ms))
+                        if status == 200:
+                            option = json.loads(data)["options"][0]["key"]
+                            status, ms, _ = call(conn, "POST", quiz["first_question"] + "answer/",
+                                                 json.dumps({"option": option}), jar)
+                            mine.append(("answer", status, ms))
+                    continue
+                status, ms, _ = call(conn, method, path, body)
+                mine.append((label, status, ms))
+            except (OSError, http.client.HTTPException):
+                mine.append((label, 599, 0.0))
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        with lock:
+            results.extend(mine)
+
+    threads = [threading.Thread(target=worker) for _ in range(connections)]
+    begun = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results, time.monotonic() - begun
+
+
+def report(title, results, elapsed):
+    by_label = {}
+    for label, status, ms in results:
+        by_label.setdefault(label, []).append((status, ms))
+    print(f"{title}: {len(results) / elapsed:.0f} requests/s over {elapsed:.0f} s")
+    for label, rows in sorted(by_label.items()):
+        times = sorted(ms for _, ms in rows)
+        errors = sum(1 for status, _ in rows if status >= 500)
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        print(f"  {label:8} {len(rows) / elapsed:7.1f} req/s  p50 {statistics.median(times):6.1f} ms"
+              f"  p99 {p99:7.1f} ms  5xx {errors}")
+    return {label: len(rows) / elapsed for label, rows in by_label.items()}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seconds", type=int, default=30)
+    parser.add_argument("--connections", type=int, default=50)
+    args = parser.parse_args()
+    articles, scenarios, database = prepare()
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": database, "DEBUG": "0", "SECRET_KEY": "load-test-" * 5,
+           "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0",
+           "WEB_CONCURRENCY": str(args.workers), "PORT": str(port), "HOST": "127.0.0.1",
+           "LOG_LEVEL": "ERROR"}
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT,
+                   env=env, check=True)
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "rulings.wsgi", "--config",
+                               "gunicorn.conf.py", "--access-logfile", "/dev/null"], cwd=ROOT,
+                              env=env, start_new_session=True)
+    try:
+        for _ in range(100):
+            try:
+                http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/healthz")
+                break
+            except OSError:
+                time.sleep(0.1)
+        kind = "PostgreSQL" if database.startswith("postgres") else "SQLite"
+        print(f"gunicorn, {args.workers} workers, {args.connections} connections, {kind}")
+        drive(port, 3, args.connections, articles, scenarios)  # warm the caches
+        mixed = report("mix", *drive(port, args.seconds, args.connections, articles, scenarios))
+        trivial = report("trivial view", *drive(port, args.seconds, args.connections,
+                                                 articles, scenarios, only="trivial"))
+        share = mixed.get("article", 0) / 0.45 / trivial["trivial"]
+        print(f"article page throughput (as if it were all the traffic) vs trivial view: "
+              f"{100 * share:.0f}% (target >= 50%)")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
