@@ -26,10 +26,13 @@ class Preview:
                 "impact": self.impact.as_dict() if self.impact else None}
 
 
-def preview(article, source):
-    """Render `source` as `article` would show it and replay the scenarios depending on it."""
+def preview(article, source, problems=None):
+    """Render `source` as `article` would show it and replay the scenarios depending on it.
+
+    `problems`: the draft's problems when the caller has already checked it."""
     state = SiteState.load()
-    problems = check(article.format, article.slug, source, state)
+    if problems is None:
+        problems = check(article.format, article.slug, source, state)
     errors = [p for p in problems if p.is_error]
     warnings = [p for p in problems if not p.is_error]
     if errors:

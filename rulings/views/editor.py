@@ -10,25 +10,18 @@ from ..forms import ArticleForm, NewArticleForm
 from ..models import Article, Format
 from ..permissions import editor_gate
 from ..problems import ContentError
-from ..publishing import EditConflict, SiteState, Unchanged, check, publish
-from ..rendering import render as render_markdown
+from ..publishing import EditConflict, Unchanged, check, publish
 
 
 def _require_editor(request):
     return editor_gate(request, "Only members of the editors group may edit the rules.")
 
 
-def _preview(article, source, template_context):
+def _preview(article, source, problems, template_context):
     """The rendered draft and, for an existing article, what it does to the scenarios."""
-    if article.pk is None:
-        state = SiteState.load()
-        context = state.render_context(article)
-        context.parameters = {**context.parameters, **source.parameters}
-        template_context["preview"] = render_markdown(source.body, context).html
-        return
     from scenarios.preview import preview
 
-    result = preview(article, source)
+    result = preview(article, source, problems)
     template_context["preview"], template_context["impact"] = result.html, result.impact
 
 
@@ -67,7 +60,7 @@ def _handle(request, article, form, template_context):
         form.add_problems(errors)
         return None
     if "preview" in request.POST:
-        _preview(article, source, template_context)
+        _preview(article, source, problems, template_context)
         return None
     try:
         revision, _ = publish(article, source, author=request.user,
