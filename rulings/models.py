@@ -17,6 +17,8 @@ class Format(models.Model):
     name = models.CharField(max_length=100)
     summary = models.TextField(blank=True)
     order = models.PositiveIntegerField(default=0)
+    # When the format's own fields last changed: part of the cached reading pages' stamp.
+    changed = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["order", "slug"]

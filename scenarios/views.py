@@ -4,16 +4,17 @@ from urllib.parse import urlencode
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.db.models import Max, Q
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 
-from rulings.models import Article, Format, Revision
+from rulings.models import Article, Format
+from rulings.page_cache import kept_for_readers, site_stamp
 
 from .coverage import coverage
 from .fingerprints import StaleCheck
 from .models import Scenario, VerificationRun
-from .templatetags.scenario_tags import digest, verdict_stamp
+from .templatetags.scenario_tags import digest
 from .replay_view import expected_and_computed, rule_summaries, shown_replay
 from .verification import Verifier
 
@@ -55,15 +56,15 @@ def scenario_list(request):
         "selected_verdict": verdict, "keep": f"{keep}&" if keep else ""})
 
 
+@kept_for_readers
 def scenario_detail(request, slug):
-    """One scenario replayed in words and pictures. The replay is computed once per source,
-    rule state and verdict state, then served from the cache."""
+    """One scenario replayed in words and pictures. The replay is computed once per source
+    and site state (rules and verdicts), then served from the cache."""
     scenario = get_object_or_404(Scenario.objects.select_related("article", "format"), slug=slug)
     check = StaleCheck()
     check.mark([scenario])
     key = "scenario-page:" + ":".join(str(part) for part in (
-        scenario.pk, digest(scenario.source), verdict_stamp(),
-        Revision.objects.aggregate(latest=Max("pk"))["latest"], can_edit(request)))
+        scenario.pk, digest(scenario.source), site_stamp(), can_edit(request)))
     body = cache.get(key)
     if body is None:
         body = render_to_string("scenarios/_detail_body.html",

@@ -1,16 +1,18 @@
 """Reading pages: formats, tables of contents, articles, glossary, search, maintenance."""
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Max, Prefetch, Q
+from django.db.models import Count, Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from .. import search
-from ..models import Article, Format, Link, Revision, Section, Term
+from .. import page_cache, search
+from ..models import Article, Format, Link, Section, Term
+from ..page_cache import kept_for_readers
 from ..permissions import is_editor
 
 SEARCH_LIMIT = 30
 
 
+@kept_for_readers
 def home(request):
     formats = Format.objects.annotate(
         article_count=Count("articles", filter=Q(articles__current_revision__isnull=False))
@@ -18,6 +20,7 @@ def home(request):
     return render(request, "rulings/home.html", {"formats": formats})
 
 
+@kept_for_readers
 def format_contents(request, format_slug):
     fmt = get_object_or_404(Format, slug=format_slug)
     articles = (fmt.articles.exclude(current_revision=None)
@@ -26,6 +29,7 @@ def format_contents(request, format_slug):
     return render(request, "rulings/format.html", {"format": fmt, "articles": articles})
 
 
+@kept_for_readers
 def article(request, format_slug, article_slug):
     article = get_object_or_404(
         Article.objects.select_related("format", "current_revision__author"),
@@ -36,10 +40,10 @@ def article(request, format_slug, article_slug):
     recent = article.revisions.select_related("author")[:5]
     siblings = article.format.articles.exclude(current_revision=None).only(
         "slug", "title", "order", "format_id")
-    # The page body is cached per revision, verdict state and site state (any new revision
-    # anywhere can change backlinks, siblings or parameters): the querysets above are lazy
-    # and run only when the cached render is missing.
-    site_stamp = Revision.objects.aggregate(latest=Max("pk"))["latest"]
+    # The page body is cached per revision and site state (any new revision anywhere can
+    # change backlinks, siblings or parameters; a new verdict changes the badges): the
+    # querysets above are lazy and run only when the cached render is missing.
+    site_stamp = page_cache.site_stamp()
     return render(request, "rulings/article.html", {
         "format": article.format, "article": article, "revision": article.current_revision,
         "contents": contents, "backlinks": backlinks, "recent_revisions": recent,
@@ -52,6 +56,7 @@ def health(request):
     return HttpResponse("ok\n", content_type="text/plain")
 
 
+@kept_for_readers
 def glossary(request):
     terms = Term.objects.select_related("format", "article__format")
     return render(request, "rulings/glossary.html", {"terms": terms})

@@ -9,8 +9,11 @@ import random
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
+
+from rulings.page_cache import PAGE_SECONDS, site_stamp
 
 from ..fingerprints import StaleCheck
 from ..models import Scenario
@@ -45,17 +48,31 @@ class Choice:
                 "difficulty": self.difficulty, "scenario": self.scenario}
 
 
+def fresh_scenarios():
+    """Passing scenarios whose verdict still holds, as {id: (slug, fingerprint)}.
+
+    Checking every scenario's fingerprint reads every source, so the answer is kept for as
+    long as the site's stamp (revisions, verification runs, engine version) is unchanged:
+    a verdict, a scenario or a parameter can only change along with it."""
+    key = f"fresh-scenarios:{site_stamp()}"
+    fresh = cache.get(key)
+    if fresh is None:
+        scenarios = StaleCheck().mark(Scenario.objects.filter(status=Scenario.PASSED).only(
+            "id", "slug", "status", "source", "fingerprint", "params_read", "format_slug"))
+        fresh = {s.pk: (s.slug, s.fingerprint) for s in scenarios if not s.is_stale}
+        cache.set(key, fresh, PAGE_SECONDS)
+    return fresh
+
+
 def current_questions(choice):
     """Active questions of passing scenarios whose verdict is not stale, fitting the choice."""
-    scenarios = StaleCheck().mark(Scenario.objects.filter(status=Scenario.PASSED).only(
-        "id", "slug", "status", "source", "fingerprint", "params_read", "format_slug"))
-    fresh = {s.pk: s for s in scenarios if not s.is_stale}
+    fresh = fresh_scenarios()
     rows = Question.objects.filter(active=True, scenario_id__in=list(fresh)).only(
         "id", "scenario_id", "formats", "articles", "difficulty", "fingerprint")
     found = []
     for question in rows:
-        scenario = fresh[question.scenario_id]
-        if question.fingerprint != scenario.fingerprint:
+        slug, fingerprint = fresh[question.scenario_id]
+        if question.fingerprint != fingerprint:
             continue
         if choice.formats and not set(choice.formats) & set(question.formats):
             continue
@@ -63,7 +80,7 @@ def current_questions(choice):
             continue
         if choice.difficulty and question.difficulty != choice.difficulty:
             continue
-        if choice.scenario and scenario.slug != choice.scenario:
+        if choice.scenario and slug != choice.scenario:
             continue
         found.append(question)
     return found

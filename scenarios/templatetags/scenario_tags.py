@@ -23,19 +23,6 @@ def article_body(article, revision):
     return with_example_badges(article, revision)
 
 
-@register.simple_tag
-def verdict_stamp():
-    """The latest verification run and the engine's version: a verdict recorded since, or a new
-    engine, changes it (for cache keys of pages that show verdicts)."""
-    from django.db.models import Max
-
-    from ..engine.version import engine_version
-    from ..models import VerificationRun
-
-    latest = VerificationRun.objects.aggregate(latest=Max("pk"))["latest"] or 0
-    return f"{latest}-{engine_version()}"
-
-
 @register.filter
 def digest(text):
     """A short digest of a text, for cache keys that must change when the text does."""

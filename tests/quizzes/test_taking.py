@@ -195,3 +195,22 @@ def test_quiz_is_in_the_menu_and_articles_and_scenarios_link_to_their_questions(
     assert "/quiz/?articles=core/ending-the-game" in article
     scenario = client.get("/scenarios/poison-vs-ceasefire/").content.decode()
     assert "/quiz/?scenario=poison-vs-ceasefire" in scenario
+
+
+def test_questions_go_stale_as_soon_as_a_parameter_they_read_changes(bank):
+    """The fresh-scenario list is kept between quizzes, but never past a new revision."""
+    from rulings.models import Article
+    from rulings.publishing import record_revision, source_of
+    from scenarios.models import Scenario
+    from scenarios.quizzes.attempts import fresh_scenarios
+
+    before = {slug for slug, _ in fresh_scenarios().values()}
+    article = Article.objects.select_related("format", "current_revision").get(
+        format__slug="thought-ruler-highlander", slug="nightfall")
+    source = source_of(article.current_revision)
+    source.parameters = {**source.parameters, "nightfall_cost": 1000}
+    record_revision(article, source, comment="no verification yet")  # the verdicts not rerun
+    after = {slug for slug, _ in fresh_scenarios().values()}
+    gone = before - after
+    assert gone and after < before
+    assert all("nightfall_cost" in Scenario.objects.get(slug=slug).params_read for slug in gone)
