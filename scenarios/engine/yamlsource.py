@@ -102,7 +102,13 @@ def check_limits(text, limits=Limits):
             if nodes > limits.max_nodes:
                 raise UnsafeYAML(f"more than {limits.max_nodes} values",
                                  event.start_mark.line + 1)
-    except yaml.YAMLError:
+    except yaml.YAMLError as error:
+        # libyaml (from 0.2.5) refuses deep nesting itself, while scanning ahead of the events
+        # seen here: that is this limit's refusal, not a syntax error.
+        if "nesting depth" in str(error):
+            mark = getattr(error, "problem_mark", None)
+            raise UnsafeYAML(f"nested more than {limits.max_depth} levels deep",
+                             mark.line + 1 if mark is not None else None) from None
         return  # the loader reports the syntax error with its line
 
 
