@@ -161,6 +161,10 @@ def _sentences(key, value, wanted, cards):
         return [f"Defeated: {', '.join(value) if value else 'no one'}."]
     if key == "terrains":
         return [f"{p}'s Terrains: {_value((value or {}).get(str(p)))}." for p in _keys(wanted, value)]
+    if key == "tiles":
+        return [f"{_name(c, cards)} stands on Tile {(value or {}).get(str(c))} of the Tilemap."
+                if (value or {}).get(str(c)) else f"{_name(c, cards)} stands on no Tile."
+                for c in _keys(wanted, value)]
     if key == "charges":
         return [f"{_name(c, cards)} has {(value or {}).get(str(c), 0)} charge(s)."
                 for c in _keys(wanted, value)]

@@ -107,11 +107,13 @@ class BattleRules:
             self.illegal(None, "not_flippable", f"{card.id} is not a face-down monster of {player}")
         if card.set_turn == self.turn:
             self.illegal(None, "set_this_turn", f"{card.id} was Set this turn")
-        card.position = "attack"
+        card.position, card.face_up = "attack", True
         self.emit("summon", f"{player} Flip Summons {card.id}", card=card.id, how="flip",
                   player=player)
-        self.summoned([card], player, "flip")
-        self.flip_face_up(card)
+        # A Flip Summon is attempted like any other summon: its FLIP effect waits for it to
+        # succeed (settle_summon), and a card that negates summons may answer it first.
+        self.summon_attempt = {"cards": [card.id], "player": player, "how": "flip",
+                               "tributes": [], "negated": False}
         self.priority, self.passes = self.turn_player, 0
 
     def summon_to_field(self, card, player, position, face_up=True, how="normal", tributes=()):
@@ -137,6 +139,11 @@ class BattleRules:
         cards = [self.card(i) for i in attempt["cards"] if self.card(i).zone == "monsters"]
         self.just_summoned = [c.id for c in cards]
         self.summoned(cards, attempt["player"], attempt["how"])
+        if attempt["how"] == "flip":
+            for card in cards:
+                self.flip_face_up(card)  # flipped face-up by its summon: its FLIP effect starts
+            if self.pending_triggers and not self.chain and not self.resolving:
+                self.start_trigger_chain()  # at once, before anything else is done
         if attempt["tributes"] and cards:
             self.tribute_summoned(cards[0], attempt["player"], attempt["tributes"])
 

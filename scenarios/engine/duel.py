@@ -344,6 +344,15 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         """Eroding is the graveyard elsewhere; a format that knows Erode overrides this."""
         self.move(card, "banished", reason=f"removed by {cause}")
 
+    def gain_control(self, card, player, cause):
+        """`player` takes control of the monster `card` (a format may say where it goes)."""
+        self.move(card, "monsters", controller=player, position=card.position,
+                  face_up=card.face_up, reason=f"control taken by {cause}")
+
+    def swap_control(self, card, player, cause):
+        """"Swap control": the player the text names takes control of the card."""
+        self.gain_control(card, player, cause)
+
     def equip(self, card, host, cause, controller=None):
         """Equip `card` to the face-up monster `host`: it sits in a Spell & Trap Zone, linked to
         its host, so rules can follow the pair (what happens when the host leaves is a format's)."""

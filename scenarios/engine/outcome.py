@@ -179,6 +179,7 @@ def _same(key, wanted, got):
 COMPARERS = {
     "result": _result, "lp": _per_entry, "team_lp": _per_entry, "formation_points": _per_entry,
     "warnings": _per_entry, "summons": _per_entry, "charges": _per_entry, "terrains": _per_entry,
+    "tiles": _per_entry,
     "zones": _zones, "cards": _cards, "counters": _counters,
     "resolved": _in_order, "chain": _in_order, "defeated": _in_order, "negated": _any_order,
     "phase": _same, "turn": _same, "turn_player": _same,

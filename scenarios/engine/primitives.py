@@ -72,6 +72,12 @@ def check_program(program, where="resolve"):
             problem = check_program(arg, f"{where} step {number}.permanently")
             if problem:
                 return problem
+        if isinstance(arg, dict) and isinstance(arg.get("filter"), dict) and \
+                "only_on" in arg["filter"]:
+            from .card_filters import bracket_problem
+            problem = bracket_problem(arg["filter"]["only_on"])
+            if problem:
+                return f"{where} step {number}: filter only_on: {problem}"
     return None
 
 
@@ -81,6 +87,10 @@ def players_named(duel, ctx, who):
     me = ctx.controller
     if who == "opponent":  # with several opponents, the format says which one (or whom)
         return [duel.opponent_aimed_at(ctx)]
+    if who in ("blue", "red"):  # "the Blue/Red Side": a format with coloured sides knows whose
+        return duel.side_players(who, me)
+    if who == "both" and hasattr(duel, "both_players"):  # a format with more than two players
+        return duel.both_players(me)
     return {"self": [me], "controller": [me], "both": [me, duel.opponent(me)]}[who or "self"]
 
 
@@ -228,6 +238,8 @@ def search_deck(duel, ctx, arg):
 @primitive("return_to_hand")
 def return_to_hand(duel, ctx, arg):
     card_id = ctx.remembered.get(arg) if arg in ("attacker",) else None
+    if arg == "attacker" and card_id is None:
+        return  # no attacking monster to return
     for card in ([duel.card(card_id)] if card_id else cards_in(duel, ctx, arg)):
         if card.on_field:
             duel.move(card, "hand", reason=f"returned by {ctx.card_id}")
@@ -281,8 +293,17 @@ def flip_face_down(duel, ctx, arg):
 def take_control(duel, ctx, arg):
     for card in cards_in(duel, ctx, arg):
         if card.zone == "monsters" and card.controller != ctx.controller:
-            duel.move(card, "monsters", controller=ctx.controller, position=card.position,
-                      reason=f"control taken by {ctx.card_id}")
+            duel.gain_control(card, ctx.controller, ctx.card_id)
+
+
+@primitive("swap_control")
+def swap_control(duel, ctx, arg):
+    """`{card: target, to: self|opponent}`: "swap control" of a card: the player the text names
+    takes control of it (a format may say what else that means)."""
+    player = players_named(duel, ctx, arg.get("to", "self"))[0]
+    for card in cards_in(duel, ctx, arg.get("card", "target")):
+        if card.zone == "monsters" and card.controller != player:
+            duel.swap_control(card, player, ctx.card_id)
 
 
 @primitive("equip_monster")
@@ -505,14 +526,77 @@ def move_to_terrain(duel, ctx, arg):
         duel.move_to_terrain(card, ctx.card_id)
 
 
+def format_hook(duel, name, what):
+    """A duel method only some formats have (Kingdom Duels Tilemaps, Subduels)."""
+    hook = getattr(duel, name, None)
+    if hook is None:
+        raise ScriptError(f"this format has no {what}", field="activate")
+    return hook
+
+
+@primitive("create_tilemap")
+def create_tilemap(duel, ctx, arg):
+    """`{terrain, width, height, red, blue, holes, obstructions, moves_per_turn}`: lay out the
+    Tilemap the card's artwork draws (rulesets/kingdom_tilemap.py)."""
+    format_hook(duel, "create_tilemap", "Tilemaps")(ctx, arg)
+
+
+@primitive("remove_obstructions")
+def remove_obstructions(duel, ctx, arg):
+    """`remove_obstructions: all`: the Tilemap's black lines are removed (never its edge)."""
+    format_hook(duel, "remove_obstructions", "Tilemaps")(ctx)
+
+
+@primitive("subduel")
+def subduel(duel, ctx, arg):
+    """`{players: {self: ..., opponent: ...}, turn, winner: [steps]}`: declare a Subduel, a
+    separate game played before the duel goes on (rulesets/kingdom_subduel.py)."""
+    format_hook(duel, "declare_subduel", "Subduels")(ctx, arg)
+
+
 # --- equips, lasting changes, counters and Alter Summons ------------------------------------
 
 @primitive("equip")
 def equip(duel, ctx, arg):
-    """Equip this card to the monster `arg` names (its target)."""
+    """Equip this card to the monster `arg` names (its target), or, with `{zone: graveyard,
+    side: opponent}`, to a whole game zone ("Equip the Graveyard"), where a format knows how."""
     card = duel.card(ctx.card_id)
+    if isinstance(arg, dict) and "zone" in arg:
+        equip_zone = getattr(duel, "equip_zone", None)
+        if equip_zone is None:
+            raise ScriptError("this format cannot equip a game zone", field="activate")
+        equip_zone(card, players_named(duel, ctx, arg.get("side", "self"))[0], arg["zone"], ctx)
+        return
     for host in cards_in(duel, ctx, arg):
         duel.equip(card, host, ctx.card_id, controller=ctx.controller)
+
+
+@primitive("equip_card")
+def equip_card(duel, ctx, arg):
+    """`{from: [hand], to: target}`: an effect that allows equipping: the card chosen with
+    `select: {equip: id}` is equipped to the monster `to` names (a format's rules place it)."""
+    _place_chosen_card(duel, ctx, arg, "equip", "equipped", "equip_by_effect",
+                       "equip cards by an effect")
+
+
+@primitive("attach_card")
+def attach_card(duel, ctx, arg):
+    """`{from: [hand, monsters], to: target}`: an effect that allows attaching: the card chosen
+    with `select: {attach: id}` is attached beneath the card `to` names."""
+    _place_chosen_card(duel, ctx, arg, "attach", "attached", "attach_by_effect", "attach cards")
+
+
+def _place_chosen_card(duel, ctx, arg, verb, done, hook_name, what):
+    """Put the card chosen with `select: {<verb>: id}` on each card `to` names, by the format's
+    hook (an effect that allows equipping or attaching)."""
+    chosen = duel.card(ctx.select(verb))
+    if chosen.zone not in arg.get("from", ["hand"]) or chosen.controller != ctx.controller:
+        raise IllegalAction("invalid_selection", f"'{chosen.id}' cannot be {done} by this effect")
+    hook = getattr(duel, hook_name, None)
+    if hook is None:
+        raise ScriptError(f"this format cannot {what}", field="activate")
+    for host in cards_in(duel, ctx, arg.get("to", "target")):
+        hook(chosen, host, ctx)
 
 
 @primitive("change_atk")
@@ -604,7 +688,7 @@ def discard(duel, player, arg, selections):
 
 ACTIVATION_KEYS = {"speed", "when", "cost", "target", "resolve", "trigger"}
 EFFECT_KINDS = {"trigger", "continuous", "quick", "ignition", "hand_win", "standby", "maintenance",
-                "strike"}
+                "strike", "equip", "attach", "detach"}
 
 
 def check_card_spec(spec):
@@ -622,6 +706,10 @@ def check_card_spec(spec):
                 problem = check_program(effect.get("resolve", []))
                 if problem:
                     return problem
+            if "detach" in effect:  # a DETACH effect: {resolve: [...], speed: N}
+                problem = check_program((effect["detach"] or {}).get("resolve", []))
+                if problem:
+                    return problem
         return None
     if not isinstance(spec, dict):
         return "an activation is a mapping"
@@ -632,6 +720,11 @@ def check_card_spec(spec):
     if target is not None and (not isinstance(target, dict) or not all(
             isinstance(v, (str, int)) for v in target.values())):
         return "target is a mapping of plain values, such as {card: monster, side: any}"
+    if target is not None and "only_on" in target:
+        from .card_filters import bracket_problem
+        problem = bracket_problem(target["only_on"])
+        if problem:
+            return f"target only_on: {problem}"
     for number, step in enumerate(spec.get("cost", []), start=1):
         if not isinstance(step, dict) or any(name not in COSTS for name in step):
             return f"cost {number}: unknown cost (known: {', '.join(sorted(COSTS))})"

@@ -23,14 +23,14 @@ VERBS = {"activate", "pass", "attack", "summon", "set", "flip_summon", "phase", 
          "pass_turns", "concede", "special_summon", "nightfall", "move", "hide", "reveal",
          "use_ability", "pay_to_negate", "pendulum_summon", "strike", "change_position",
          "activate_rule", "use_symbol", "send", "ritual_summon",
-         "integration_summon", "redirect", "join", "end_duel", "decline", "swap"}
+         "integration_summon", "redirect", "join", "end_duel", "decline", "swap", "detach"}
 STEP_OPTIONS = {"player", "target", "targets", "choose", "select", "tributes", "position",
                 "stop_at", "illegal", "materials", "to"}
 EXPECT_KEYS = {"result", "lp", "zones", "cards", "resolved", "negated", "chain", "phase", "turn",
                "counters", "team_lp", "formation_points", "warnings", "summons", "turn_player",
-               "defeated", "terrains", "charges"}
+               "defeated", "terrains", "charges", "tiles"}
 PLAYER_KEYS = set(ZONES) | {"lp", "deck_master", "team", "terrains", "summons_this_turn",
-                            "idle_warnings", "joining"}
+                            "idle_warnings", "joining", "colour"}
 CARD_KEYS = {"id", "card", "face", "position", "set_turn", "counters", "owner", "line", "column",
              "equipped_to", "attached_to"}
 FILLER_CARD = "Giant Soldier of Stone"
@@ -207,7 +207,7 @@ def parse_step(step, path, lines, file):
     if verb in ("activate", "attack", "summon", "set", "flip_summon", "special_summon", "move",
                 "hide", "reveal", "use_ability", "nightfall", "strike", "change_position",
                 "activate_rule", "use_symbol", "send", "ritual_summon",
-                "integration_summon", "redirect", "decline", "swap"):
+                "integration_summon", "redirect", "decline", "swap", "detach"):
         if not isinstance(value, str):
             fail(f"{verb} takes a card id", verb)
         action.card = value
@@ -269,6 +269,7 @@ PLAYER_FIELDS = {
     "idle_warnings": (lambda v: _is_int(v, 0, MAX_SMALL),
                       f"idle_warnings is a whole number from 0 to {MAX_SMALL}"),
     "joining": (lambda v: isinstance(v, bool), "joining is true or false"),
+    "colour": (lambda v: v in ("blue", "red"), "colour is blue or red"),
     "deck_master": (lambda v: isinstance(v, dict) and _is_name(v.get("card")) and
                     all(_is_card_id(v[k]) for k in ("id",) if k in v) and
                     _is_int(v.get("ability_negated_until", 0), 0, MAX_TURN),

@@ -74,6 +74,8 @@ MEANINGS = {
     "invalid_nightfall_card": "Nightfall names a face-up card the opponent controls",
     "deck_master_in_emz": "a Deck Master leaves the Extra Monster Zone only by a Normal Summon "
                           "or Set",
+    "emz_occupied": "no monster can be summoned to an Extra Monster Zone a Deck Master "
+                    "occupies",
     "invalid_pendulum": "the monster cannot be Pendulum Summoned",
     "link_monster": "Nightfall cannot flip a Link Monster",
     "no_pendulum_scales": "a Pendulum Summon needs two Pendulum Scales",
@@ -133,6 +135,22 @@ MEANINGS = {
     "not_battle_royale": "only a Battle Royale allows this",
     "not_in_duel": "the player is not in the duel",
     "redirect_used": "the player has already redirected an attack this round",
+    # Kingdom Duels Tilemaps and Subduels (kingdom_tilemap.py, kingdom_subduel.py)
+    "no_tile_move": "no effect lets the monster move to another Tile now",
+    "not_adjacent": "the Tile is not next to the monster's, horizontally or vertically",
+    "obstructed": "an Obstruction (or the Tilemap's edge) lies in the way",
+    "out_of_range": "the monster attacked is more than one Tile away",
+    "outside_tilemap": "one of the monsters is not inside the Tilemap",
+    "tile_occupied": "another monster stands on that Tile",
+    "not_your_tile": "the Tile is of another colour: only the players of that colour play "
+                     "or move a monster onto it",
+    "not_a_tile": "that square is no Tile of the Tilemap",
+    "subduel_in_progress": "a Subduel is under way: the main duel waits until it is finished",
+    # Kingdom Duels equips, attachments and DETACH (kingdom_equips.py)
+    "cannot_equip": "the card is no Equip Spell or Equip Trap, and no effect allows equipping it",
+    "cannot_attach": "no effect allows attaching the card",
+    "cannot_detach": "not a card with a DETACH effect attached beneath a card the player "
+                     "controls",
 }
 
 # Codes written as data rather than in an IllegalAction(...) or .illegal(...) call, by the
@@ -143,6 +161,7 @@ DYNAMIC_REASONS = {
                                        "summoning_counters"),
     "rulesets/kingdom_setup.py": ("field_setup_limit", "duelist_setup_limit"),
     "rulesets/kingdom_card_rulings.py": ("once_per_turn", "once_per_duel"),
+    "rulesets/kingdom_tilemap.py": ("not_a_tile", "not_your_tile", "tile_occupied"),
 }
 
 CORE_VERBS = frozenset({"activate", "pass", "attack", "summon", "set", "flip_summon", "phase",

@@ -746,11 +746,13 @@ class Board:
         groups = []
         tall = False
         if self.format == "deck-masters":
-            entry = first(data.get("deck_master"))
+            # The Deck Master, and any card an effect put there to be held (not a Deck Master).
+            entries = data.get("deck_master") or [None]
             groups.append(Group("Deck Master Position", [card_cell(
                 self.cards, entry, std, MONSTER_H, "deck_master", player,
-                badges=["Deck Master"] if entry else (), format_slug=self.format,
-                empty_text="empty")]))
+                badges=(["Deck Master"] if str(entry.get("id")) in self.cards.deck_masters
+                        else ["held"]) if entry else (), format_slug=self.format,
+                empty_text="empty") for entry in entries]))
             tall = True
         elif self.format == "thought-ruler-highlander":
             entry = first(data.get("extra_monster_zone"))

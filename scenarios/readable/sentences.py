@@ -38,6 +38,7 @@ ENDINGS = {
     "idleness": "too many Idle Warnings",
     "improper_material": "an improper Integration Material was revealed",
     "unanimous_end": "the remaining players agreed to end the duel",
+    "subduel_lost": "a player lost a Subduel (a wrong reading: a Subduel decides nothing alone)",
 }
 RULE_CARD_KINDS = {"normal": "the Rule Card", "game-setup": "the Game Setup",
                    "field-setup": "the Field Setup", "duelist-setup": "the Duelist Setup",
@@ -135,7 +136,8 @@ def card_names(replay):
         for _, _, entry in _state_cards(state):
             names.setdefault(str(entry["id"]), entry.get("card") or "a card")
     duel = getattr(replay, "duel", None)
-    for card_id, card in (getattr(duel, "cards", None) or {}).items():
+    for card_id, card in {**(getattr(duel, "subduel_cards", None) or {}),
+                          **(getattr(duel, "cards", None) or {})}.items():
         names.setdefault(str(card_id), getattr(card, "name", None) or "a card")
     setup = getattr(getattr(replay, "scenario", None), "setup", None)
     for _, _, entry in _state_cards(setup if isinstance(setup, dict) else None):
@@ -178,7 +180,10 @@ def event_sentence(event, names):
     kind = str(event.get("kind", ""))
     writer = EVENT_WRITERS.get(kind)
     text = writer(event, names) if writer else None
-    return sentence(text if text else _as_written(event, names))
+    text = text if text else _as_written(event, names)
+    if event.get("subduel") and kind != "subduel":  # played in a Subduel, not the main duel
+        text = f"in the Subduel, {text}"
+    return sentence(text)
 
 
 def _as_written(event, names):
@@ -263,6 +268,16 @@ def _negate(event, names):
                 "negated")
     if what == "link":
         return f"{by} negates {_link(event, names)}" if by else f"{_link(event, names)} is negated"
+    card = names(event.get("card"))
+    if what == "unstoppable":
+        return (f"{by or 'the effect'} cannot negate {card}: an Unstoppable effect cannot be "
+                "negated")
+    if what == "not_negated":
+        ability = f"{event['ability']} " if event.get("ability") else ""
+        return (f"{by or 'the effect'} cannot negate the {ability}Ability of {card}: only an "
+                "Ability negates an Ability")
+    if what == "ability_immune":
+        return f"{by or 'the effect'} cannot negate the Ability of {card}"
     return None
 
 
@@ -481,6 +496,9 @@ def _deck_master(event, names):
     if what == "summoned":
         return (f"{event.get('player')} Special Summons the Deck Master: it is {card}, with its "
                 "name and printed stats")
+    if what == "held":
+        return (f"{card} is held in {event.get('player')}'s Deck Master Position; it is not a "
+                "Deck Master")
     return None
 
 
@@ -504,13 +522,28 @@ def _effect(event, names):
         return f"{card} is unaffected by {source}, a Divine card of lower Hierarchy"
     if what == "already_destroyed":
         return f"{card} already counts as destroyed: {source} does not destroy it again"
+    if what == "detach":
+        return f"the DETACH effect of {card} applies as it leaves the field"
     return None
 
 
 def _equip(event, names):
     what, card, host = event.get("what"), names(event.get("card")), names(event.get("host"))
+    why, player = event.get("why"), event.get("player")
+    if what == "cannot" and why == "not_a_monster":
+        return (f"{card} can equip only a monster, not {player}'s "
+                f"{ZONE_WORDS.get(event.get('zone'), words(event.get('zone')))}")
+    if what == "cannot" and why == "backrow_full":
+        return f"{card} cannot be equipped to {host}: an equipped card needs a free Backrow zone"
     if what == "cannot":
         return f"{card} cannot equip {host}"
+    if what == "zone":
+        return (f"{card} stays in its zone and equips {player}'s "
+                f"{ZONE_WORDS.get(event.get('zone'), words(event.get('zone')))} as a whole")
+    if what == "stay_face_up":
+        held = event.get("cards") or []
+        return (f"{card} is Hidden; {names.many(held)} "
+                f"{'stays' if len(held) == 1 else 'stay'} face-up")
     if what == "host_left":
         return f"{card} was equipped to {host}, which left the field: it is destroyed"
     if what == "re_equipped":
@@ -696,6 +729,111 @@ def _terrain(event, names):
     return None
 
 
+def _tilemap(event, names):
+    """A Tilemap laid out, replaced, or a monster placed or moved on its Tiles."""
+    what, card, by = event.get("what"), names(event.get("card")), _by(event, names)
+    if what == "created":
+        return (f"{card} creates a Tilemap of {event.get('count')} Tiles over the "
+                f"{event.get('terrain')} Terrain")
+    if what == "replaced":
+        return f"the Tilemap of {card} gives way to that of {by}: only one Tilemap at a time"
+    if what == "placed":
+        return f"{card} stands on Tile {event.get('tile')} of the Tilemap"
+    if what == "moved":
+        return f"{card} moves from Tile {event.get('old')} to Tile {event.get('tile')}"
+    if what == "off":
+        return f"{card} steps off the Tilemap past Tile {event.get('tile')}"
+    if what == "artwork":
+        return f"the artwork of {card} draws a grid, but no Tilemap is laid out"
+    if what == "ended":
+        return f"{card} left the field: its Tilemap ends"
+    if what == "lines_removed":
+        return f"{card} removes the Obstructions of the Tilemap; its edge stays"
+    return None
+
+
+def _subduel(event, names):
+    """A Subduel declared, won, or over; and what its card gives the winner."""
+    what, card, player = event.get("what"), names(event.get("card")), event.get("player")
+    if what == "declared":
+        lp = event.get("lp") or {}
+        return (f"{card} declares a Subduel, a separate game: "
+                + listing(f"{p} at {n} LP" for p, n in lp.items()))
+    if what == "result":
+        return "in the Subduel, " + (_result(event, names) or "the game ends").replace(
+            "the duel", "the Subduel")
+    if what == "over":
+        return ("the Subduel is over" + (f": {player} wins it" if player else ": a draw")
+                + "; the main duel goes on")
+    if what == "winner_effect":
+        return f"{card} says what the winner of the Subduel gets: it applies to {player}"
+    return None
+
+
+def _attach(event, names):
+    """A card placed beneath another, what goes along with it, and what it cannot do."""
+    what, card, host = event.get("what"), names(event.get("card")), names(event.get("host"))
+    if what == "attached":
+        return f"{card} is placed beneath {host}"
+    if what == "carried":
+        return (f"{names.many(event.get('cards'))}, beneath {card}, go along: they are attached "
+                f"to {host} with it")
+    if what == "not_detached":
+        return (f"{card} goes to the Graveyard with {host} without being detached, so its "
+                "DETACH effect does not activate")
+    if what == "cannot":
+        return {"token": f"{card} is a Token: it cannot be attached",
+                "hidden": f"{card} cannot be attached to the Hidden {host}",
+                "backrow_full": f"{card} cannot be attached: the Backrow is full"}.get(
+                    event.get("why"), f"{card} cannot be attached")
+    return None
+
+
+def _control(event, names):
+    """Control of a monster taken or swapped, and what comes with it."""
+    what, card, player = event.get("what"), names(event.get("card")), event.get("player")
+    if what == "placed":
+        return (f"{player} takes control of {card}: it goes to the {ordinal(event.get('column'))} "
+                f"Monster Zone of {player}'s side")
+    if what == "stays":
+        return f"{player} takes control of {card}, which stays in its zone on the other side"
+    if what == "no_zone":
+        return f"{player} has no free Monster Zone, so cannot take control of {card}"
+    if what == "equips":
+        held = event.get("cards") or []
+        return (f"{player} also takes control of {names.many(held)}, equipped to {card}; "
+                f"{'it stays' if len(held) == 1 else 'they stay'} in "
+                f"{event.get('old') or 'the other player'}'s Backrow")
+    if what == "swap":
+        by = _by(event, names)
+        return f"{by or 'an effect'} swaps control of {card}: {player} takes control of it"
+    return None
+
+
+def _damage(event, names):
+    if event.get("what") == "prevented":
+        return (f"{names(event.get('card'))} spares {event.get('player')} the "
+                f"{event.get('how') or 'damage'}")
+    if "player" not in event or event.get("amount") is None:
+        return None
+    return f"{event['player']} takes {event['amount']} Destruction Damage"
+
+
+def _shuffle(event, names):
+    player, by = event.get("player"), _by(event, names)
+    if player is None:
+        return None
+    if event.get("what") == "swap":
+        return f"{player} shuffles the Deck after the Duelist Setup swap"
+    return f"{player} shuffles the Deck" + (f" after {by} took a card from it" if by else "")
+
+
+def _trap(event, names):
+    if event.get("what") == "flipped_only":
+        return f"{names(event.get('card'))} is turned face-up: its effect waits for its Trigger"
+    return None
+
+
 def _win(event, names):
     if "turns" not in event:
         return None
@@ -713,12 +851,12 @@ EVENT_WRITERS = {
     "limit": _limit,
     "nightfall": _nightfall, "phase": _phase, "result": _result, "reveal": _reveal,
     "ritual": _ritual, "rule": _rule, "setup": _setup, "strike": _strike, "target": _target,
-    "terrain": _terrain, "win": _win,
+    "terrain": _terrain, "win": _win, "tilemap": _tilemap, "subduel": _subduel,
+    "attach": _attach, "control": _control, "damage": _damage, "shuffle": _shuffle,
+    "trap": _trap,
     "coin": lambda e, n: (f"{e['player']} calls {e.get('call')}; the coin shows "
                           f"{e.get('result')}") if "player" in e else None,
     "dice": lambda e, n: f"{e['player']} rolls a {e.get('roll')}" if "player" in e else None,
-    "damage": lambda e, n: (f"{e['player']} takes {e.get('amount')} Destruction Damage"
-                            if "player" in e else None),
     "line": lambda e, n: (f"{n(e.get('card'))} moves to the {LINES.get(e.get('line'), 'other')}"
                           if "card" in e else None),
     "replay": lambda e, n: (f"{n(e.get('card'))} changed after the attack was declared: a "
@@ -926,7 +1064,8 @@ class Narrator:
         found = []
         for key, value in select.items():
             # choices that are not cards: a coin call, a Type, a player
-            named = words(value) if key in ("call", "race", "player") else self.name(value)
+            named = words(value) if key in ("call", "race", "player", "tile") else \
+                self.name(value)
             if key == "discard":
                 found.append(f"discarding {named}")
             elif key == "tribute":
@@ -954,6 +1093,10 @@ class Narrator:
                 found.append(f"declaring the Type {named}")
             elif key == "player":
                 found.append(f"choosing player {value}")
+            elif key == "tile":
+                found.append(f"choosing Tile {value} of the Tilemap")
+            elif key[:1].isalpha() and key[1:].isdigit():  # a Tile of a Tilemap
+                found.append(f"placing {named} on Tile {key}")
             elif key == "take":
                 found.append(f"taking {named}")
             elif key == "give":
@@ -1138,7 +1281,8 @@ class Narrator:
         return Phrase("ends the turn", "end the turn", outcome=outcome)
 
     def say_concede(self, action, before, after, step, previous, refused):
-        return Phrase("concedes the duel", "concede the duel")
+        game = "Subduel" if any(e.get("subduel") for e in step.events or ()) else "duel"
+        return Phrase(f"concedes the {game}", f"concede the {game}")
 
     # summoning ---------------------------------------------------------------------------
 
@@ -1290,6 +1434,8 @@ class Narrator:
 
     def say_move(self, action, before, after, step, previous, refused):
         name, to = self.name(action["move"]), action.get("to")
+        if str(to) not in LINES and str(to)[:1].isalpha() and str(to)[1:].isdigit():
+            return Phrase(f"moves {name} to Tile {to}", f"move {name} to Tile {to}")  # Tilemap
         line = LINES.get(str(to), f"{words(to)} line")
         return Phrase(f"moves {name} to the {line}", f"move {name} to the {line}")
 
@@ -1318,6 +1464,11 @@ class Narrator:
             definition.subtype == "ritual" else ""
         what = f"{ritual}{self.name(card_id)} to the Graveyard"
         return Phrase(f"sends {what}", f"send {what}")
+
+    def say_detach(self, action, before, after, step, previous, refused):
+        name = self.name(action["detach"])
+        return Phrase(f"detaches {name} to activate its DETACH effect",
+                      f"detach {name} to activate its DETACH effect")
 
     def say_swap(self, action, before, after, step, previous, refused):
         given, taken = action["swap"], action.get("target")

@@ -173,9 +173,6 @@ NOT_RULES = {
                            "of play",
     f"{KD}/hierarchy_max": "the range a printed Hierarchy takes: a fact about cards, not a rule "
                            "of play",
-    f"{KD}/non_divine_hierarchy": "the Hierarchy rule compares Divine cards only (a Divine card "
-                                  "is unaffected by effects of lower Divine cards), so the rank "
-                                  "of a non-Divine card never decides anything",
     f"{TRH}/main_deck_cards_besides_deck_master": "restates main_deck_size less the Deck Master "
                                                   "for the prose; the checker counts "
                                                   "main_deck_size with the Deck Master",

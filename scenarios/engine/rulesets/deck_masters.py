@@ -18,6 +18,7 @@ from ..rules import Rule, rulebook
 from ..state import ChainLink
 from ..vocabulary import reasons
 from ..yamlsource import load_lazily
+from . import deck_master_abilities as more
 
 ABILITIES_FILE = CATALOG_DIR / "abilities" / "deck-masters.yaml"
 # The types a Deck Master Ability may have: each needs its row in the `ability_types` table.
@@ -47,7 +48,7 @@ def return_to_position(duel, ctx, arg):
     duel.return_deck_master_to_position(ctx.controller, ctx.card_id)
 
 
-class DeckMastersDuel(Duel):
+class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     slug = "deck-masters"
     CARD_FACTS = Duel.CARD_FACTS + ("deck_master", "monster_type")
     PARAMETERS = (
@@ -227,12 +228,15 @@ class DeckMastersDuel(Duel):
              "A Deck Master banished from the field is lost, though it was not destroyed.",
              {"banish-spared": "a banished Deck Master was not destroyed, so its player does "
                                "not lose"}),
+        *more.ABILITY_RULES,
         base=Duel.RULES,
     )
-    # The rules of the ability_types rows this engine applies, by Ability type.
-    SPEED_RULES = {"ignition": "ignition-spell-speed", "trigger": "trigger-spell-speed"}
-    SPEED_MISREADINGS = {"ignition-spell-speed": ("quick", 2),
-                         "trigger-spell-speed": ("speed-2", 2)}
+    # The rules of the ability_types rows this engine applies, by Ability type, and their
+    # wrong readings: (mutation, the Spell Speed it gives).
+    SPEED_RULES = {"ignition": "ignition-spell-speed", "trigger": "trigger-spell-speed",
+                   **more.SPEED_RULES}
+    SPEED_MISREADINGS = {"ignition-spell-speed": (("quick", 2),),
+                         "trigger-spell-speed": (("speed-2", 2),), **more.SPEED_MISREADINGS}
     # Where a lost Deck Master went, and the rule of the winning article that says it is lost.
     LOSS_RULES = {"battle": "lost-by-battle", "effect": "lost-by-effect",
                   "hand": "lost-by-return", "deck": "lost-by-return",
@@ -352,19 +356,19 @@ class DeckMastersDuel(Duel):
         if card.zone != "monsters" or not card.face_up:
             return races
         from_abilities = []
-        for player in sorted(self.deck_masters):
-            if not self.ability_active(player):
-                ability = self.ability_of(self.card(self.deck_masters[player])) or {}
-                if {"set_race_all", "set_race_own"} & set(ability.get("continuous", {})) and \
-                        list(self.declared_races()):
+        for player, holder, active in self.ability_holders():
+            spec = (self.ability_of(holder) or {}).get("continuous", {})
+            changes_races = bool({"set_race_all", "set_race_own"} & set(spec))
+            if not active:
+                if changes_races and list(self.declared_races()):
                     self.note_rule("ability-overrides")  # negated: nothing overrides the card
                 continue
-            spec = self.ability_of(self.card(self.deck_masters[player])).get("continuous", {})
-            if {"set_race_all", "set_race_own"} & set(spec):
-                if self.misreads("continuous-applies", "needs-using") and \
-                        (player, self.deck_masters[player]) not in self.abilities_used:
-                    continue
-                self.note_rule("continuous-applies")
+            if not changes_races or not self.continuous_in_force(holder, spec):
+                continue
+            if self.misreads("continuous-applies", "needs-using") and \
+                    (player, holder.id) not in self.abilities_used:
+                continue
+            self.note_rule("continuous-applies")
             if "set_race_all" in spec:
                 from_abilities.append(spec["set_race_all"])
             if "set_race_own" in spec and card.controller == player:
@@ -483,8 +487,10 @@ class DeckMastersDuel(Duel):
         Chain by itself (mandatory) or waits for its player to activate it (optional)."""
         card = self.card(waiting["card"])
         ability = self.ability_of(card)
-        if self.types[ability["type"].lower()]["activation"] == "mandatory" or \
-                self.misreads("trigger-optional", "automatic"):
+        kind = ability["type"].lower()
+        if self.goes_on_chain_itself(kind) or (self.types[kind]["activation"] != "mandatory" and
+                                              self.misreads("trigger-optional", "automatic")):
+            waiting["effect"] = {**waiting["effect"], "speed": self.triggered_ability_speed(kind)}
             self.pending_triggers.append(waiting)
             return
         self.waiting_abilities.append(waiting)
@@ -506,7 +512,7 @@ class DeckMastersDuel(Duel):
             self.replace_deck_master(player, fusion)
 
     def replace_deck_master(self, player, new):
-        if self.misreads("dm-replacement", "old-stays"):
+        if self.misreads("dm-replacement", "old-stays") or not self.replacement_allowed(player):
             return
         if self.ability_of(new) is None:
             if self.misreads("dm-without-abilities", "needs-an-ability"):
@@ -576,8 +582,10 @@ class DeckMastersDuel(Duel):
         card = self.card(self.deck_masters[player])
         ability = self.ability_of(card)
         if ability and ability.get("trigger") == event and self.ability_active(player):
+            kind = ability["type"].lower()
             return {"card": card.id, "effect": {"resolve": ability.get("resolve", []),
-                                                "trigger": event}, "data": {}}
+                                                "trigger": event, "ability_type": kind},
+                    "data": {}}
         return None
 
     def do_use_ability(self, action):
@@ -610,8 +618,9 @@ class DeckMastersDuel(Duel):
             self.illegal(None, "not_triggered", f"the Ability of {card.id} waits for its trigger")
         speed = info["spell_speed"] or 1
         speed_rule = self.SPEED_RULES.get(kind)
-        if speed_rule and self.misreads(speed_rule, self.SPEED_MISREADINGS[speed_rule][0]):
-            speed = self.SPEED_MISREADINGS[speed_rule][1]
+        for wrong, wrong_speed in self.SPEED_MISREADINGS.get(speed_rule, ()):
+            if self.misreads(speed_rule, wrong):
+                speed = wrong_speed
         if self.chain and info["chain_link"] == "1 only" and \
                 not self.misreads("ability-chain-link", "any-link"):
             self.illegal("ability-chain-link", "chain_link_1_only",
@@ -629,8 +638,12 @@ class DeckMastersDuel(Duel):
                              f"a {ability['type']} Ability at Spell Speed 1 needs its player's "
                              "open Main Phase")
             self.note_rule(speed_rule)
-        self.check_timing(card, player, 2 if self.misreads("ability-chain-link", "any-link")
-                          and self.chain else speed, False, ability)
+        self.check_ability_use(player, card, ability, kind)
+        try:
+            self.check_timing(card, player, 2 if self.misreads("ability-chain-link", "any-link")
+                              and self.chain else speed, False, ability)
+        finally:
+            self.ability_used()
         self.check_conditions(card, player, ability)
         self._ability_reaches = bool(ability.get("reaches_position"))
         self._ability_targeting = True
@@ -712,6 +725,8 @@ class DeckMastersDuel(Duel):
         if card.zone == "monsters" and card.face_up and card.controller == player:
             return False
         if self.misreads("dm-loss", "only-destruction") and card.zone != "graveyard":
+            return False
+        if self.held_card_stands_in(player):
             return False
         rule = self.loss_rule(player)
         if rule and self.misreads(rule, self.LOSS_MISREADINGS[rule]):

@@ -40,7 +40,8 @@ class HighlanderDuel(Duel):
     )
     STEP_VERBS = Duel.STEP_VERBS | {"nightfall", "pendulum_summon"}
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master", "summons_this_turn"}
-    REASON_CODES = reasons(Duel.REASON_CODES, "deck_master_in_emz", "invalid_nightfall_card",
+    REASON_CODES = reasons(Duel.REASON_CODES, "deck_master_in_emz", "emz_occupied",
+                           "invalid_nightfall_card",
                            "invalid_pendulum",
                            "link_monster", "no_pendulum_scales", "once_per_turn",
                            "summon_limit_reached")
@@ -205,6 +206,10 @@ class HighlanderDuel(Duel):
              "activated.",
              {"effects-usable": "the Deck Master's own effects can be activated from the Extra "
                                 "Monster Zone, like those of a monster on the field"}),
+        Rule("emz-occupied", "thought-ruler-highlander/extra-monster-zone#no-summons-to-occupied-emz",
+             "No player can summon a monster to an Extra Monster Zone a Deck Master occupies.",
+             {"free-zone": "a Deck Master in the Extra Monster Zone is not on the field, so its "
+                           "zone counts as empty and a monster can be summoned there"}),
         base=Duel.RULES,
     )
 
@@ -338,6 +343,7 @@ class HighlanderDuel(Duel):
     # --- summoning, with the limit -----------------------------------------------------------
 
     def do_summon(self, action):
+        self.check_summon_zone(action)
         card = self.card(action.card)
         if self.deck_masters.get(action.player) == card.id and card.zone == "extra_monster_zone":
             return self.summon_deck_master(action, setting=False)
@@ -351,6 +357,7 @@ class HighlanderDuel(Duel):
         super().do_set(action)
 
     def do_special_summon(self, action):
+        self.check_summon_zone(action)
         card = self.card(action.card)
         if self.deck_masters.get(action.player) == card.id and card.zone == "extra_monster_zone" \
                 and not self.misreads("emz-leaves-only-by-normal-summon", "special-summon-too"):
@@ -447,6 +454,7 @@ class HighlanderDuel(Duel):
         return super().activation_for(card, player)
 
     def do_activate(self, action):
+        self.check_summon_zone(action)
         card = self.card(action.card)
         program = card.card.activation if card.card.kind in ("spell", "trap") and (
             card.zone == "hand" or not card.face_up) else None
@@ -482,6 +490,7 @@ class HighlanderDuel(Duel):
         super().start_trigger_chain()
 
     def do_pendulum_summon(self, action):
+        self.check_summon_zone(action)
         player = action.player
         self.require_open_main_phase(player, "a Pendulum Summon")
         scales = [self.card(i) for i in self.zone_of(player, "spell_trap")
@@ -511,6 +520,27 @@ class HighlanderDuel(Duel):
 
     def is_deck_master(self, card):
         return self.deck_masters.get(card.owner) == card.id
+
+    def check_summon_zone(self, action):
+        """A step that summons `to: extra_monster_zone` (the player's own) or
+        `to: extra_monster_zone:<player>` is refused while a Deck Master occupies that zone. For a
+        card that summons when it resolves (Shaddoll Fusion) the zone is checked when it is
+        activated: a Deck Master leaves the zone only by a Normal Summon or Set, never inside a
+        Chain. Once the zone is free the summon goes ahead like any other; the engine keeps no
+        separate place for a monster in a free Extra Monster Zone."""
+        if action.to is None:
+            return
+        zone, _, owner = action.to.partition(":")
+        owner = owner or action.player
+        if zone != "extra_monster_zone" or owner not in self.players:
+            raise ScriptError("to is extra_monster_zone (the player's own) or "
+                              "extra_monster_zone:<player>", field="to")
+        occupant = next((i for i in self.zone_of(owner, "extra_monster_zone")
+                         if self.is_deck_master(self.card(i))), None)
+        if occupant is None or self.misreads("emz-occupied", "free-zone"):
+            return
+        self.illegal("emz-occupied", "emz_occupied",
+                     f"{owner}'s Extra Monster Zone is occupied by the Deck Master {occupant}")
 
     def cards_on_field(self, kind=None, controller=None):
         found = super().cards_on_field(kind, controller)

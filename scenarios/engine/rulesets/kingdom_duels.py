@@ -17,11 +17,15 @@ from ..state import ChainLink
 from ..vocabulary import reasons
 from ..yamlsource import load_lazily
 from .kingdom_battle import BATTLE_RULES, RedirectsAndReplays
+from .kingdom_board_rulings import BOARD_PARAMETERS, BOARD_RULES, BoardRulings
 from .kingdom_card_rulings import CARD_RULINGS_RULES, CardRulings
 from .kingdom_clarifications import CLARIFICATION_RULES, Clarifications
+from .kingdom_equips import EQUIP_RULES, EQUIP_REASONS, EquipsAndControl
 from .kingdom_extra_deck import EXTRA_DECK_PARAMETERS, EXTRA_DECK_RULES, ExtraDeckMonsters
 from .kingdom_setup import SETUP_PARAMETERS, SETUP_RULES, SetupPhase
+from .kingdom_subduel import SUBDUEL_REASONS, SUBDUEL_RULES, Subduels
 from .kingdom_teams import TEAM_PARAMETERS, TEAM_RULES, TeamDuels
+from .kingdom_tilemap import TILEMAP_REASONS, TILEMAP_RULES, Tilemaps
 
 TERRAINS_FILE = CATALOG_DIR / "terrains" / "kingdom-duels.yaml"
 # The official game's End Phase hand limit, which Kingdom Duels drops: only its wrong reading uses
@@ -38,10 +42,11 @@ def terrains(path=TERRAINS_FILE):
     return {entry["name"]: entry for entry in data}
 
 
-class KingdomDuel(Clarifications, RedirectsAndReplays, SetupPhase, ExtraDeckMonsters, TeamDuels,
-                  CardRulings, Duel):
+class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
+                  BoardRulings, Clarifications, RedirectsAndReplays, SetupPhase, ExtraDeckMonsters,
+                  TeamDuels, CardRulings, Duel):
     slug = "kingdom-duels"
-    EXPECT_KEYS = Duel.EXPECT_KEYS + ("warnings", "terrains", "charges", "defeated")
+    EXPECT_KEYS = Duel.EXPECT_KEYS + ("warnings", "terrains", "charges", "defeated", "tiles")
     CARD_FACTS = Duel.CARD_FACTS + ("column", "host")
     PARAMETERS = (
         Param("starting_lp", Whole(1), "kingdom-duels/setup#starting-lp"),
@@ -62,13 +67,13 @@ class KingdomDuel(Clarifications, RedirectsAndReplays, SetupPhase, ExtraDeckMons
         Param("cards_drawn_per_turn", Whole(0, 100), "kingdom-duels/turn-structure#draw-every-turn"),
         Param("dice_sides", Whole(2, 100), ("kingdom-duels/effect-types#dice-roll",
                                            "kingdom-duels/effect-types#dice-match-mandatory")),
-    ) + TEAM_PARAMETERS + SETUP_PARAMETERS + EXTRA_DECK_PARAMETERS
+    ) + TEAM_PARAMETERS + SETUP_PARAMETERS + EXTRA_DECK_PARAMETERS + BOARD_PARAMETERS
     STEP_VERBS = Duel.STEP_VERBS | {
         "hide", "strike", "decline", "redirect", "join", "end_duel", "activate_rule", "swap",
-        "use_symbol", "integration_summon", "send", "ritual_summon"}
+        "use_symbol", "integration_summon", "send", "ritual_summon", "move", "detach"}
     CARD_FIELDS = Duel.CARD_FIELDS | {"column", "equipped_to", "attached_to"}
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"terrains", "idle_warnings", "team", "joining",
-                                          "rule_zone", "eroded", "attached"}
+                                          "colour", "rule_zone", "eroded", "attached"}
     SETUP_FIELDS = Duel.SETUP_FIELDS | {"mode", "setup_phase"}
     REASON_CODES = reasons(
         Duel.REASON_CODES, "battle_locked", "battle_phase_skipped", "cannot_hide",
@@ -85,7 +90,7 @@ class KingdomDuel(Clarifications, RedirectsAndReplays, SetupPhase, ExtraDeckMons
         "setup_phase_only", "swap_limit", "cannot_send", "no_ritual_spell", "no_alter_material",
         "summoning_counters", "token_cannot_be_attached", "wrong_alter_type",
         "no_duelist_setup", "no_summon_conditions", "not_in_extra_deck",
-        "no_field_zone")
+        "no_field_zone", *TILEMAP_REASONS, *SUBDUEL_REASONS, *EQUIP_REASONS)
     RULES = rulebook(
         Rule("kd-no-tributes", "kingdom-duels/summoning#no-tribute-any-level",
              "A Normal Summon of any Level needs no Tribute.",
@@ -301,6 +306,10 @@ class KingdomDuel(Clarifications, RedirectsAndReplays, SetupPhase, ExtraDeckMons
         *EXTRA_DECK_RULES,
         *CARD_RULINGS_RULES,
         *CLARIFICATION_RULES,
+        *TILEMAP_RULES,
+        *SUBDUEL_RULES,
+        *BOARD_RULES,
+        *EQUIP_RULES,
         base=Duel.RULES,
     )
 
@@ -762,6 +771,7 @@ class KingdomDuel(Clarifications, RedirectsAndReplays, SetupPhase, ExtraDeckMons
                       player=card.controller, what="sprung")
             self.priority, self.passes = self.next_player(card.controller), 0
         self.sprung_together = sprung
+        self.traps_met(trigger, actor)  # kingdom_board_rulings
 
     def do_decline(self, action):
         """A player lets a Trap whose Trigger was met go unactivated: an Idle Warning, unless
@@ -881,6 +891,7 @@ class KingdomDuel(Clarifications, RedirectsAndReplays, SetupPhase, ExtraDeckMons
                          f"{card.id} can only be Hidden again after being revealed in combat")
         card.notes.discard("revealed_in_combat")
         card.face_up = False
+        self.cards_on_hidden_monster(card)  # kingdom_equips: its equips stay face-up
         if self.misreads("kd-hide-not-summon", "hiding-summons"):
             self.emit("hide", f"{action.player} Hides {card.id} again, as a summon", card=card.id,
                       player=action.player, summon=True)

@@ -259,8 +259,7 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
             else self.equips_of(material)
         for equip in moving_equips:
             equip.host = None  # held while the material leaves, so they are not destroyed
-        for attached in self.attachments_of(material):
-            attached.host = alter.id  # attaching a card attaches what lies beneath it too
+        self.carry_attachments(material, alter)  # kingdom_equips: what lies beneath goes too
         self.attach_material(material, alter)
         if self.misreads("kd-alter-same-zone", "first-free-zone"):
             column = None

@@ -83,7 +83,8 @@ PER_DUEL_LIMITS = {
     "duelist-setup": ("kd-duelist-setup-limit", "duelist_setups_per_duel", "duelist_setup_limit"),
 }
 # What a player brings to a duel replayed from its Setup Phase.
-SETUP_PHASE_PLAYER_KEYS = ("deck", "extra_deck", "team", "joining")
+# (and the colour of the side each chooses: kingdom_board_rulings)
+SETUP_PHASE_PLAYER_KEYS = ("deck", "extra_deck", "team", "joining", "colour")
 # The stages of a replayed Setup Phase, in order; None once the duel has begun.
 DECKS, SETUP_RULES_STAGE, SWAPS = "decks", "setup-rules", "swaps"
 
@@ -252,7 +253,7 @@ class SetupPhase(RuleCards):
             return
         self.rng.shuffle(self.zone_of(player, "deck"))
         self.emit("shuffle", f"{player} shuffles the Deck after the Duelist Setup swap",
-                  ["kd-swap-shuffle"])
+                  ["kd-swap-shuffle"], player=player, what="swap")
 
     # --- step 2: Setup Rule Cards --------------------------------------------------------------
 

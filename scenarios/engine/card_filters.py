@@ -1,0 +1,65 @@
+"""Curly-bracket restrictions in card text, read as filters.
+
+Kingdom Duels cards write some restrictions between curly brackets, and how the name inside is
+written decides what it matches (kingdom-duels/clarifications#bracket-syntax):
+
+- `{ only on a "Rulebook" monster }`: a monster whose name contains the word Rulebook;
+- `{ only on "Rulebook" }`: a monster whose name is exactly Rulebook;
+- `{ only on a Rulebook monster }`: a monster of the Monster Type Rulebook.
+
+A catalog card states such a restriction in a target or search filter as `only_on:` with the
+text as the card prints it (the braces and the words "only on" may be left out):
+`target: {card: monster, side: any, only_on: 'a "Soldier" monster'}`. `parse_bracket` turns
+that text into one plain filter; the ruleset applies it (and its wrong readings). Pure Python.
+"""
+import re
+
+# Straight and typographic double quotes, as card texts print them.
+QUOTES = "\"\u201c\u201d"
+_QUOTED = f"[{QUOTES}]([^{QUOTES}]+)[{QUOTES}]"
+NAME_CONTAINS_RE = re.compile(rf"^an?\s+{_QUOTED}\s+monsters?$", re.IGNORECASE)
+EXACT_NAME_RE = re.compile(rf"^{_QUOTED}$")
+MONSTER_TYPE_RE = re.compile(rf"^an?\s+([^{QUOTES}]+?)\s+monsters?$", re.IGNORECASE)
+
+# What each way of writing the name means, as a filter key of `Duel.matches`.
+NAME_CONTAINS, EXACT_NAME, MONSTER_TYPE = "name_contains", "name", "race"
+
+
+def bracket_body(text):
+    """The words inside the brackets: `{ only on X }` -> `X`."""
+    body = str(text).strip()
+    if body.startswith("{") and body.endswith("}"):
+        body = body[1:-1].strip()
+    if body.lower().startswith("only on "):
+        body = body[len("only on "):].strip()
+    return body
+
+
+def parse_bracket(text):
+    """(how, name) for a bracket restriction: how is NAME_CONTAINS, EXACT_NAME or MONSTER_TYPE.
+
+    Raises ValueError for text written in none of the three ways."""
+    body = bracket_body(text)
+    for how, pattern in ((NAME_CONTAINS, NAME_CONTAINS_RE), (EXACT_NAME, EXACT_NAME_RE),
+                         (MONSTER_TYPE, MONSTER_TYPE_RE)):
+        found = pattern.match(body)
+        if found:
+            return how, found.group(1).strip()
+    raise ValueError(f"{text!r} is not a bracket restriction: write 'a \"Name\" monster' (the "
+                     "name contains it), '\"Name\"' (exactly that name) or 'a Type monster' "
+                     "(a Monster Type)")
+
+
+def bracket_problem(text):
+    """Why `text` is not a bracket restriction, or None (used when the catalog loads)."""
+    try:
+        parse_bracket(text)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def name_contains(names, word):
+    """Does any of the names contain `word` (as words of the name, not inside another word)?"""
+    pattern = re.compile(rf"(?<![\w]){re.escape(word)}(?![\w])", re.IGNORECASE)
+    return any(pattern.search(name) for name in names)

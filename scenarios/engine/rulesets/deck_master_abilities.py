@@ -1,0 +1,383 @@
+"""Deck Masters: the Ability types beyond Ignition and Trigger, and what a replacement or a
+held card changes. A mixin composed into `DeckMastersDuel` (deck_masters.py).
+
+The rules it applies (each a named hook with its article anchor and a wrong reading):
+
+- Trigger and Trap Abilities without a timing limit: any time but the Damage Step
+  (`trigger-timing`, `trap-ability-timing`).
+- A Compulsory Trigger Ability goes on the Chain by itself, at the Spell Speed of its row of
+  the ability_types table (`compulsory-mandatory`, `compulsory-spell-speed`). Its Chain Link is
+  the site's own reading (`chain_link: any` in the table), so it may join a Chain like a Trigger
+  Ability: nothing here refuses it a link above 1.
+- A Continuous Ability with a condition applies only while the condition holds
+  (`continuous-conditional`).
+- Spell and Trap Abilities: activated and resolved like Normal Spell / Normal Trap Cards (cards
+  that answer Spell or Trap Card activations answer them, and cards that negate them negate
+  them), with no free Spell & Trap Zone needed, at Spell Speed 1 / 2 (`spell-ability-*`,
+  `trap-ability-*`, `spell-trap-abilities-like-cards`); their effects are Spell / Trap effects
+  (`ability-effects-spell-trap`), yet the Deck Master is never a Spell or Trap Card
+  (`dm-not-spell-trap`).
+- No card negates an Ignition, Trigger, Compulsory Trigger or Continuous Ability
+  (`only-abilities-negate`).
+- Replacing the Deck Master: no limit (`dm-no-limit`); the new one's Abilities replace the old
+  one's (`new-abilities-replace-old`); the Deck Master's designations are erased
+  (`dm-designations-erased`).
+- Other cards in a Deck Master Position: it is only a holding area (`position-holding-area`),
+  and they are not Deck Masters (`held-not-deck-master`).
+
+Card terms read here: a monster flagged `unaffected:spell` (or `unaffected:trap`) is unaffected
+by Spell (Trap) effects; a Continuous Ability's `while: on_field` (or `in_position`) is its
+condition; the primitive `place_in_position: target` puts a card in a Deck Master Position.
+"""
+from ..primitives import cards_in, primitive
+from ..rules import Rule
+
+# The Ability types whose activation is treated as a card's, and which card kind.
+CARD_LIKE = {"spell": "spell", "trap": "trap"}
+# The Ability types no card can negate.
+NOT_CARD_EFFECTS = ("ignition", "trigger", "compulsory trigger", "continuous")
+# A Continuous Ability's conditions (`while:`), by where its Deck Master must be.
+CONDITIONS = {"on_field": "monsters", "in_position": "deck_master"}
+
+ABILITY_RULES = (
+    Rule("trigger-timing", "deck-masters/abilities#trigger-timing",
+         "A Trigger Ability without a timing limit can be activated at any time except during "
+         "the Damage Step.",
+         {"damage-step-too": "a Trigger Ability without a timing limit can be activated in the "
+                             "Damage Step as well"}),
+    Rule("compulsory-mandatory", "deck-masters/abilities#compulsory-trigger-mandatory",
+         "A Compulsory Trigger Ability goes on the Chain by itself as soon as its conditions are "
+         "met.",
+         {"optional": "a Compulsory Trigger Ability waits for its player to activate it, like a "
+                      "Trigger Ability"}),
+    Rule("compulsory-spell-speed", "deck-masters/abilities#compulsory-trigger-spell-speed",
+         "A Compulsory Trigger Ability has the Spell Speed of its row of the Ability types "
+         "table, so only an activation as fast as it can answer it.",
+         {"speed-2": "a Compulsory Trigger Ability is as fast as a Quick Effect, so a Normal Trap "
+                     "can answer it"}),
+    Rule("continuous-conditional", "deck-masters/abilities#continuous-conditional",
+         "A Continuous Ability with a condition applies only while that condition is met.",
+         {"always-on": "a Continuous Ability always applies, whatever condition it states"}),
+    Rule("spell-ability-normal-spell", "deck-masters/abilities#spell-ability-normal-spell",
+         "Activating a Spell Ability is activating a Normal Spell Card: cards that answer a "
+         "Spell Card's activation can answer it.",
+         {"not-a-card": "a Spell Ability is an Ability, not a Spell Card, so a card that answers "
+                        "Spell Cards cannot answer it"}),
+    Rule("spell-ability-no-zone", "deck-masters/abilities#spell-ability-no-zone",
+         "A Spell Ability can be activated with every Spell & Trap Zone full.",
+         {"needs-zone": "like a Spell Card, a Spell Ability needs a free Spell & Trap Zone"}),
+    Rule("spell-ability-spell-speed", "deck-masters/abilities#spell-ability-spell-speed",
+         "A Spell Ability has the Spell Speed of its row of the Ability types table, which "
+         "keeps it to its player's open Main Phase.",
+         {"quick": "a Spell Ability is as fast as a Quick-Play Spell, usable in any phase"}),
+    Rule("trap-ability-timing", "deck-masters/abilities#trap-ability-timing",
+         "A Trap Ability without a timing limit can be activated at any time except during the "
+         "Damage Step.",
+         {"damage-step-too": "a Trap Ability without a timing limit can be activated in the "
+                             "Damage Step as well"}),
+    Rule("trap-ability-normal-trap", "deck-masters/abilities#trap-ability-normal-trap",
+         "Activating a Trap Ability is activating a Normal Trap Card: cards that answer a Trap "
+         "Card's activation can answer it.",
+         {"not-a-card": "a Trap Ability is an Ability, not a Trap Card, so a card that answers "
+                        "Trap Cards cannot answer it"}),
+    Rule("trap-ability-no-zone", "deck-masters/abilities#trap-ability-no-zone",
+         "A Trap Ability can be activated with every Spell & Trap Zone full.",
+         {"needs-zone": "like a Trap Card, a Trap Ability needs a free Spell & Trap Zone"}),
+    Rule("trap-ability-spell-speed", "deck-masters/abilities#trap-ability-spell-speed",
+         "A Trap Ability has the Spell Speed of its row of the Ability types table: like a "
+         "Normal Trap it answers a Quick-Play Spell, never a Counter Trap.",
+         {"speed-1": "a Trap Ability is as slow as a Normal Spell and cannot answer anything",
+          "speed-3": "a Trap Ability is as fast as a Trigger Ability, so it can answer a "
+                     "Counter Trap"}),
+    Rule("only-abilities-negate", "deck-masters/abilities#only-abilities-negate-abilities",
+         "No card can negate an Ignition, Trigger, Compulsory Trigger or Continuous Ability; "
+         "a card that would negate one leaves it standing.",
+         {"cards-negate": "a card that negates effects negates an Ignition Ability like any "
+                          "effect"}),
+    Rule("spell-trap-abilities-like-cards", "deck-masters/abilities#spell-trap-abilities-like-cards",
+         "A Spell or Trap Ability behaves like a Normal Spell or Trap Card, so a card that "
+         "negates its activation negates it.",
+         {"abilities-immune": "a Spell or Trap Ability is an Ability, and no card negates "
+                              "Abilities"}),
+    Rule("ability-effects-spell-trap", "deck-masters/abilities#treated-as-spell-trap-effects",
+         "The effect of a Spell or Trap Ability is a Spell or Trap effect: a monster unaffected "
+         "by those is unaffected by it.",
+         {"ability-not-a-card": "an Ability's effect is not a Spell or Trap effect, so a monster "
+                                "unaffected by Spell effects is still affected"}),
+    Rule("dm-not-spell-trap", "deck-masters/abilities#deck-master-not-spell-trap",
+         "A Deck Master with a Spell or Trap Ability is not a Spell or Trap Card: what destroys "
+         "Spell or Trap Cards cannot destroy it.",
+         {"counts-as-spell-trap": "a Deck Master with a Spell or Trap Ability counts as a Spell "
+                                  "or Trap Card, so Mystical Space Typhoon or the 'destroy it' "
+                                  "of a negation destroys it"}),
+    Rule("dm-no-limit", "deck-masters/changing-your-deck-master#no-limit",
+         "A player may replace their Deck Master any number of times.",
+         {"once-per-duel": "a Deck Master can be replaced only once per Duel: a later Tribute "
+                           "of the new one does not make another Deck Master"}),
+    Rule("new-abilities-replace-old", "deck-masters/changing-your-deck-master#new-abilities-replace-old",
+         "After a replacement only the new Deck Master's Abilities apply; the old one's stop.",
+         {"old-abilities-stay": "the old Deck Master's Abilities keep applying beside the new "
+                                "one's"}),
+    Rule("dm-designations-erased", "deck-masters/on-the-field#designations-erased",
+         "A Deck Master loses its Effect, Fusion, Ritual and other designations: it is a "
+         "Normal Monster, so what looks for Fusion (or Effect...) Monsters does not see it.",
+         {"keeps-designations": "only the effect is erased: a Fusion Monster Deck Master is "
+                                "still a Fusion Monster"}),
+    Rule("position-holding-area", "deck-masters/deck-master-position#holding-area",
+         "A card other than the Deck Master may be put in a Deck Master Position, which then "
+         "just holds it.",
+         {"deck-master-only": "only a Deck Master can be in a Deck Master Position: another "
+                              "card sent there goes to the Graveyard"}),
+    Rule("held-not-deck-master", "deck-masters/deck-master-position#held-cards-not-deck-masters",
+         "A card held in a Deck Master Position is not a Deck Master: it does not stand in for "
+         "a Deck Master that has gone.",
+         {"held-card-is-deck-master": "any card in the Deck Master Position counts as a Deck "
+                                      "Master, so its player keeps one there"}),
+)
+# Spell Speed rules of the Ability types table this module adds, with their wrong readings.
+SPEED_RULES = {"spell": "spell-ability-spell-speed", "trap": "trap-ability-spell-speed"}
+SPEED_MISREADINGS = {"spell-ability-spell-speed": (("quick", 2),),
+                     "trap-ability-spell-speed": (("speed-1", 1), ("speed-3", 3))}
+TIMING_RULES = {"trigger": "trigger-timing", "trap": "trap-ability-timing"}
+NO_ZONE_RULES = {"spell": "spell-ability-no-zone", "trap": "trap-ability-no-zone"}
+CARD_LIKE_RULES = {"spell": "spell-ability-normal-spell", "trap": "trap-ability-normal-trap"}
+
+
+@primitive("place_in_position")
+def place_in_position(duel, ctx, arg):
+    """`place_in_position: target`: the card goes to its owner's Deck Master Position."""
+    for card in cards_in(duel, ctx, arg):
+        duel.hold_in_position(card, ctx.card_id)
+
+
+class DeckMasterAbilityRules:
+    """The hooks `DeckMastersDuel` calls for Ability types, replacements and held cards."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.replacements = {}  # player -> how many times their Deck Master was replaced
+        self._ability_in_use = None  # (type, Ability) while an Ability's use is being checked
+        self._resolving_link = None
+
+    # --- using an Ability --------------------------------------------------------------------
+
+    def check_ability_use(self, player, card, ability, kind):
+        """Before an Ability is put on the Chain: its zone and Damage Step rules."""
+        rule = NO_ZONE_RULES.get(kind)
+        if rule and self.spell_trap_full(player):
+            if self.misreads(rule, "needs-zone"):
+                self.illegal(rule, "no_free_zone", "no free Spell & Trap Zone")
+            self.note_rule(rule)
+        self._ability_in_use = (kind, ability)
+
+    def check_damage_step(self, card, is_card):
+        """An Ability without a timing limit of its own is refused in the Damage Step by its
+        type's rule (Trigger, Trap); card effects keep the core rule."""
+        using = self._ability_in_use
+        if using is None or self.attack is None or self.attack.step != "damage":
+            return super().check_damage_step(card, is_card)
+        kind, ability = using
+        rule = TIMING_RULES.get(kind)
+        if rule is None:
+            return super().check_damage_step(card, is_card)
+        if self.misreads(rule, "damage-step-too"):
+            return None
+        self.illegal(rule, "not_in_damage_step",
+                     f"a {ability['type']} Ability without a timing limit cannot be activated "
+                     "in the Damage Step")
+
+    def ability_used(self):
+        """The Ability has been checked (or refused): card checks work as usual again."""
+        self._ability_in_use = None
+
+    def triggered_ability_speed(self, kind):
+        """The Spell Speed a triggered Ability's Chain Link gets from its table row."""
+        speed = self.types[kind]["spell_speed"] or 1
+        if kind == "compulsory trigger":
+            if self.misreads("compulsory-spell-speed", "speed-2"):
+                return 2
+            self.note_rule("compulsory-spell-speed")
+        return speed
+
+    def goes_on_chain_itself(self, kind):
+        """Does this triggered Ability go on the Chain without its player's choice?"""
+        if self.types[kind]["activation"] != "mandatory":
+            return False
+        if self.misreads("compulsory-mandatory", "optional"):
+            return False
+        self.note_rule("compulsory-mandatory")
+        return True
+
+    def start_trigger_chain(self):
+        """Triggered Abilities put on the Chain by themselves are Ability links."""
+        before = len(self.chain)
+        super().start_trigger_chain()
+        for link in self.chain[before:]:
+            if link.program.get("ability_type"):
+                link.ability_type = link.program["ability_type"]
+
+    # --- answering and negating Abilities -------------------------------------------------------
+
+    def condition_holds(self, name, arg, card, player):
+        """A Spell or Trap Ability's activation is a Spell or Trap Card's for what answers one."""
+        top = self.chain[-1] if self.chain else None
+        if name in ("responds_to_spell_trap", "responds_to_spell") and top is not None and \
+                top.ability_type in CARD_LIKE:
+            kinds = ("spell", "trap") if name == "responds_to_spell_trap" else ("spell",)
+            rule = CARD_LIKE_RULES[top.ability_type]
+            if top.ability_type not in kinds:
+                return False
+            if self.misreads(rule, "not-a-card"):
+                return False
+            self.note_rule(rule)
+            return True
+        return super().condition_holds(name, arg, card, player)
+
+    def negate_link_below(self, link, destroy=True, cause=""):
+        """A card negating an Ability: Spell and Trap Abilities are negated like the cards
+        (their Deck Master is no Spell or Trap Card to destroy); the others cannot be."""
+        if link.number < 2:
+            return None
+        below = self.chain[link.number - 2]
+        if below.ability_type is None or link.ability_type is not None:
+            return super().negate_link_below(link, destroy, cause)
+        if below.ability_type in NOT_CARD_EFFECTS:
+            if not self.misreads("only-abilities-negate", "cards-negate"):
+                kind = below.program.get("type", below.ability_type)
+                self.emit("negate", f"{cause} cannot negate the {kind} Ability of "
+                          f"{below.card_id}: only an Ability can", ["only-abilities-negate"],
+                          card=below.card_id, by=cause, ability=kind, what="not_negated")
+                return None
+            return super().negate_link_below(link, destroy, cause)
+        if self.misreads("spell-trap-abilities-like-cards", "abilities-immune"):
+            self.emit("negate", f"{cause} cannot negate the Ability of {below.card_id}",
+                      card=below.card_id, by=cause, what="ability_immune")
+            return None
+        self.note_rule("spell-trap-abilities-like-cards")
+        deck_master = self.card(below.card_id)
+        counts_as_card = self.misreads("dm-not-spell-trap", "counts-as-spell-trap")
+        if destroy and deck_master.on_field and not counts_as_card:
+            self.note_rule("dm-not-spell-trap")  # "destroy it" finds no Spell or Trap Card
+        return super().negate_link_below(link, destroy and counts_as_card, cause)
+
+    def is_card_of_kind(self, card, kind):
+        """A Deck Master with a Spell or Trap Ability is still only a monster."""
+        if kind in ("spell", "trap", "spell_trap") and card.zone == "monsters" and \
+                self.is_deck_master(card):
+            ability = self.ability_of(card) or {}
+            ability_kind = CARD_LIKE.get(ability.get("type", "").lower())
+            if ability_kind and self.ability_active(card.owner):
+                if self.misreads("dm-not-spell-trap", "counts-as-spell-trap"):
+                    return kind in (ability_kind, "spell_trap")
+                self.note_rule("dm-not-spell-trap")
+        return super().is_card_of_kind(card, kind)
+
+    # --- Spell and Trap effects -----------------------------------------------------------------
+
+    def resolve_link(self, link):
+        previous, self._resolving_link = self._resolving_link, link
+        try:
+            super().resolve_link(link)
+        finally:
+            self._resolving_link = previous
+
+    def effect_kind(self, source_id):
+        """'spell' or 'trap' when the effect now applying is a Spell or Trap effect, or None;
+        a Spell or Trap Ability's effect counts as one (noting the rule)."""
+        link = self._resolving_link
+        if link is not None and link.card_id == source_id and link.ability_type is not None:
+            kind = CARD_LIKE.get(link.ability_type)
+            if kind is None or self.misreads("ability-effects-spell-trap", "ability-not-a-card"):
+                return None
+            self.note_rule("ability-effects-spell-trap")
+            return kind
+        source = self.card(source_id)
+        return source.card.kind if source.card.kind in ("spell", "trap") else None
+
+    def unaffected_by(self, card, source_id):
+        """A monster flagged `unaffected:spell` / `unaffected:trap` ignores those effects."""
+        if any(flag.startswith("unaffected:") for flag in card.card.flags):
+            kind = self.effect_kind(source_id)
+            if kind is not None and f"unaffected:{kind}" in card.card.flags:
+                self.emit("effect", f"{card.id} is unaffected by {kind.capitalize()} effects, "
+                          f"such as that of {source_id}", card=card.id, by=source_id,
+                          what="unaffected")
+                return True
+        return super().unaffected_by(card, source_id)
+
+    # --- Continuous Abilities and replacements ----------------------------------------------------
+
+    def continuous_in_force(self, card, spec):
+        """Does a Continuous Ability with a `while:` condition apply now?"""
+        condition = spec.get("while")
+        if condition is None:
+            return True
+        holds = card.zone == CONDITIONS[condition] and (condition != "on_field" or card.face_up)
+        if not holds and self.misreads("continuous-conditional", "always-on"):
+            return True
+        self.note_rule("continuous-conditional")
+        return holds
+
+    def ability_holders(self):
+        """(player, Deck Master card, active?) for every Deck Master whose Abilities apply: each
+        player's current one; under the wrong reading, former ones too."""
+        holders = []
+        for player in sorted(self.deck_masters):
+            holders.append((player, self.card(self.deck_masters[player]),
+                            self.ability_active(player)))
+            for old_id in sorted(self.former_deck_masters):
+                old = self.card(old_id)
+                if old.owner != player or self.ability_of(old) is None:
+                    continue
+                if self.misreads("new-abilities-replace-old", "old-abilities-stay"):
+                    holders.append((player, old, True))
+                else:
+                    self.note_rule("new-abilities-replace-old")
+        return holders
+
+    def replacement_allowed(self, player):
+        """May this player's Deck Master be replaced again? Always: there is no limit."""
+        done = self.replacements.get(player, 0)
+        if done:
+            if self.misreads("dm-no-limit", "once-per-duel"):
+                return False
+            self.note_rule("dm-no-limit")
+        self.replacements[player] = done + 1
+        return True
+
+    def matches(self, card, spec):
+        """A Deck Master on the field has no designation but Normal."""
+        if "subtype" in spec and card.card.is_monster and card.zone == "monsters" and \
+                self.is_deck_master(card) and card.card.subtype != "normal":
+            if not self.misreads("dm-designations-erased", "keeps-designations"):
+                self.note_rule("dm-designations-erased")
+                spec = dict(spec)
+                if spec.pop("subtype") != "normal":
+                    return False
+        return super().matches(card, spec)
+
+    # --- cards held in a Deck Master Position -----------------------------------------------------
+
+    def hold_in_position(self, card, cause):
+        """Put a card other than the Deck Master in its owner's Deck Master Position."""
+        if not self.is_deck_master(card) and \
+                self.misreads("position-holding-area", "deck-master-only"):
+            self.move(card, "graveyard", reason=f"sent by {cause}: only a Deck Master fits there")
+            return
+        self.move(card, "deck_master", reason=f"held in the Deck Master Position by {cause}")
+        if not self.is_deck_master(card):
+            self.note_rule("position-holding-area")
+            self.emit("deck-master", f"{card.id} is held in {card.owner}'s Deck Master Position; "
+                      "it is not a Deck Master", ["held-not-deck-master"], card=card.id,
+                      player=card.owner, what="held")
+
+    def held_card_stands_in(self, player):
+        """Does a card held in the player's Deck Master Position keep them from losing their
+        Deck Master? No: it is not a Deck Master."""
+        held = [i for i in self.zone_of(player, "deck_master") if i != self.deck_masters[player]]
+        if not held:
+            return False
+        if self.misreads("held-not-deck-master", "held-card-is-deck-master"):
+            return True
+        self.note_rule("held-not-deck-master")
+        return False

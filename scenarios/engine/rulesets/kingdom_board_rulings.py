@@ -1,0 +1,469 @@
+"""Kingdom Duels: the board and its sides, what a card is, and rulings on Traps and damage.
+
+- The Field is a player's Frontrow and Backrow: an effect on "the cards on the field" reaches
+  the monsters and the Spells and Traps, never a card in the Rule Zone (`kd-field`).
+- The Graveyard is where used cards are discarded: a Spell or Trap that has been used goes
+  there once its chain has resolved (`kd-graveyard-discard`).
+- A Token is a Normal Monster unless its card says otherwise (a flag `not_normal`): a filter
+  on Normal Monsters (`subtype: normal`) finds it (`kd-token-normal`).
+- A Continuous Trap with a Trigger may be turned face-up whenever its speed allows
+  (`kd-continuous-trap-flip`); turning it face-up applies nothing, and its effect activates each
+  time its Trigger is met while it is face-up (`kd-continuous-trap-on-trigger`).
+- The source of a redirected attack is still the monster that attacked: a Trap that answers the
+  redirected attack and reaches "the attacking monster" finds it (`kd-redirect-source`).
+- Destruction Damage is effect damage: a face-up card with the flag `no_effect_damage` spares
+  its controller both (`kd-destruction-effect-damage`).
+- A non-Divine card counts as Hierarchy `non_divine_hierarchy`: below every Divine card, so a
+  Divine card's effect applies to it; Hierarchy shields only from Divine effects
+  (`kd-non-divine-hierarchy`).
+- An Unstoppable effect cannot be negated: a face-up card whose flag `negates_opponent_spells`
+  negates the Spells its controller's opponents activate does not negate an Unstoppable one
+  (`kd-unstoppable-negation`).
+- Terrain Markers are not cards: an effect that counts cards on the field does not count them
+  (`kd-markers-not-cards`, for a count `{zone: field}`).
+- A monster that ends up in the Backrow stands on the Terrain of its column and gets that
+  Terrain's Field Power Bonus (`kd-backrow-terrain`).
+- Taking a card from the Deck (or putting one in it) other than by drawing shuffles that Deck
+  afterwards (`kd-deck-shuffle`).
+- Blue and Red: every player is on one of two sides, chosen with the player field `colour`;
+  a player who names none is on the side opposite their opponents' (`kd-two-sides`). A card
+  that names a side (`to: blue` / `to: red`) reaches the players of that colour
+  (`kd-side-references`), every one of them in a Team Duel, one per shared Life Point pool
+  (`kd-colours-multiplayer`).
+- A refused step changes nothing: a step that does not answer an open summon attempt closes it
+  (everyone passed on it) only when the step itself is allowed; a refused one leaves the attempt
+  open, so the opponent may still negate the summon.
+- In a Team Duel an effect on "both players" reaches every player still in the duel
+  (`kd-both-players-team`), and an effect that changes the Life Points of several players who
+  share one pool (a Boss team) changes that pool once (`kd-shared-pool-once`).
+"""
+import copy
+
+from ..errors import IllegalAction
+from ..parameters import Param, Whole
+from ..rules import Rule
+
+COLOURS = ("blue", "red")
+# The flag of a face-up card that negates the Spells its controller's opponents activate.
+NEGATES_SPELLS = "negates_opponent_spells"
+# The kinds of LP loss that are effect damage.
+EFFECT_DAMAGE_KINDS = ("effect damage", "Destruction Damage")
+
+BOARD_PARAMETERS = (
+    Param("non_divine_hierarchy", Whole(0, 10), "kingdom-duels/divine-cards#non-divine-hierarchy"),
+)
+
+BOARD_RULES = (
+    Rule("kd-field", "kingdom-duels/board#field-definition",
+         "A player's Field is their Frontrow and Backrow: the Rule Zone, Graveyard and Decks are "
+         "outside it.",
+         {"rule-zone-on-field": "the Rule Zone is part of the Field, so a card there is a card "
+                                "on the field",
+          "frontrow-only": "the Field means the Frontrow: the Spells and Traps of the Backrow "
+                           "are not on it"}),
+    Rule("kd-graveyard-discard", "kingdom-duels/board#graveyard-discard",
+         "A Spell or Trap that has been used is discarded to its owner's Graveyard.",
+         {"set-aside": "a used card is set aside out of play, as a replaced Terrain Marker is"}),
+    Rule("kd-token-normal", "kingdom-duels/other-cards#tokens-are-normal-monsters",
+         "A Token is a Normal Monster unless stated otherwise.",
+         {"token-not-normal": "a Token is only a Token: what reaches Normal Monsters misses it"}),
+    Rule("kd-continuous-trap-flip", "kingdom-duels/spells-and-traps#continuous-trap-flip",
+         "A Continuous Trap with a Trigger may be turned face-up whenever its speed allows.",
+         {"waits-for-trigger": "a Trap with a Trigger can only be activated when the Trigger is "
+                               "met"}),
+    Rule("kd-continuous-trap-on-trigger",
+         "kingdom-duels/spells-and-traps#continuous-trap-effect-on-trigger",
+         "Turning such a Continuous Trap face-up applies nothing: its effect activates when its "
+         "Trigger is met.",
+         {"effect-on-flip": "its effect applies as soon as it is turned face-up"}),
+    Rule("kd-redirect-source", "kingdom-duels/battle#redirect-source-unchanged",
+         "The source of a redirected attack is still the monster that attacked.",
+         {"no-source": "a redirected attack is a new attack of the opponent: the monster that "
+                       "attacked is no longer the attacking monster"}),
+    Rule("kd-destruction-effect-damage",
+         "kingdom-duels/terminology#destruction-damage-is-effect-damage",
+         "Destruction Damage is effect damage: what prevents effect damage prevents it.",
+         {"not-effect-damage": "Destruction Damage is a damage of its own, which a card "
+                               "preventing effect damage does not stop"}),
+    Rule("kd-non-divine-hierarchy", "kingdom-duels/divine-cards#non-divine-hierarchy",
+         "A non-Divine card counts as Hierarchy {{ non_divine_hierarchy }}: a Divine card's "
+         "effect applies to it, and only Divine effects are weighed by Hierarchy.",
+         {"unranked-escapes": "a non-Divine card has no Hierarchy, so Divine effects pass it by",
+          "divine-shields-all": "a Divine card outranks Hierarchy 0, so it is unaffected by "
+                                "every non-Divine card too"}),
+    Rule("kd-unstoppable-negation", "kingdom-duels/terminology#unstoppable-no-negation",
+         "An Unstoppable effect cannot be negated, even by a card that negates without "
+         "responding to it.",
+         {"negatable": "Unstoppable only forbids responses: a card already on the field that "
+                       "negates Spells still negates it"}),
+    Rule("kd-markers-not-cards", "kingdom-duels/terrain#markers-not-cards",
+         "Terrain Markers are not cards: what counts or reaches cards on the field leaves them "
+         "out.",
+         {"markers-count": "each Terrain Marker counts as a card on the field"}),
+    Rule("kd-backrow-terrain", "kingdom-duels/terrain#backrow-monster-same-column",
+         "A monster in the Backrow stands on the Terrain of the Frontrow zone in its column.",
+         {"no-terrain": "a monster in the Backrow stands on no Terrain and gets no Field Power "
+                        "Bonus"}),
+    Rule("kd-deck-shuffle", "kingdom-duels/turn-structure#shuffle-after-deck-search",
+         "A Deck from which a card was taken other than by drawing (or to which one was added) "
+         "is shuffled afterwards.",
+         {"no-shuffle": "the Deck keeps its order after the search"}),
+    Rule("kd-both-players-team", "kingdom-duels/multiplayer#lp-and-zones-per-player",
+         "In a Team Duel, an effect on both players reaches every player in the duel, each with "
+         "their own Life Points.",
+         {"both-is-two": "'both players' means the player and one opponent, as in a duel of "
+                         "two"}),
+    Rule("kd-shared-pool-once", "kingdom-duels/multiplayer#boss-shared-lp-and-board",
+         "An effect that reaches several players who share their Life Points changes that shared "
+         "total once.",
+         {"once-per-player": "the shared total changes once for each of its players the effect "
+                             "reaches"}),
+    Rule("kd-two-sides", "kingdom-duels/terminology#two-sides",
+         "Every duel has two opposing sides, Blue and Red: a player is on the side opposite "
+         "their opponents'.",
+         {"colourless": "a player who has not named a colour belongs to no side"}),
+    Rule("kd-side-references", "kingdom-duels/terminology#side-references",
+         "A card naming the Blue or Red Side means the side of the player(s) of that colour.",
+         {"relative-colours": "Blue is always the side of the card's controller and Red that "
+                              "of their opponents"}),
+    Rule("kd-colours-multiplayer", "kingdom-duels/terminology#colours-in-multiplayer",
+         "In a Team Duel a colour is a whole team's side: every player of that colour.",
+         {"one-player-per-colour": "a colour names a single player, the first of that colour "
+                                   "in the Rotation, as in a duel of two"}),
+)
+
+
+class BoardRulings:
+    """The board, its sides and some card rulings, mixed into Kingdom Duels."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.colours = {}  # player -> "blue" / "red", as chosen in the setup
+        self.drawing = False
+        self.decks_to_shuffle = []
+
+    # --- a refused step leaves an open summon attempt open ----------------------------------
+
+    def perform(self, action):
+        """A step that does not answer an open summon attempt first closes it; if the step is
+        then refused, nothing happened, so the attempt must still be open. The step is tried on a
+        copy of the duel first: a refusal there is raised before anything here changes."""
+        if self.summon_attempt is not None and not self.chain and \
+                not getattr(self, "trying_step", False) and not self.answers_summon(action):
+            trial = copy.deepcopy(self, {id(self.catalog): self.catalog})
+            trial.trying_step = True
+            try:
+                trial.perform(copy.deepcopy(action))
+            except IllegalAction:
+                if len(trial.rules_used) > len(self.rules_used):
+                    self.rules_used.append(trial.rules_used[-1])  # the rule that refused it
+                raise
+            except Exception:  # noqa: BLE001 - the step itself reports it below
+                pass
+        super().perform(action)
+
+    # --- the Field ----------------------------------------------------------------------------
+
+    def cards_on_field(self, kind=None, controller=None):
+        """While an effect resolves, what it finds "on the field" is the Frontrow and Backrow."""
+        found = super().cards_on_field(kind, controller)
+        if not self.resolving or kind is not None:
+            return found
+        if self.misreads("kd-field", "frontrow-only"):
+            return [c for c in found if c.zone == "monsters"]
+        outside = [self.card(i) for p in self.players if controller in (None, p)
+                   for i in self.zone_of(p, "rule_zone")]
+        if outside and self.misreads("kd-field", "rule-zone-on-field"):
+            return found + outside
+        if outside or any(c.zone == "spell_trap" for c in found):
+            self.note_rule("kd-field")
+        return found
+
+    def count(self, spec, player):
+        """`{zone: field}` counts the cards on a side's field: Terrain Markers are no cards."""
+        if isinstance(spec, dict) and spec.get("zone") == "field":
+            side = spec.get("side", "own")
+            owners = [player] if side == "own" else self.opponents_of(player) \
+                if side == "opponent" else list(self.players)
+            total = sum(1 for c in self.cards_on_field() if c.controller in owners
+                        and self.matches(c, spec.get("filter", {})))
+            if self.misreads("kd-markers-not-cards", "markers-count"):
+                return total + sum(len(self.terrains[p]) for p in owners)
+            self.note_rule("kd-markers-not-cards")
+            return total
+        return super().count(spec, player)
+
+    # --- the Graveyard ------------------------------------------------------------------------
+
+    def chain_finished(self, order):
+        super().chain_finished(order)
+        for link in order:
+            card = self.card(link.card_id)
+            if link.is_card_activation and card.zone == "graveyard" and \
+                    card.card.kind in ("spell", "trap"):
+                if self.misreads("kd-graveyard-discard", "set-aside"):
+                    self.move(card, "eroded", reason="set aside after use")
+                    continue
+                self.note_rule("kd-graveyard-discard")
+
+    # --- Tokens -------------------------------------------------------------------------------
+
+    def matches(self, card, spec):
+        if spec.get("subtype") == "normal" and card.card.kind == "monster" and \
+                card.card.subtype == "token" and "not_normal" not in card.card.flags:
+            if self.misreads("kd-token-normal", "token-not-normal"):
+                return False
+            self.note_rule("kd-token-normal")
+            spec = {k: v for k, v in spec.items() if k != "subtype"}
+        return super().matches(card, spec)
+
+    # --- Continuous Traps with a Trigger ------------------------------------------------------
+
+    @staticmethod
+    def is_triggered_continuous_trap(card):
+        return card.card.kind == "trap" and card.card.subtype == "continuous" and \
+            bool((card.card.activation or {}).get("trigger"))
+
+    def do_activate(self, action):
+        card = self.card(action.card)
+        flipping = self.is_triggered_continuous_trap(card) and card.zone == "spell_trap" and \
+            not card.face_up
+        if flipping and self.misreads("kd-continuous-trap-flip", "waits-for-trigger"):
+            self.illegal("kd-continuous-trap-flip", "not_triggered",
+                         f"{card.id} waits for its Trigger")
+        super().do_activate(action)
+        if flipping:
+            self.note_rule("kd-continuous-trap-flip")
+            link = self.chain[-1]
+            if not self.misreads("kd-continuous-trap-on-trigger", "effect-on-flip"):
+                link.data["flip_only"] = True
+
+    def program_steps(self, link):
+        if link.data.get("flip_only"):
+            self.emit("trap", f"{link.card_id} is turned face-up: its effect waits for its "
+                      "Trigger", ["kd-continuous-trap-on-trigger"], card=link.card_id,
+                      what="flipped_only")
+            return []
+        return super().program_steps(link)
+
+    def traps_met(self, trigger, actor):
+        """Called once a Trigger is met (kingdom_duels.spring_traps): face-up Continuous Traps
+        with that Trigger activate their effect, and Traps answering an attack know its
+        source."""
+        from ..state import ChainLink
+
+        rivals = self.opponents_of(actor)
+        for card in [c for c in self.cards_on_field(kind="trap") if c.controller in rivals]:
+            program = card.card.activation or {}
+            if not card.face_up or not self.is_triggered_continuous_trap(card) or \
+                    program.get("trigger") != trigger or \
+                    any(link.card_id == card.id for link in self.chain):
+                continue
+            link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=card.controller,
+                             speed=2, program=program, is_card_activation=False,
+                             targets=list(self.just_summoned), data={"trigger_player": actor})
+            self.chain.append(link)
+            self.emit("trigger", f"{card.id} is face-up and its Trigger is met: its effect "
+                      "activates", ["kd-continuous-trap-on-trigger"], card=card.id,
+                      link=link.number, player=card.controller, what="continuous_effect")
+            self.priority, self.passes = self.next_player(card.controller), 0
+        if trigger == "opponent_attacks" and self.attack is not None:
+            for link in self.chain:
+                if link.data.get("trigger_player") == actor and "attacker" not in link.data:
+                    source = self.attack_source(self.attack)
+                    if source is not None:
+                        link.data["attacker"] = source
+
+    def attack_source(self, attack):
+        """The monster an attack comes from; a redirect does not change it."""
+        redirected = getattr(attack, "counts_as", None) not in (None, attack.player)
+        if not redirected:
+            return attack.attacker
+        if self.misreads("kd-redirect-source", "no-source"):
+            return None
+        self.note_rule("kd-redirect-source")
+        return attack.attacker
+
+    # --- Unstoppable effects are never negated ------------------------------------------------
+
+    def resolve_link(self, link):
+        if not link.negated:
+            self.negate_by_standing_card(link)
+        super().resolve_link(link)
+
+    def negate_by_standing_card(self, link):
+        """A face-up card that negates the opponents' Spells negates this link as it resolves,
+        unless the Spell is Unstoppable."""
+        card = self.card(link.card_id)
+        if card.card.kind != "spell":
+            return
+        silencer = next((c for c in self.cards.values() if c.on_field and c.face_up and
+                         NEGATES_SPELLS in c.card.flags and
+                         self.is_opponent(c.controller, link.player)), None)
+        if silencer is None:
+            return
+        if "unstoppable" in card.card.flags and \
+                not self.misreads("kd-unstoppable-negation", "negatable"):
+            self.emit("negate", f"{silencer.id} cannot negate {card.id}: an Unstoppable effect "
+                      "cannot be negated", ["kd-unstoppable-negation"], card=card.id,
+                      by=silencer.id, what="unstoppable")
+            return
+        link.negated = True
+        self.negated.append(card.id)
+        self.emit("negate", f"{silencer.id} negates Chain Link {link.number} ({card.id})",
+                  link=link.number, card=card.id, by=silencer.id, what="link")
+
+    # --- effect damage ------------------------------------------------------------------------
+
+    def change_lp(self, changes, cause, kind=""):
+        changes = self.once_per_pool(changes)
+        if kind in EFFECT_DAMAGE_KINDS:
+            changes = dict(changes)
+            for player, delta in changes.items():
+                if delta < 0 and self.shielded_from_effect_damage(player, kind):
+                    changes[player] = 0
+        super().change_lp(changes, cause, kind)
+
+    def once_per_pool(self, changes):
+        """Players who share one pool of Life Points take one change between them."""
+        kept, pools = {}, []
+        for player, delta in changes.items():
+            pool = self.players[player].pool
+            if delta and any(pool is seen for seen in pools):
+                if self.misreads("kd-shared-pool-once", "once-per-player"):
+                    kept[player] = delta
+                else:
+                    self.note_rule("kd-shared-pool-once")
+                continue
+            if delta:
+                pools.append(pool)
+            kept[player] = delta
+        return kept
+
+    def both_players(self, player):
+        """Whom an effect on "both players" reaches: in a Team Duel, every player in it."""
+        if self.mode is None:
+            return [player, self.opponent(player)]
+        if self.misreads("kd-both-players-team", "both-is-two"):
+            return [player, self.opponent(player)]
+        self.note_rule("kd-both-players-team")
+        return [player] + [p for p in self.turn_order() if p != player]
+
+    def shielded_from_effect_damage(self, player, kind):
+        shield = next((c for c in self.cards_on_field(controller=player)
+                       if c.face_up and "no_effect_damage" in c.card.flags), None)
+        if shield is None:
+            return False
+        if kind == "Destruction Damage":
+            if self.misreads("kd-destruction-effect-damage", "not-effect-damage"):
+                return False
+            self.note_rule("kd-destruction-effect-damage")
+        self.emit("damage", f"{shield.id} spares {player} the {kind}", card=shield.id,
+                  player=player, how=kind, what="prevented")
+        return True
+
+    # --- Hierarchy of non-Divine cards --------------------------------------------------------
+
+    def unaffected_by(self, card, source_id):
+        source = self.card(source_id)
+        rank = self.params["non_divine_hierarchy"] if (source.card.hierarchy or
+                                                       card.card.hierarchy) else 0
+        if source.card.hierarchy and not card.card.hierarchy and card.id != source.id:
+            if self.misreads("kd-non-divine-hierarchy", "unranked-escapes"):
+                return True
+            if rank >= source.card.hierarchy:
+                return True
+            self.note_rule("kd-non-divine-hierarchy")
+        elif card.card.hierarchy and not source.card.hierarchy:
+            if self.misreads("kd-non-divine-hierarchy", "divine-shields-all") and \
+                    card.card.hierarchy > rank:
+                return True
+            self.note_rule("kd-non-divine-hierarchy")
+        return super().unaffected_by(card, source_id)
+
+    # --- a monster in the Backrow -------------------------------------------------------------
+
+    def backrow_bonus(self, card, printed):
+        if card.zone != "spell_trap" or card.card.kind != "monster" or card.column is None or \
+                card.controller not in self.terrains:
+            return 0
+        if self.misreads("kd-backrow-terrain", "no-terrain"):
+            return 0
+        terrain = self.terrain_catalog[self.terrains[card.controller][card.column]]
+        self.note_rule("kd-backrow-terrain")
+        if not self.favoured_by(card, terrain):
+            return 0
+        self.note_rule("kd-fpb")
+        return round((printed or 0) * self.params["field_power_bonus_percent"] / 100)
+
+    def effective_atk(self, card):
+        return super().effective_atk(card) + self.backrow_bonus(card, card.card.atk)
+
+    def effective_def(self, card):
+        return super().effective_def(card) + self.backrow_bonus(card, card.card.defense)
+
+    # --- shuffling the Deck -------------------------------------------------------------------
+
+    def draw(self, counts, cause="draw"):
+        self.drawing = True
+        try:
+            super().draw(counts, cause)
+        finally:
+            self.drawing = False
+
+    def move(self, card, zone, controller=None, face_up=True, position=None, reason=""):
+        from_deck, owner = card.zone == "deck", card.owner
+        super().move(card, zone, controller, face_up, position, reason)
+        if self.resolving and not self.drawing and (from_deck or zone == "deck") and \
+                from_deck != (zone == "deck") and owner not in self.decks_to_shuffle:
+            self.decks_to_shuffle.append(owner)
+
+    def after_primitive(self, ctx):
+        super().after_primitive(ctx)
+        waiting, self.decks_to_shuffle = self.decks_to_shuffle, []
+        for player in waiting:
+            if self.misreads("kd-deck-shuffle", "no-shuffle"):
+                continue
+            self.rng.shuffle(self.zone_of(player, "deck"))
+            self.emit("shuffle", f"{player} shuffles the Deck after {ctx.card_id} took a card "
+                      "from it", ["kd-deck-shuffle"], player=player, by=ctx.card_id)
+
+    # --- Blue and Red -------------------------------------------------------------------------
+
+    def setup_player_extras(self, scenario, name, player):
+        super().setup_player_extras(scenario, name, player)
+        colour = player.get("colour")
+        if colour is not None and colour not in COLOURS:
+            raise scenario.error("colour is blue or red", f"setup.players.{name}.colour")
+        if colour:
+            self.colours[name] = colour
+
+    def colour_of(self, player):
+        """The side a player is on: the colour they chose, else their team's, else the one
+        opposite their opponents'."""
+        if player in self.colours:
+            return self.colours[player]
+        team = getattr(self, "team_of", {}).get(player)
+        mates = [p for p in self.colours if team is not None and
+                 getattr(self, "team_of", {}).get(p) == team]
+        if mates and not self.misreads("kd-colours-multiplayer", "one-player-per-colour"):
+            self.note_rule("kd-colours-multiplayer")
+            return self.colours[mates[0]]
+        rival_colours = {self.colours[p] for p in self.opponents_of(player) if p in self.colours}
+        if len(rival_colours) != 1 or self.misreads("kd-two-sides", "colourless"):
+            return None
+        self.note_rule("kd-two-sides")
+        return next(c for c in COLOURS if c not in rival_colours)
+
+    def side_players(self, colour, controller):
+        """The players a card naming the Blue or Red Side reaches: those of that colour (a pool
+        of Life Points they share changes once: once_per_pool)."""
+        if self.misreads("kd-side-references", "relative-colours"):
+            return [controller] if colour == "blue" else self.opponents_of(controller)
+        self.note_rule("kd-side-references")
+        players = [p for p in self.turn_order() if self.colour_of(p) == colour]
+        if len(players) > 1:
+            if self.misreads("kd-colours-multiplayer", "one-player-per-colour"):
+                return players[:1]
+            self.note_rule("kd-colours-multiplayer")
+        return players
