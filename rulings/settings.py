@@ -99,7 +99,10 @@ WSGI_APPLICATION = "rulings.wsgi.application"
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        # Each worker thread keeps its connection between requests (checked before reuse),
+        # rather than opening one per request: most requests are one cached-page lookup.
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "600")),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

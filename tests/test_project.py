@@ -54,3 +54,12 @@ def test_database_url_selects_the_database():
         env={"DJANGO_SETTINGS_MODULE": "rulings.settings",
              "DATABASE_URL": "sqlite:////tmp/elsewhere.sqlite3", "PATH": "/usr/bin:/bin"})
     assert result.stdout.split() == ["django.db.backends.sqlite3", "/tmp/elsewhere.sqlite3"]
+
+
+def test_worker_threads_keep_their_database_connection_between_requests():
+    code = ("import django; django.setup(); from django.conf import settings; "
+            "db = settings.DATABASES['default']; print(db['CONN_MAX_AGE'], db['CONN_HEALTH_CHECKS'])")
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+        env={"DJANGO_SETTINGS_MODULE": "rulings.settings", "PATH": "/usr/bin:/bin"})
+    assert result.stdout.split() == ["600", "True"]
