@@ -15,13 +15,8 @@ from rulings.publishing import publish
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
     """Test on a SQLite file, not in memory: an in-memory database cannot be shared by the
     threads of the concurrent-edit tests (nor run in WAL mode), and a file behaves as the
-    site does. Each session gets its own file, so simultaneous runs never collide.
-
-    Connections are closed after each request here (the site keeps them, CONN_MAX_AGE): the
-    live server's threads serve the browser's keep-alive connections and would otherwise hold
-    a database session open past the test database's teardown."""
+    site does. Each session gets its own file, so simultaneous runs never collide."""
     db = settings.DATABASES["default"]
-    db["CONN_MAX_AGE"] = 0
     if db["ENGINE"] == "django.db.backends.sqlite3" and not db.get("TEST", {}).get("NAME"):
         db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test.sqlite3")
 
