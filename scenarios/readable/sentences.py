@@ -244,6 +244,9 @@ def _trigger(event, names):
         return f"{card} activates by itself as Chain Link {event.get('link')}: its Trigger is met"
     if what == "end_phase":
         return f"{card} applies its End Phase effect"
+    if what == "continuous_effect":
+        return (f"{card} is face-up and its Trigger is met: its effect activates as Chain Link "
+                f"{event.get('link')}")
     if event.get("link") is not None:
         return f"{card} activates its mandatory effect as Chain Link {event.get('link')}"
     return None
@@ -406,6 +409,9 @@ def _summon(event, names):
                 f"{ordinal(event.get('column'))} Monster Zone")
     if what == "materials_apart":
         return f"{player} sets the Eroded Materials of {card} apart, unrevealed"
+    if what == "sealed":
+        return (f"{card} cannot be Special Summoned: {_by(event, names)} equips the whole zone "
+                "it lies in")
     how = event.get("how")
     if how == "token":
         cards = event.get("cards") or []
@@ -518,6 +524,9 @@ def _effect(event, names):
         return f"{source} left the field: its {event.get('effect')} on {card} ends"
     if what == "permanent":
         return f"{source} left the field, but its change to {card} was made permanently: it stays"
+    if what == "unaffected" and event.get("effect_kind"):
+        return (f"{card} is unaffected by {event['effect_kind'].capitalize()} effects, such as "
+                f"that of {source}")
     if what == "unaffected":
         return f"{card} is unaffected by {source}, a Divine card of lower Hierarchy"
     if what == "already_destroyed":

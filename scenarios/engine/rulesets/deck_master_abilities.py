@@ -301,7 +301,7 @@ class DeckMasterAbilityRules:
             if kind is not None and f"unaffected:{kind}" in card.card.flags:
                 self.emit("effect", f"{card.id} is unaffected by {kind.capitalize()} effects, "
                           f"such as that of {source_id}", card=card.id, by=source_id,
-                          what="unaffected")
+                          effect_kind=kind, what="unaffected")
                 return True
         return super().unaffected_by(card, source_id)
 
