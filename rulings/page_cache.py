@@ -42,6 +42,14 @@ def site_stamp():
     return hashlib.blake2b(parts.encode(), digest_size=12).hexdigest()
 
 
+def stamp_for(request):
+    """The site stamp, read once per request: the reader cache and the view's own cached
+    fragments share it."""
+    if not hasattr(request, "site_stamp"):
+        request.site_stamp = site_stamp()
+    return request.site_stamp
+
+
 def is_plain_reader(request):
     """A GET with no query string from someone not logged in, with no message to show."""
     return (request.method == "GET" and not request.GET and "messages" not in request.COOKIES
@@ -59,7 +67,7 @@ def kept_for_readers(view):
     def wrapper(request, *args, **kwargs):
         if not is_plain_reader(request):
             return view(request, *args, **kwargs)
-        key = page_key(request, site_stamp())
+        key = page_key(request, stamp_for(request))
         kept = cache.get(key)
         if kept is not None:
             return HttpResponse(kept)

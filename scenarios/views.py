@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 
 from rulings.models import Article, Format
-from rulings.page_cache import kept_for_readers, site_stamp
+from rulings.page_cache import kept_for_readers, stamp_for
 
 from .coverage import coverage
 from .fingerprints import StaleCheck
@@ -64,7 +64,7 @@ def scenario_detail(request, slug):
     check = StaleCheck()
     check.mark([scenario])
     key = "scenario-page:" + ":".join(str(part) for part in (
-        scenario.pk, digest(scenario.source), site_stamp(), can_edit(request)))
+        scenario.pk, digest(scenario.source), stamp_for(request), can_edit(request)))
     body = cache.get(key)
     if body is None:
         body = render_to_string("scenarios/_detail_body.html",

@@ -43,7 +43,7 @@ def article(request, format_slug, article_slug):
     # The page body is cached per revision and site state (any new revision anywhere can
     # change backlinks, siblings or parameters; a new verdict changes the badges): the
     # querysets above are lazy and run only when the cached render is missing.
-    site_stamp = page_cache.site_stamp()
+    site_stamp = page_cache.stamp_for(request)
     return render(request, "rulings/article.html", {
         "format": article.format, "article": article, "revision": article.current_revision,
         "contents": contents, "backlinks": backlinks, "recent_revisions": recent,
