@@ -43,9 +43,9 @@ def build_for(scenario, params=None, catalog=None):
         return _kept_builds[key]
     parsed_scenario = parsed(scenario.source, scenario.path)
     duel_class = ruleset_for(scenario.format_slug)
-    truth = replay(parsed_scenario, duel_class, catalog or default_catalog(), params=params)
-    built = generation.build(parsed_scenario, duel_class, catalog or default_catalog(), params,
-                             truth)
+    cards = catalog or default_catalog()
+    truth = replay(parsed_scenario, duel_class, cards, params=params)
+    built = generation.build(parsed_scenario, duel_class, cards, params, truth)
     if key is not None:
         if len(_kept_builds) >= MAX_KEPT_BUILDS:
             _kept_builds.clear()

@@ -415,9 +415,7 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
         entering = zone == "monsters" and card.zone != "monsters"
         super().move(card, zone, controller, face_up, position, reason)
         if entering:
-            taken = {self.card(i).column for i in self.zone_of(card.controller, "monsters")
-                     if i != card.id}
-            free = sorted(set(range(self.params["terrain_markers_per_side"])) - taken)
+            free = self.free_columns(card.controller, card)
             # no free column only under a misreading that overfills a side: no Terrain then
             card.column = self.placing_column if self.placing_column in free else \
                 next(iter(free), None)
@@ -426,6 +424,11 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
             self.enters_default_terrain(card)
         elif zone != "monsters":
             card.column = None
+
+    def free_columns(self, player, card):
+        """The player's Monster Zone columns no monster but `card` stands in, in order."""
+        taken = {self.card(i).column for i in self.zone_of(player, "monsters") if i != card.id}
+        return sorted(set(range(self.params["terrain_markers_per_side"])) - taken)
 
     def field_power_bonus(self, card, printed):
         if card.zone != "monsters" or card.column is None:

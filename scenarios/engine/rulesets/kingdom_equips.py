@@ -194,9 +194,7 @@ class EquipsAndControl:
             return False
         self.move(card, "monsters", controller=player, position=card.position,
                   face_up=card.face_up, reason=f"control taken by {cause}")
-        taken = {self.card(i).column for i in self.zone_of(player, "monsters") if i != card.id}
-        free = sorted(set(range(self.params["terrain_markers_per_side"])) - taken)
-        card.column = free[0] if free else None
+        card.column = next(iter(self.free_columns(player, card)), None)
         self.had_monster[player] = True
         self.emit("control", f"{player} takes control of {card.id}: it goes to {player}'s side "
                   f"of the field (column {card.column})", ["kd-control-placement"],
