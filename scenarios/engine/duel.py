@@ -4,6 +4,7 @@
 (chains, battle, turns, endings); a format subclasses Duel and overrides or
 adds rule hooks, the way python-chess builds its variants on one Board.
 """
+import copy
 import random
 
 from .battle import BattleRules
@@ -544,6 +545,28 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     ACTIONS = ("activate", "pass", "attack", "summon", "set", "flip_summon", "phase", "end_turn",
                "pass_turns", "concede")
+
+    def play(self, action):
+        """One scripted step as a whole: a refused step changes nothing.
+
+        A step that does not answer an open summon attempt closes it (everyone passed on it)
+        before it runs; if the step is then refused, the attempt must still be open, so the
+        opponent may still negate the summon. While an attempt is open the step is therefore
+        tried on a copy first (sharing the catalog and the parameters, whose reads count), and a
+        refusal there is raised before anything here changes."""
+        if self.summon_attempt is not None and not self.chain and \
+                not self.answers_summon(action):
+            trial = copy.deepcopy(self, {id(self.catalog): self.catalog,
+                                         id(self.params): self.params})
+            try:
+                trial.perform(copy.deepcopy(action))
+            except IllegalAction:
+                if len(trial.rules_used) > len(self.rules_used):
+                    self.rules_used.append(trial.rules_used[-1])  # the rule that refused it
+                raise
+            except Exception:  # noqa: BLE001 - the step itself reports it below
+                pass
+        self.perform(action)
 
     def perform(self, action):
         """Carry out one scripted action; raises IllegalAction when the rules forbid it."""

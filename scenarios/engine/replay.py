@@ -69,7 +69,7 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
         where = f"steps[{number - 1}].illegal"
         try:
             try:
-                duel.perform(action)
+                duel.play(action)
             except ScriptError as error:
                 field = f"steps[{number - 1}]" + (f".{error.field}" if error.field else "")
                 raise ScenarioError(error.message, scenario.file, action.line, field) from None

@@ -148,7 +148,7 @@ def play_through(duel, sequence):
     """Perform every action; a refusal is fine, any other exception fails the test."""
     for action in sequence:
         try:
-            duel.perform(action)
+            duel.play(action)
         except IllegalAction:
             pass
         duel.snapshot()

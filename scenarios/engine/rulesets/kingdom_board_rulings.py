@@ -30,16 +30,11 @@
   that names a side (`to: blue` / `to: red`) reaches the players of that colour
   (`kd-side-references`), every one of them in a Team Duel, one per shared Life Point pool
   (`kd-colours-multiplayer`).
-- A refused step changes nothing: a step that does not answer an open summon attempt closes it
-  (everyone passed on it) only when the step itself is allowed; a refused one leaves the attempt
-  open, so the opponent may still negate the summon.
 - In a Team Duel an effect on "both players" reaches every player still in the duel
   (`kd-both-players-team`), and an effect that changes the Life Points of several players who
   share one pool (a Boss team) changes that pool once (`kd-shared-pool-once`).
 """
-import copy
 
-from ..errors import IllegalAction
 from ..parameters import Param, Whole
 from ..rules import Rule
 
@@ -141,26 +136,6 @@ class BoardRulings:
         self.colours = {}  # player -> "blue" / "red", as chosen in the setup
         self.drawing = False
         self.decks_to_shuffle = []
-
-    # --- a refused step leaves an open summon attempt open ----------------------------------
-
-    def perform(self, action):
-        """A step that does not answer an open summon attempt first closes it; if the step is
-        then refused, nothing happened, so the attempt must still be open. The step is tried on a
-        copy of the duel first: a refusal there is raised before anything here changes."""
-        if self.summon_attempt is not None and not self.chain and \
-                not getattr(self, "trying_step", False) and not self.answers_summon(action):
-            trial = copy.deepcopy(self, {id(self.catalog): self.catalog})
-            trial.trying_step = True
-            try:
-                trial.perform(copy.deepcopy(action))
-            except IllegalAction:
-                if len(trial.rules_used) > len(self.rules_used):
-                    self.rules_used.append(trial.rules_used[-1])  # the rule that refused it
-                raise
-            except Exception:  # noqa: BLE001 - the step itself reports it below
-                pass
-        super().perform(action)
 
     # --- the Field ----------------------------------------------------------------------------
 
