@@ -169,3 +169,18 @@ class Example(models.Model):
     @property
     def citation(self):
         return f"{self.article.format.slug}/{self.article.slug}#{self.anchor}"
+
+
+class ThrottleCount(models.Model):
+    """How many times one client did one thing in the current window (see rulings/throttles.py).
+
+    Kept in the database every app server shares, so all workers see one count; rows whose
+    window has ended are reset in place or purged by `manage.py clean_up`.
+    """
+
+    key = models.CharField(max_length=200, primary_key=True)
+    count = models.PositiveIntegerField(default=0)
+    window_ends = models.FloatField()  # seconds since the epoch
+
+    def __str__(self):
+        return f"{self.key}: {self.count}"

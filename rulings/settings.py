@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "rulings",
@@ -132,6 +133,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
+AUTHENTICATION_BACKENDS = ["rulings.login.ThrottledModelBackend"]
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -140,9 +143,18 @@ REST_FRAMEWORK = {
     # `?format=<slug>` names a rule format here, not a response format.
     "URL_FORMAT_OVERRIDE": None,
     "DEFAULT_PERMISSION_CLASSES": ["rulings.api.permissions.EditorsWriteOthersRead"],
+    # The browser's session (with CSRF), or a token for scripts; never a password (no HTTP
+    # Basic), so every password check is the throttled login's (rulings/login.py).
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "rulings.api.auth.ThrottledTokenAuthentication",
+    ],
+    # Every API request is counted per client (address, or account when logged in) in the
+    # counts all app servers share; the rates are THROTTLE_RATES below.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rulings.throttles.AnonymousRateThrottle",
+        "rulings.throttles.UserRateThrottle",
+        "rulings.throttles.ScopedPostThrottle",
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     # JSON with a body size limit (a JSON 413) and a depth limit; hostile input is a 4xx JSON.
@@ -208,9 +220,26 @@ LOGGING = {
                                    "propagate": False}},
 }
 
-# Failed logins allowed per address and per account name before a pause (see rulings/login.py).
+# Failed logins (rulings/login.py): per account, from browsers that never logged into it,
+# and per client address, whatever the account; each count lasts LOGIN_LOCKOUT_SECONDS.
 LOGIN_ATTEMPTS = int(os.environ.get("LOGIN_ATTEMPTS", "5"))
+LOGIN_ADDRESS_ATTEMPTS = int(os.environ.get("LOGIN_ADDRESS_ATTEMPTS", "20"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+
+# How many proxies of the site's own stand in front of the app servers. Each appends the
+# address it saw to X-Forwarded-For; the client is the address the outermost one saw. 0 (the
+# default, no proxy) counts clients by the socket's address. See rulings/clients.py.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+
+# How often one client may do one thing ("number/period", period second, minute, hour or
+# day), counted in the database every app server shares (rulings/throttles.py).
+THROTTLE_RATES = {
+    "anon": os.environ.get("THROTTLE_ANON", "300/minute"),  # any API request, not logged in
+    "user": os.environ.get("THROTTLE_USER", "1200/minute"),  # any API request, logged in
+    "quiz_start": os.environ.get("THROTTLE_QUIZ_START", "30/hour"),  # page or API
+    "signup": os.environ.get("THROTTLE_SIGNUP", "10/hour"),  # sign-up forms sent
+}
+
 # One cache per process by default; several app servers share a database cache
 # (`CACHE_BACKEND=database`, after `manage.py createcachetable`).
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",

@@ -4,7 +4,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from .login import ThrottledLoginView
-from .views import editor, history, pages
+from .views import accounts, editor, history, pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -27,6 +27,9 @@ urlpatterns = [
     path("search/", pages.search_page, name="search"),
     path("maintenance/links/", pages.broken_links, name="broken-links"),
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    # The admin logs in through the same throttled page as everyone else.
+    path("admin/login/", ThrottledLoginView.as_view(), name="admin-login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("healthz", pages.health, name="health"),

@@ -2,9 +2,10 @@
 
 - Who may call it: reads are open to anyone (the operation lists `{}`, no credentials,
   among its security requirements), writes need an editor.
-- Credentials that do not check out (a wrong password in HTTP Basic, say) are refused with
-  a 403 `{"detail": ...}` on every operation that reads credentials, so each of them
-  documents a 403.
+- Credentials that do not check out are refused on every operation that reads
+  credentials: a wrong token with a 401, a session without its CSRF token with a 403.
+- Every operation is throttled (rulings/throttles.py), so each documents a 429.
+- Every operation that takes a body refuses one over the size limit with a 413.
 """
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse
@@ -33,8 +34,17 @@ class RulingsAutoSchema(AutoSchema):
         from .openapi import ErrorSerializer
 
         responses = super()._get_response_bodies(direction)
-        if self.view.get_authenticators() and "403" not in responses:
-            responses["403"] = self._get_response_for_code(OpenApiResponse(
-                ErrorSerializer, description="The credentials sent do not check out."),
-                "403", direction=direction)
+        refusals = []
+        if self.view.get_authenticators():
+            refusals += [("401", "The token sent does not check out."),
+                         ("403", "The credentials sent do not check out.")]
+        if self.view.get_throttles():
+            refusals.append(("429", "Too many requests from this client: wait the seconds "
+                                    "the Retry-After header gives."))
+        if self.method in ("POST", "PUT", "PATCH"):
+            refusals.append(("413", "The request body is larger than the site accepts."))
+        for code, description in refusals:
+            if code not in responses:
+                responses[code] = self._get_response_for_code(OpenApiResponse(
+                    ErrorSerializer, description=description), code, direction=direction)
         return responses

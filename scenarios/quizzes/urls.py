@@ -8,7 +8,6 @@ urlpatterns = [
     path("quiz/questions/", views.bank, name="quiz-bank"),
     path("quiz/<uuid:attempt_id>/", views.take, name="quiz-take"),
     path("quiz/<uuid:attempt_id>/results/", views.results, name="quiz-results"),
-    path("accounts/signup/", views.signup, name="signup"),
     path("api/quizzes/", api.QuizStart.as_view(), name="api-quizzes"),
     path("api/quizzes/<uuid:attempt_id>/questions/<int:number>/", api.QuizQuestion.as_view(),
          name="api-quiz-question"),

@@ -4,9 +4,7 @@ They work as plain forms (no script needed); the answer key of a question is put
 on a page only when `attempts.key_visible` allows it.
 """
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -124,18 +122,6 @@ def review_queue(request):
     return render(request, "quiz/review.html", {
         "due": due, "weaknesses": review.weaknesses(request.user),
         "history": Attempt.objects.filter(user=request.user)[:20]})
-
-
-def signup(request):
-    if request.user.is_authenticated:
-        return redirect("quiz")
-    form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, "Welcome: your quizzes are now kept in your history.")
-        return redirect(request.GET.get("next") or "quiz")
-    return render(request, "registration/signup.html", {"form": form})
 
 
 def bank(request):
