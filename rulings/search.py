@@ -24,6 +24,11 @@ FTS_TABLE = "rulings_section_fts"
 WEIGHTS = {"title": 10.0, "heading": 25.0, "body": 1.0}
 MARK_OPEN, MARK_CLOSE = "\x02", "\x03"
 WORD_RE = re.compile(r"\w+", re.UNICODE)
+# What one query may ask: more words than this are not searched (the page says so), and a
+# snippet shows this many characters of a section or story, whatever the query.
+MAX_QUERY_WORDS = 12
+MAX_QUERY_CHARS = 300
+SNIPPET_CHARS = 200
 
 
 @dataclass(frozen=True)
@@ -112,7 +117,26 @@ def _with_article_top(article, sections):
 
 
 def query_words(query):
-    return [w.lower() for w in WORD_RE.findall(query or "")][:12]
+    return [w.lower() for w in WORD_RE.findall(query or "")][:MAX_QUERY_WORDS]
+
+
+def bounded_query(query):
+    """(the query as it is searched, whether anything was left out).
+
+    Control characters become spaces; only the first MAX_QUERY_WORDS words and
+    MAX_QUERY_CHARS characters are kept, so no query costs more than a short one."""
+    query = clean_query(query)
+    kept, room = [], MAX_QUERY_WORDS
+    for token in query.split():
+        found = list(WORD_RE.finditer(token))
+        if len(found) > room:
+            if room:
+                kept.append(token[:found[room - 1].end()])
+            break
+        kept.append(token)
+        room -= len(found)
+    bounded = " ".join(kept)[:MAX_QUERY_CHARS]
+    return bounded, bounded != " ".join(query.split())
 
 
 def term_forms(words):
@@ -134,7 +158,7 @@ def term_forms(words):
 
 
 def search(query, format_slug=None, limit=20):
-    query = clean_query(query)
+    query, _ = bounded_query(query)
     words = query_words(query)
     if not words:
         return []
@@ -256,11 +280,20 @@ def _plain_search(words, format_slug, limit):
                 s.anchor, s.heading, plain_snippet(s.text, words)) for s in ranked[:limit]]
 
 
-def plain_snippet(text, words, width=160):
+def plain_snippet(text, words, width=SNIPPET_CHARS):
+    """Escaped text around the first match with every query word marked, in one pass: a
+    word is never looked for inside a mark already added, so the size stays bounded."""
+    words = sorted({w for w in words if w}, key=len, reverse=True)[:MAX_QUERY_WORDS]
     lower = text.lower()
     start = min((lower.find(w) for w in words if w in lower), default=0)
-    piece = text[max(0, start - 40): start + width]
-    escaped = html.escape(piece)
-    for word in words:
-        escaped = re.sub(f"(?i)({re.escape(word)})", r"<mark>\1</mark>", escaped)
-    return escaped
+    piece = text[max(0, start - 40): max(0, start - 40) + width]
+    if not words:
+        return html.escape(piece)
+    pattern = re.compile("|".join(re.escape(w) for w in words), re.IGNORECASE)
+    marked, done = [], 0
+    for match in pattern.finditer(piece):
+        marked += [html.escape(piece[done:match.start()]),
+                   f"<mark>{html.escape(match.group())}</mark>"]
+        done = match.end()
+    marked.append(html.escape(piece[done:]))
+    return "".join(marked)

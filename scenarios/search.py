@@ -5,13 +5,13 @@ A word that is a glossary term's name or alias also matches the term's other nam
 """
 from django.db.models import Q
 
-from rulings.search import clean_query, plain_snippet, query_words, term_forms
+from rulings.search import bounded_query, plain_snippet, query_words, term_forms
 
 from .models import Scenario
 
 
 def matching_scenarios(query, format_slug=None, limit=10):
-    words = query_words(clean_query(query))[:10]
+    words = query_words(bounded_query(query)[0])[:10]
     if not words:
         return []
     forms = term_forms(words)
@@ -28,7 +28,7 @@ def matching_scenarios(query, format_slug=None, limit=10):
 
 def scenario_hits(query, format_slug=None, limit=10):
     """The API's entries for matching scenarios (`kind: "scenario"`)."""
-    words = query_words(clean_query(query))
+    words = query_words(bounded_query(query)[0])
     return [{"kind": "scenario", "format": s.format_slug, "slug": s.slug, "title": s.title,
              "anchor": "", "heading": s.title, "snippet": plain_snippet(s.narrative, words),
              "url": s.get_absolute_url()}

@@ -280,13 +280,15 @@ class Glossary(generics.ListAPIView):
     description=('Each entry has a `kind`: `"section"` (an article section, ranked) or '
                  '`"scenario"` (a scenario whose title or story holds every word). On '
                  'PostgreSQL the query takes web-search syntax (`"a phrase"`, `or`, `-word`); '
-                 'a glossary alias (e.g. "DM") also finds its term.'),
+                 'a glossary alias (e.g. "DM") also finds its term. Only the first 12 words '
+                 '(and 300 characters) of a query are searched.'),
     parameters=[OpenApiParameter("q", OpenApiTypes.STR, OpenApiParameter.QUERY, required=True,
-                                 description="The words to find."), FORMAT_FILTER],
+                                 description="The words to find (the first 12 are used)."),
+                FORMAT_FILTER],
     responses={200: SearchHitSerializer(many=True), 400: BAD_REQUEST})
 class Search(APIView):
     def get(self, request):
-        query = request.query_params.get("q", "").strip()
+        query, _ = search.bounded_query(request.query_params.get("q", ""))
         if not query:
             raise ValidationError({"q": "a search query is required"})
         from scenarios.search import scenario_hits

@@ -63,12 +63,12 @@ def glossary(request):
 
 
 def search_page(request):
-    query = request.GET.get("q", "").strip()
+    query, shortened = search.bounded_query(request.GET.get("q", ""))
     format_slug = request.GET.get("format") or None
     hits = search.search(query, format_slug, SEARCH_LIMIT) if query else []
     return render(request, "rulings/search.html", {
-        "query": query, "hits": hits, "formats": Format.objects.all(),
-        "selected_format": format_slug})
+        "query": query, "shortened": shortened, "max_words": search.MAX_QUERY_WORDS,
+        "hits": hits, "formats": Format.objects.all(), "selected_format": format_slug})
 
 
 def broken_links(request):
