@@ -67,7 +67,7 @@ def read_card_file(path):
     except (OSError, UnicodeDecodeError) as error:
         raise CardFileError(f"{path}: cannot be read ({error})") from error
     try:
-        document = json.loads(text)
+        document = json.loads(text, parse_int=_bounded_int)
     except json.JSONDecodeError as error:
         raise CardFileError(f"{path}: not JSON (line {error.lineno}: {error.msg})") from error
     except RecursionError:
@@ -75,6 +75,18 @@ def read_card_file(path):
     if not isinstance(document, dict) or not isinstance(document.get("data"), list):
         raise CardFileError(f'{path}: not YGOPRODeck card info (no "data" list at the top)')
     return document["data"]
+
+
+class OutOfRange(str):
+    """A JSON whole number written with more digits than any card field holds, kept unread
+    (Python refuses to convert one of more than 4,300 digits)."""
+
+
+MAX_NUMBER_DIGITS = 24
+
+
+def _bounded_int(text):
+    return int(text) if len(text) <= MAX_NUMBER_DIGITS else OutOfRange(text)
 
 
 def import_entries(entries):
@@ -181,6 +193,8 @@ def number_problem(entry, key):
     value = entry.get(key)
     if value is None:
         return None
+    if isinstance(value, OutOfRange):
+        return f'"{key}" {value[:12]}… ({len(value)} digits) is out of range'
     if isinstance(value, bool) or not isinstance(value, int):
         return f'"{key}" must be a whole number, not a JSON {json_kind(value)}'
     low, high = NUMBER_RANGES[key]
@@ -193,6 +207,8 @@ def json_kind(value):
     """The JSON name of a value's type, for messages written for people editing JSON."""
     if value is None:
         return "null"
+    if isinstance(value, OutOfRange):
+        return "number"
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, (int, float)):

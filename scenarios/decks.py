@@ -186,11 +186,21 @@ def add_deck_master(deck, name, number):
         deck.problems.append(syntax_problem(number, "a Deck Master line names no card"))
 
 
+MAX_COPIES = 999  # more copies of one card than any deck of any format holds
+
+
 def add_card_line(deck, section, line, number):
-    """A line without a count is one copy; a count of 0 is surely a typo, so it is reported."""
+    """A line without a count is one copy; a count of 0 is surely a typo, so it is reported,
+    and so is a count larger than any deck (read without converting thousands of digits)."""
     counted = COUNTED_LINE.match(line)
-    count, name = (int(counted.group("count")), counted.group("name").strip()) if counted \
-        else (1, line)
+    digits, name = (counted.group("count"), counted.group("name").strip()) if counted \
+        else ("1", line)
+    if len(digits.lstrip("0")) > len(str(MAX_COPIES)) or int(digits) > MAX_COPIES:
+        shown = digits if len(digits) <= 12 else f"{digits[:12]}… ({len(digits)} digits)"
+        deck.problems.append(syntax_problem(
+            number, f"{shown} copies of \"{name}\" is more than any deck holds"))
+        return
+    count = int(digits)
     if count == 0:
         deck.problems.append(syntax_problem(number, f"a count of 0 for \"{name}\""))
     else:

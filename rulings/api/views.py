@@ -91,7 +91,7 @@ WRITE_FIELDS = ["title", "summary", "order", "markdown", "parameters", "terms", 
                 "base_revision"]
 BASE_REQUIRED = ("name the revision this edit is based on (base_revision, or an If-Match header "
                  "with the article's ETag)")
-ETAG_RE = re.compile(r'^(?:W/)?"?(?:(?P<format>[\w-]+)/(?P<slug>[\w-]+)/)?r?(?P<number>\d+)"?$')
+ETAG_RE = re.compile(r'^(?:W/)?"?(?:(?P<format>[\w-]+)/(?P<slug>[\w-]+)/)?r?(?P<number>\d{1,10})"?$')
 
 
 def etag(article):

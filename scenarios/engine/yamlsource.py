@@ -1,4 +1,6 @@
 """YAML with line numbers: every value's path (`setup.players.A.lp`) maps to its line."""
+import functools
+
 import yaml
 
 from .errors import ScenarioError
@@ -163,9 +165,30 @@ def safe_load(text, limits=Limits, loader=None):
         raise UnsafeYAML(f"the text is longer than {limits.max_chars} characters", 1)
     if not _plainly_shallow(text):
         check_limits(text, limits)  # event by event, before anything is built
-    data = yaml.load(text, Loader=loader or _StrictLoader)
+    data = yaml.load(text, Loader=_with_bounded_ints(loader) if loader else _StrictLoader)
     check_numbers(data, limits)
     return data
+
+
+# More characters than any number within the limits is written with (2**31 has 10 digits):
+# a longer one is refused before Python converts it (it refuses past 4,300 digits itself).
+MAX_NUMBER_CHARS = 24
+
+
+def _bounded_int(constructor, node):
+    """YAML's whole numbers, refused unread when written with too many digits."""
+    text = str(node.value).replace("_", "")
+    if len(text) > MAX_NUMBER_CHARS:
+        raise UnsafeYAML(f"the number {text[:20]}… ({len(text)} digits) is out of range "
+                         f"(at most {Limits.max_int})", node.start_mark.line + 1)
+    return yaml.constructor.SafeConstructor.construct_yaml_int(constructor, node)
+
+
+class _BoundedConstructor(yaml.constructor.SafeConstructor):
+    pass
+
+
+_BoundedConstructor.add_constructor("tag:yaml.org,2002:int", _bounded_int)
 
 
 class _StrictLoader(LOADER):
@@ -176,6 +199,17 @@ class _StrictLoader(LOADER):
         if len(keys) != len(set(keys)):
             raise yaml.constructor.ConstructorError(None, None, "duplicate key", node.start_mark)
         return super().construct_mapping(node, deep)
+
+
+_StrictLoader.add_constructor("tag:yaml.org,2002:int", _bounded_int)
+
+
+@functools.lru_cache(maxsize=None)
+def _with_bounded_ints(loader):
+    """`loader` refusing numbers with too many digits, as every loader here must."""
+    bounded = type(f"Bounded{loader.__name__}", (loader,), {})
+    bounded.add_constructor("tag:yaml.org,2002:int", _bounded_int)
+    return bounded
 
 
 def load_lazily(text, file=None):
@@ -237,12 +271,14 @@ def _convert(node, path, lines, file):
     return value
 
 
-_constructor = yaml.constructor.SafeConstructor()
+_constructor = _BoundedConstructor()
 
 
 def _scalar(node):
     try:
         return _constructor.construct_object(node, deep=True)
+    except UnsafeYAML as error:
+        raise ScenarioError(error.message, None, error.line, "yaml") from None
     except yaml.YAMLError as exc:
         raise ScenarioError(f"invalid YAML value: {getattr(exc, 'problem', None) or exc}", None,
                             node.start_mark.line + 1, "yaml") from None
