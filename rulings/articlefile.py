@@ -16,6 +16,13 @@ from .problems import Problem
 # this one to the whole file.
 MAX_ARTICLE_CHARS = 1_000_000
 MAX_ORDER = 1_000_000
+# The longest texts the database keeps for these (see rulings/models.py): checked where they
+# enter, so that a long one is refused by name instead of failing in the database.
+MAX_TITLE_CHARS = 200  # Article.title, Revision.title
+MAX_SLUG_CHARS = 50  # Article.slug
+MAX_TERM_CHARS = 100  # Term.name, Term.anchor and each alias
+MAX_HEADING_CHARS = 300  # Section.heading
+MAX_ANCHOR_CHARS = 100  # Section.anchor, Example.anchor (and a term's anchor is one of them)
 
 FRONT_MATTER_KEYS = ("title", "order", "summary", "parameters", "terms")
 TERM_KEYS = ("name", "aliases", "anchor", "definition")
@@ -183,6 +190,12 @@ def check_terms(terms, line=None, field_name="terms"):
         aliases = term.get("aliases", [])
         if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
             problems.append(Problem("aliases must be a list of names", f"{where}.aliases", line))
+            aliases = []
+        for key, value in [("name", term.get("name")), ("anchor", term.get("anchor")),
+                           *(("aliases", alias) for alias in aliases)]:
+            if isinstance(value, str) and len(value) > MAX_TERM_CHARS:
+                problems.append(Problem(f"{key} {value[:40]!r}… is {len(value)} characters long; "
+                                        f"at most {MAX_TERM_CHARS}", f"{where}.{key}", line))
     return problems
 
 

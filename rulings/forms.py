@@ -1,8 +1,8 @@
 """The editor's form: an article's source, checked field by field before it is saved."""
 from django import forms
 
-from .articlefile import ArticleSource, SLUG_RE, check_parameters, check_terms, dump_yaml, \
-    parse_yaml_field
+from .articlefile import MAX_SLUG_CHARS, MAX_TITLE_CHARS, ArticleSource, SLUG_RE, \
+    check_parameters, check_terms, dump_yaml, parse_yaml_field
 from .models import Article
 
 
@@ -11,7 +11,7 @@ def _yaml_text(value):
 
 
 class ArticleForm(forms.Form):
-    title = forms.CharField(max_length=200)
+    title = forms.CharField(max_length=MAX_TITLE_CHARS)
     summary = forms.CharField(max_length=500, required=False,
                               widget=forms.TextInput(attrs={"size": 80}))
     order = forms.IntegerField(initial=0)
@@ -72,7 +72,7 @@ class ArticleForm(forms.Form):
 
 
 class NewArticleForm(ArticleForm):
-    slug = forms.SlugField(max_length=100, help_text="Lowercase words joined by hyphens; "
+    slug = forms.SlugField(max_length=MAX_SLUG_CHARS, help_text="Lowercase words joined by hyphens; "
                            "it becomes the article's address and cannot change later.")
     field_order = ["slug", "title", "summary", "order", "body", "parameters", "terms", "comment"]
     base_revision = None  # a new article has no revision to be based on

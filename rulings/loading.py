@@ -4,6 +4,11 @@ Loading is idempotent: an article whose file says what its current revision
 says is left alone; a changed file becomes a new revision. A broken file is
 reported with its file, line and field and skipped (its previous revision
 stays current); the other files still load.
+
+Loading never overwrites what was written on the site: an article whose current
+revision was written there (an edit, a restore) keeps it, and the load says so
+in one line; `force=True` (`load_rules --force`) loads the file over it, as a new
+revision, the site's revision staying in the history.
 """
 import re
 from dataclasses import dataclass, field
@@ -11,9 +16,9 @@ from pathlib import Path
 
 from django.db import transaction
 
-from .articlefile import SLUG_RE, dump_article, dump_format, parse_article, parse_format_file, \
+from .articlefile import MAX_SLUG_CHARS, SLUG_RE, dump_article, dump_format, parse_article, parse_format_file, \
     read_text_file
-from .models import Article, Format
+from .models import Article, Format, Revision
 from .problems import Problem
 from .publishing import SiteState, record_revision, refresh, source_of
 from .rendering.links import ArticleEntry
@@ -29,6 +34,7 @@ class LoadReport:
     updated: list = field(default_factory=list)
     unchanged: list = field(default_factory=list)
     skipped: list = field(default_factory=list)
+    kept_site_edits: list = field(default_factory=list)  # [KeptEdit]
     not_in_files: list = field(default_factory=list)
     problems: list = field(default_factory=list)
 
@@ -39,6 +45,21 @@ class LoadReport:
     @property
     def changed(self):
         return bool(self.created or self.updated)
+
+
+@dataclass
+class KeptEdit:
+    """An article whose file was not loaded, because the site holds a newer text of its own."""
+
+    name: str  # format/article
+    revision: object  # the current Revision, written on the site
+
+    def __str__(self):
+        author = self.revision.author.get_username() if self.revision.author else "an editor"
+        when = self.revision.created_at.strftime("%d %b %Y %H:%M")
+        return (f"{self.name}: kept revision {self.revision.number}, written on the site by "
+                f"{author} on {when}; the file was not loaded (--force loads it over that "
+                f"revision)")
 
 
 @dataclass
@@ -74,15 +95,35 @@ def _locate(problem, parsed):
     return Problem(problem.message, problem.field, line, _display(parsed.path), problem.severity)
 
 
+def without_site_edits(fmt, files, report, force):
+    """The files that may be loaded: not those whose article's current revision was written
+    on the site and says something else (unless `force`). The rest of the load then sees
+    those articles as their current revision, as it sees a broken file."""
+    if force:
+        return files
+    current = {a.slug: a.current_revision for a in Article.objects.filter(
+        format=fmt, slug__in=[f.slug for f in files]).select_related(
+            "current_revision__author")}
+    loadable = []
+    for f in files:
+        revision = current.get(f.slug)
+        if revision is not None and revision.origin == Revision.SITE and \
+                source_of(revision).content() != f.source.content():
+            report.kept_site_edits.append(KeptEdit(f"{fmt.slug}/{f.slug}", revision))
+            continue
+        loadable.append(f)
+    return loadable
+
+
 def read_format_folder(folder, report):
     parsed = []
     for path in sorted(folder.glob("*.md")):
         if path.name.lower() == "readme.md":
             continue
-        if not SLUG_RE.match(path.stem):
+        if not SLUG_RE.match(path.stem) or len(path.stem) > MAX_SLUG_CHARS:
             report.problems.append(Problem(
-                "the file name must be a slug (lowercase letters, digits, hyphens)",
-                "file name", None, _display(path)))
+                "the file name must be a slug (lowercase letters, digits, hyphens) of at most "
+                f"{MAX_SLUG_CHARS} characters", "file name", None, _display(path)))
             continue
         text, problems = read_text_file(path)
         source, problems = parse_article(text) if text is not None else (None, problems)
@@ -160,8 +201,9 @@ def _index_for(index, known, format_slug, good, files):
 
 
 @transaction.atomic
-def load_content(root):
-    """Load every format folder under `root`; returns a LoadReport."""
+def load_content(root, force=False):
+    """Load every format folder under `root`; returns a LoadReport. With `force`, files are
+    loaded over revisions written on the site too."""
     root = Path(root)
     report = LoadReport()
     state = SiteState.load()
@@ -179,7 +221,8 @@ def load_content(root):
             report.problems += [p.located(_display(format_file)) for p in problems]
             continue
         fmt, _ = Format.objects.update_or_create(slug=folder.name, defaults=meta)
-        folders.append((fmt, read_format_folder(folder, report)))
+        files = without_site_edits(fmt, read_format_folder(folder, report), report, force)
+        folders.append((fmt, files))
 
     index = state.index()
     for fmt, files in folders:
@@ -187,8 +230,9 @@ def load_content(root):
     to_save = []
     for fmt, files in folders:
         to_save += [(fmt, f) for f in check_files(fmt.slug, files, state, index, report)]
-        in_files = {f.slug for f in files} | {s.split("/", 1)[1] for s in report.skipped
-                                              if s.startswith(f"{fmt.slug}/")}
+        in_files = {f.slug for f in files} | {
+            name.split("/", 1)[1] for name in [*report.skipped, *(
+                k.name for k in report.kept_site_edits)] if name.startswith(f"{fmt.slug}/")}
         report.not_in_files += [f"{fmt.slug}/{a.slug}" for a in state.articles
                                 if a.format.slug == fmt.slug and a.slug not in in_files]
 
@@ -201,7 +245,8 @@ def load_content(root):
             report.unchanged.append(name)
             continue
         article = article or Article(format=fmt, slug=f.slug, title=f.source.title)
-        revision = record_revision(article, f.source, comment=f"Loaded from {_display(f.path)}")
+        revision = record_revision(article, f.source, comment=f"Loaded from {_display(f.path)}",
+                                   origin=Revision.FILE)
         (report.updated if revision.number > 1 else report.created).append(
             f"{name} (revision {revision.number})")
     if report.changed:

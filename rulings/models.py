@@ -54,6 +54,11 @@ class Article(models.Model):
 
 
 class Revision(models.Model):
+    # Where a revision's text came from: loading a file never overwrites one written on the
+    # site (rulings/loading.py), unless told to with --force.
+    FILE, SITE = "file", "site"
+    ORIGINS = [(FILE, "loaded from a file"), (SITE, "written on the site")]
+
     article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="revisions")
     number = models.PositiveIntegerField()
     title = models.CharField(max_length=200)
@@ -67,6 +72,7 @@ class Revision(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     comment = models.CharField(max_length=300, blank=True)
+    origin = models.CharField(max_length=4, choices=ORIGINS, default=SITE)
     # Derived from the source above when the revision is made.
     anchors = OrderedJSONField(default=dict, blank=True)
     html = models.TextField(blank=True)

@@ -7,7 +7,7 @@ refreshing the other articles whose rendering depends on what changed.
 """
 from dataclasses import dataclass, replace
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from . import search
@@ -39,6 +39,25 @@ class Unchanged(Exception):
     def __init__(self, current):
         self.current = current
         super().__init__(f"no changes to save: the source is the same as revision {current.number}")
+
+
+class ArticleExists(Exception):
+    """A new article was being created under a slug its format already has."""
+
+    def __init__(self, article):
+        super().__init__(f"an article '{article.format.slug}/{article.slug}' already exists")
+
+
+def _create_row(article):
+    """Insert a new article's row; ArticleExists when the slug is taken, also by a writer
+    that took it a moment earlier (the unique constraint decides, never an overwrite)."""
+    if Article.objects.filter(format=article.format, slug=article.slug).exists():
+        raise ArticleExists(article)
+    try:
+        with transaction.atomic():
+            article.save()
+    except IntegrityError:
+        raise ArticleExists(article) from None
 
 
 def source_of(revision):
@@ -117,7 +136,7 @@ def next_number(article):
     return (article.revisions.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
-def record_revision(article, source, author=None, comment=""):
+def record_revision(article, source, author=None, comment="", origin=Revision.SITE):
     """Write `source` as the article's new current revision (no rendering yet)."""
     found, _ = citable_anchors(source.body)
     if article.pk is None:
@@ -125,7 +144,7 @@ def record_revision(article, source, author=None, comment=""):
     revision = Revision.objects.create(
         article=article, number=next_number(article), title=source.title, summary=source.summary,
         order=source.order, parameters=source.parameters, terms=source.terms, body=source.body,
-        author=author, comment=comment[:300], anchors=anchor_labels(found))
+        author=author, comment=comment[:300], anchors=anchor_labels(found), origin=origin)
     article.current_revision = revision
     article.title, article.summary, article.order = source.title, source.summary, source.order
     article.save(update_fields=["current_revision", "title", "summary", "order"])
@@ -232,7 +251,8 @@ def publish(article, source, author=None, comment="", base_number=None):
     """Validate and save one edit, then refresh it and everything it affects.
 
     Raises ContentError (nothing saved), EditConflict when `base_number` is not
-    the current revision, or Unchanged when `source` is the current revision's.
+    the current revision, Unchanged when `source` is the current revision's, or
+    ArticleExists when a new article's slug is already taken.
     Returns the new revision and the warnings found.
 
     Locks are taken in one order: the edited article's row first, then the
@@ -255,6 +275,8 @@ def publish(article, source, author=None, comment="", base_number=None):
     errors = [p for p in problems if p.is_error]
     if errors:
         raise ContentError(errors)
+    if article.pk is None:
+        _create_row(article)
     revision = record_revision(article, source, author, comment)
     affected = dependents(article, before, revision)
     if affected:

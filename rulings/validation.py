@@ -9,6 +9,7 @@ from scenarios.deck_parameters import DECK_PARAMETERS
 from scenarios.engine.parameters import check_values
 from scenarios.engine.rulesets import ruleset_for
 
+from .articlefile import MAX_ANCHOR_CHARS, MAX_HEADING_CHARS, MAX_TITLE_CHARS
 from .problems import WARNING, Problem
 from .rendering import anchors, links, params, rendered_ids
 from .rendering.links import ArticleEntry, LinkResolver
@@ -79,9 +80,27 @@ def check_rule_parameters(values, article_slug, context):
     return problems
 
 
+def length_problems(source, written):
+    """Texts longer than the site keeps: the title, a heading, an anchor."""
+    problems = []
+    if len(source.title) > MAX_TITLE_CHARS:
+        problems.append(Problem(f"the title is {len(source.title)} characters long; at most "
+                                f"{MAX_TITLE_CHARS}", "title"))
+    for anchor in written:
+        if len(anchor.anchor) > MAX_ANCHOR_CHARS:
+            problems.append(Problem(f"anchor '#{anchor.anchor[:40]}…' is {len(anchor.anchor)} "
+                                    f"characters long; at most {MAX_ANCHOR_CHARS}", "body",
+                                    anchor.line))
+        if anchor.kind == anchors.HEADING and len(anchor.label) > MAX_HEADING_CHARS:
+            problems.append(Problem(f"a heading is {len(anchor.label)} characters long; at most "
+                                    f"{MAX_HEADING_CHARS}", "body", anchor.line))
+    return problems
+
+
 def check_article(source, article_slug, context):
     """Every problem with `source` as article `article_slug`; errors block the save."""
     found, problems = citable_anchors(source.body)
+    problems += length_problems(source, anchors.scan(source.body)[0])
     own = anchor_labels(found)
     written = {a.anchor for a in anchors.scan(source.body)[0]}  # a term's anchor: see the warning
 

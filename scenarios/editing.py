@@ -15,7 +15,7 @@ from rulings.diffing import diff_texts
 
 from .engine import ScenarioError
 from .models import Scenario, ScenarioRevision, VerificationRun
-from .sync import record
+from .sync import ScenarioExists, record
 from .verification import Report, Verifier
 
 MAX_SOURCE = 100_000  # characters
@@ -103,8 +103,13 @@ def save(text, user, scenario=None, base_number=None, comment=""):
         verdict.path = f"scenarios/data/{verdict.scenario.format}/{verdict.scenario.slug}.yaml"
     else:
         verdict.path = scenario.path
-    record(Report([verdict]), trigger=VerificationRun.EDIT, user=user,
-           revisions=[f"scenario {verdict.slug}"], comment=comment or "Edited on the site")
+    try:
+        record(Report([verdict]), trigger=VerificationRun.EDIT, user=user,
+               revisions=[f"scenario {verdict.slug}"], comment=comment or "Edited on the site",
+               origin=ScenarioRevision.SITE, create=scenario is None)
+    except ScenarioExists:
+        raise DraftError(f"a scenario '{verdict.slug}' already exists",
+                         line=verdict.scenario.line_of("slug"), field="slug") from None
     return Scenario.objects.get(slug=verdict.slug), True
 
 

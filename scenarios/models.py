@@ -62,12 +62,18 @@ class Scenario(models.Model):
 class ScenarioRevision(models.Model):
     """One saved text of a scenario: loaded from its file or written on the site."""
 
+    # Loading files never overwrites nor deletes a scenario written on the site
+    # (scenarios/sync.py), unless told to with --force.
+    FILE, SITE = "file", "site"
+    ORIGINS = [(FILE, "loaded from a file"), (SITE, "written on the site")]
+
     scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="revisions")
     number = models.PositiveIntegerField()
     source = models.TextField()
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                on_delete=models.SET_NULL, related_name="+")
     comment = models.CharField(max_length=300, blank=True)
+    origin = models.CharField(max_length=4, choices=ORIGINS, default=SITE)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -9,6 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
+from ..articlefile import MAX_SLUG_CHARS
 from .serializers import ArticleDetailSerializer, ArticleWriteSerializer
 
 
@@ -41,7 +42,8 @@ class ArticleCreateSerializer(ArticleWriteSerializer):
     """A new article: its format and slug, and the fields of an edit."""
 
     format = serializers.SlugField(help_text="the slug of an existing format")
-    slug = serializers.SlugField(help_text="lowercase letters, digits and single hyphens")
+    slug = serializers.SlugField(max_length=MAX_SLUG_CHARS,
+                                 help_text="lowercase letters, digits and single hyphens")
 
 
 class ArticleSavedSerializer(ArticleDetailSerializer):
@@ -86,6 +88,13 @@ class EditConflictSerializer(serializers.Serializer):
     current_revision = serializers.IntegerField()
     diff = ConflictDiffSerializer()
     submitted = serializers.DictField(help_text="the fields the request sent, echoed back")
+
+
+class ArticleExistsSerializer(serializers.Serializer):
+    """A creation refused: another article of the format already has that slug."""
+
+    detail = serializers.CharField()
+    slug = serializers.ListField(child=serializers.CharField())
 
 
 class BusySerializer(serializers.Serializer):

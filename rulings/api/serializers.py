@@ -1,7 +1,7 @@
 from rest_framework import serializers
 
-from ..articlefile import MAX_ARTICLE_CHARS, MAX_ORDER, ArticleSource, check_parameters, \
-    check_terms
+from ..articlefile import MAX_ARTICLE_CHARS, MAX_ORDER, MAX_TITLE_CHARS, ArticleSource, \
+    check_parameters, check_terms
 
 MAX_REVISION = 2 ** 31 - 1
 from ..models import Article, Format, Revision, Term
@@ -55,7 +55,7 @@ def checked_terms(value):
 class ArticleWriteSerializer(serializers.Serializer):
     """An edit: the whole new source, the revision it was based on, and a comment."""
 
-    title = serializers.CharField(max_length=200)
+    title = serializers.CharField(max_length=MAX_TITLE_CHARS)
     summary = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
     order = serializers.IntegerField(required=False, default=0, min_value=-MAX_ORDER,
                                      max_value=MAX_ORDER)

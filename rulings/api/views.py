@@ -21,14 +21,15 @@ from rest_framework.views import APIView
 
 from .. import search
 from .openapi import (BAD_REQUEST, ETAG, FORBIDDEN, FORMAT_FILTER, NOT_FOUND,
-                      ArticleCreateSerializer, ArticleSavedSerializer, BusySerializer,
+                      ArticleCreateSerializer, ArticleExistsSerializer, ArticleSavedSerializer,
+                      BusySerializer,
                       EditConflictSerializer, SearchHitSerializer)
-from ..articlefile import SLUG_RE, dump_article
+from ..articlefile import MAX_SLUG_CHARS, SLUG_RE, dump_article
 from ..contention import is_busy
 from ..diffing import diff_texts, revision_text
 from ..models import Article, Format, Term
 from ..problems import ContentError
-from ..publishing import EditConflict, Unchanged, publish, source_of
+from ..publishing import ArticleExists, EditConflict, Unchanged, publish, source_of
 from .serializers import (ArticleDetailSerializer, ArticleListSerializer,
                           ArticleReplaceSerializer, ArticleWriteSerializer, FormatSerializer,
                           RevisionSerializer, TermSerializer)
@@ -59,7 +60,9 @@ class FormatList(generics.ListAPIView):
                request=ArticleCreateSerializer, parameters=[ETAG],
                responses={201: ArticleSavedSerializer, 400: BAD_REQUEST, 403: FORBIDDEN,
                           404: OpenApiResponse(NOT_FOUND.response, description="No such format."),
-                          409: EditConflictSerializer, 503: BusySerializer})
+                          409: OpenApiResponse(ArticleExistsSerializer,
+                                               description="The slug is taken: nothing saved."),
+                          503: BusySerializer})
 class ArticleList(generics.ListAPIView):
     serializer_class = ArticleListSerializer
 
@@ -81,8 +84,8 @@ class ArticleList(generics.ListAPIView):
         serializer.is_valid(raise_exception=True)
         if not SLUG_RE.match(slug):
             raise ValidationError({"slug": "use lowercase letters, digits and single hyphens"})
-        if Article.objects.filter(format=fmt, slug=slug).exists():
-            raise ValidationError({"slug": f"an article '{fmt.slug}/{slug}' already exists"})
+        if len(slug) > MAX_SLUG_CHARS:
+            raise ValidationError({"slug": f"at most {MAX_SLUG_CHARS} characters"})
         article = Article(format=fmt, slug=slug, title=serializer.validated_data["title"])
         return _save(article, serializer, request, status.HTTP_201_CREATED)
 
@@ -157,6 +160,9 @@ def _save(article, serializer, request, ok_status, source=None, submitted=None):
         return _conflict_response(article, conflict, source, submitted or {})
     except Unchanged as unchanged:
         return _article_response(article, unchanged=True, detail=str(unchanged))
+    except ArticleExists as exists:
+        return Response({"detail": str(exists), "slug": [str(exists)]},
+                        status=status.HTTP_409_CONFLICT)
     except ContentError as error:
         return Response(_problems_response(error.problems), status=status.HTTP_400_BAD_REQUEST)
     except OperationalError as error:

@@ -12,6 +12,7 @@ from markdown import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
+from markdown.util import AtomicString
 
 from . import anchors as anchor_syntax
 from .params import BLOCK_REFERENCE_RE, UnknownParameter, format_value, humanize_key, lookup
@@ -167,8 +168,13 @@ class ListLayout(Preprocessor):
         return " " * (owner[2] + TAB + indent - owner[1]) + line[indent:]
 
 
+MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+
+
 def _cell(value):
-    return html.escape(format_value(value), quote=False).replace("|", "\\|")
+    """A value as markdown that renders it as written: HTML and markdown characters escaped,
+    since a parameter value is data, never markup."""
+    return MARKDOWN_SPECIALS.sub(r"\\\1", html.escape(format_value(value), quote=False))
 
 
 def _bullets(values):
@@ -195,7 +201,8 @@ class ParameterPattern(InlineProcessor):
         path = m.group(1)
         el = etree.Element("span")
         try:
-            el.text = format_value(lookup(self.parameters, path))
+            # Atomic: the value is data, shown as written, never parsed as markup.
+            el.text = AtomicString(format_value(lookup(self.parameters, path)))
             el.set("class", "param")
             el.set("title", f"Rule parameter: {path}")
         except UnknownParameter:

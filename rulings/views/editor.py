@@ -10,7 +10,7 @@ from ..forms import ArticleForm, NewArticleForm
 from ..models import Article, Format
 from ..permissions import editor_gate
 from ..problems import ContentError
-from ..publishing import EditConflict, Unchanged, check, publish
+from ..publishing import ArticleExists, EditConflict, Unchanged, check, publish
 
 
 def _require_editor(request):
@@ -80,6 +80,9 @@ def _handle(request, article, form, template_context):
     except Unchanged:
         messages.info(request, "No changes to save: the text is the same as the current revision.")
         return redirect(article.get_absolute_url())
+    except ArticleExists as exists:
+        form.add_error("slug", f"{exists}: choose another slug (your text is kept below).")
+        return None
     except ContentError as error:
         form.add_problems(error.problems)
         return None

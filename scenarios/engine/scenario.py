@@ -41,6 +41,9 @@ MAX_DECK = 200            # `deck: N` filler cards for one player
 MAX_LP = 1_000_000        # LP and team totals
 MAX_TURN = 10_000         # turn numbers, set_turn, pass_turns
 MAX_SMALL = 1_000         # counters, warnings, summons this turn
+# The longest texts the site keeps for a scenario and the questions built from it.
+MAX_TEXT = {"slug": 120, "title": 300, "rule": 300, "example": 300}
+MAX_CARD_ID = 80          # a card's id in the scenario (questions are keyed on it)
 # Zones a format fills from its own setup keys (the Deck Master's place).
 FORMAT_ZONES = ("deck_master", "extra_monster_zone")
 
@@ -132,6 +135,9 @@ def parse_scenario(text, file=None, formats=None):
             fail(f"missing field '{key}'", "")
     if not isinstance(data["slug"], str) or not SLUG_RE.match(data["slug"]):
         fail("slug must be lowercase words joined by hyphens", "slug")
+    for key, most in MAX_TEXT.items():
+        if isinstance(data.get(key), str) and len(data[key]) > most:
+            fail(f"{key} is {len(data[key])} characters long; at most {most}", key)
     if not isinstance(data["format"], str):
         fail("format must be a format slug", "format")
     if formats is not None and data["format"] not in formats:
@@ -402,7 +408,8 @@ def card_entries(scenario, player, zone, value):
 
 
 def _is_card_id(value):
-    return isinstance(value, (str, int)) and not isinstance(value, bool) and str(value) != ""
+    return isinstance(value, (str, int)) and not isinstance(value, bool) and \
+        0 < len(str(value)) <= MAX_CARD_ID
 
 
 def _card_entry_problem(entry):
@@ -422,6 +429,9 @@ def _card_entry_problem(entry):
     }
     for key, ok in checks.items():
         if key in entry and not ok(entry[key]):
+            if checks[key] is _is_card_id and len(str(entry[key])) > MAX_CARD_ID:
+                return key, f"{key} is {len(str(entry[key]))} characters long; at most " \
+                            f"{MAX_CARD_ID}"
             return key, f"{key} has a value the engine cannot use: {entry[key]!r}"
     return None
 

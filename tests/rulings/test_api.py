@@ -99,4 +99,4 @@ def test_editor_can_create_and_duplicate_slug_is_refused(editor_client, nightfal
     assert editor_client.post("/api/articles/", data, content_type="application/json").status_code == 201
     response = editor_client.post("/api/articles/", dict(data, slug="nightfall"),
                                   content_type="application/json")
-    assert response.status_code == 400 and "already exists" in response.json()["slug"]
+    assert response.status_code == 409 and "already exists" in response.json()["slug"][0]

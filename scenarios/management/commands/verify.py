@@ -2,7 +2,7 @@ import json
 import sys
 
 from django.core.management.base import BaseCommand
-from django.db import DatabaseError
+from django.db import DatabaseError, connection
 
 from scenarios.junit import junit_xml
 from scenarios.verification import Verifier
@@ -10,7 +10,7 @@ from scenarios.verification import Verifier
 
 class Command(BaseCommand):
     help = ("Replay scenario files and check their outcomes. Exits 0 when all pass, 1 when any "
-            "fails, 2 when any file is invalid.")
+            "fails, 2 when any file is invalid, 3 when the verdicts could not be recorded.")
     # Replaying files needs no project-wide system checks; `manage.py check` is for those.
     requires_system_checks = []
 
@@ -23,32 +23,42 @@ class Command(BaseCommand):
                             help="do not store the verdicts in the database")
 
     def handle(self, *args, **options):
-        report = Verifier().verify(options["paths"], options["format_slug"])
+        verifier = Verifier()
+        report = verifier.verify(options["paths"], options["format_slug"])
+        recorded = True
+        if not options["no_record"]:
+            recorded = self.record(report, verifier)
         if options["junit"]:
             with open(options["junit"], "w", encoding="utf-8") as handle:
                 handle.write(junit_xml(report))
-        if not options["no_record"]:
-            self.record(report)
         if options["json"]:
             self.stdout.write(json.dumps(report.as_dict(), indent=2))
         else:
             self.print_table(report)
-        sys.exit(report.exit_code)
+        sys.exit(report.exit_code or (0 if recorded else 3))
 
-    def record(self, report):
-        from scenarios.models import VerificationRun
-        from scenarios.sync import record
+    def record(self, report, verifier):
+        """Store the verdicts; False (and why, on stderr) when the database refuses them."""
+        from scenarios.models import Scenario, VerificationRun
+        from scenarios.sync import keep_site_edits, record
 
-        try:
-            run = record(report, trigger=VerificationRun.CLI)
-        except DatabaseError:
+        if Scenario._meta.db_table not in connection.introspection.table_names():
             # No migrated database: the verdicts still stand on their own.
             self.stderr.write("verdicts not recorded: the database is not migrated "
                               "(run `manage.py migrate`, or pass --no-record)")
-            return
+            return True
+        try:
+            for edit in keep_site_edits(report, verifier):
+                self.stderr.write(f"kept     {edit}")
+            run = record(report, trigger=VerificationRun.CLI)
+        except DatabaseError as error:
+            self.stderr.write(f"verdicts not recorded: the database refused them: {error}")
+            return False
         if run.changes:
-            self.stderr.write(f"recorded as verification run {run.pk}: "
-                              f"{len(run.changes)} verdict(s) changed")
+            changed = len(run.changes)
+            self.stderr.write(f"recorded as verification run {run.pk}: {changed} "
+                              f"verdict{'s' if changed != 1 else ''} changed")
+        return True
 
     def print_table(self, report):
         width = max([len(v.slug) for v in report.verdicts] + [8])
