@@ -11,4 +11,6 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 limit_request_line = 8190
 accesslog = "-"
 errorlog = "-"
+# The proxy whose X-Forwarded-Proto gunicorn believes. Which address a request came from is
+# the site's business: TRUSTED_PROXIES (rulings/clients.py) reads X-Forwarded-For.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
