@@ -49,10 +49,11 @@ class LoadReport:
 
 @dataclass
 class KeptEdit:
-    """An article whose file was not loaded, because the site holds a newer text of its own."""
+    """An article or scenario whose file was not loaded, because its current text was
+    written on the site (scenarios.sync keeps scenarios the same way)."""
 
-    name: str  # format/article
-    revision: object  # the current Revision, written on the site
+    name: str  # format/article, or a scenario's slug
+    revision: object  # the current Revision or ScenarioRevision, written on the site
 
     def __str__(self):
         author = self.revision.author.get_username() if self.revision.author else "an editor"

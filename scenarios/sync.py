@@ -8,13 +8,12 @@ revision was written there keeps its text when a file of the same slug is loaded
 (`keep_site_edits`, unless forced), and pruning removes only scenarios that came from
 files alone.
 """
-from dataclasses import dataclass
-
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from rulings.contention import retrying
+from rulings.loading import KeptEdit
 from rulings.models import Article, Example, Format
 
 from .models import Scenario, ScenarioRevision, VerificationRun
@@ -206,21 +205,6 @@ def record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prune
     verdicts_recorded.send(sender=VerificationRun, slugs=[v.slug for v in report.verdicts],
                            run=run)
     return run
-
-
-@dataclass
-class KeptEdit:
-    """A scenario whose file was not loaded, because its text was last written on the site."""
-
-    slug: str
-    revision: object  # its latest ScenarioRevision, written on the site
-
-    def __str__(self):
-        author = self.revision.author.get_username() if self.revision.author else "an editor"
-        when = self.revision.created_at.strftime("%d %b %Y %H:%M")
-        return (f"{self.slug}: kept revision {self.revision.number}, written on the site by "
-                f"{author} on {when}; the file was not loaded (--force loads it over that "
-                f"revision)")
 
 
 def latest_revisions(scenario_ids):

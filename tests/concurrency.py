@@ -25,3 +25,21 @@ def run_together(target, count):
         thread.join(timeout=180)
     assert not any(thread.is_alive() for thread in threads)
     return errors
+
+
+def editor_clients(count, prefix="editor"):
+    """`count` test clients, each logged in as an editor of its own (no password: hashing
+    is slow)."""
+    from django.conf import settings
+    from django.contrib.auth.models import Group, User
+    from django.test import Client
+
+    group, _ = Group.objects.get_or_create(name=settings.EDITORS_GROUP)
+    made = []
+    for n in range(count):
+        user = User.objects.create(username=f"{prefix}{n}")
+        user.groups.add(group)
+        client = Client()
+        client.force_login(user)
+        made.append(client)
+    return made

@@ -8,13 +8,10 @@ parallel scenario creations on PostgreSQL gave 6 × 500, and three creators were
 from collections import Counter
 
 import pytest
-from django.conf import settings
-from django.contrib.auth.models import Group, User
-from django.test import Client
 
 from rulings.models import Article
 from scenarios.models import Scenario, ScenarioRevision
-from tests.concurrency import run_together
+from tests.concurrency import editor_clients, run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,15 +21,7 @@ THREADS = 20
 @pytest.fixture
 def clients(make_format):
     make_format("core", "Core")
-    group, _ = Group.objects.get_or_create(name=settings.EDITORS_GROUP)
-    made = []
-    for n in range(THREADS):
-        user = User.objects.create(username=f"creator{n}")  # no password: hashing is slow
-        user.groups.add(group)
-        client = Client()
-        client.force_login(user)
-        made.append(client)
-    return made
+    return editor_clients(THREADS, "creator")
 
 
 def test_twenty_creations_of_one_article_give_one_201_and_409s(clients):

@@ -9,14 +9,11 @@ PostgreSQL the edited article's row lock queues them, and a deadlock is retried
 from collections import Counter
 
 import pytest
-from django.conf import settings
-from django.contrib.auth.models import Group, User
 from django.db import connection
-from django.test import Client
 
 
 from rulings.models import Article
-from tests.concurrency import run_together
+from tests.concurrency import editor_clients, run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,15 +29,7 @@ def article(make_article):
 
 @pytest.fixture
 def clients(transactional_db):
-    group, _ = Group.objects.get_or_create(name=settings.EDITORS_GROUP)
-    made = []
-    for n in range(THREADS):
-        user = User.objects.create(username=f"editor{n}")  # no password: hashing is slow
-        user.groups.add(group)
-        client = Client()
-        client.force_login(user)
-        made.append(client)
-    return made
+    return editor_clients(THREADS, "editor")
 
 
 def body(n, attempt=0):

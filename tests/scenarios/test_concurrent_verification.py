@@ -7,15 +7,13 @@ from collections import Counter
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import Group, User
 from django.core.management import call_command
-from django.test import Client
 
 
 from rulings.loading import load_content
 from rulings.models import Article
 from scenarios.models import VerificationRun
-from tests.concurrency import run_together
+from tests.concurrency import editor_clients, run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,15 +29,7 @@ def site(transactional_db):
 
 @pytest.fixture
 def clients(site):
-    group, _ = Group.objects.get_or_create(name=settings.EDITORS_GROUP)
-    made = []
-    for n in range(THREADS):
-        user = User.objects.create(username=f"judge{n}")
-        user.groups.add(group)
-        client = Client()
-        client.force_login(user)
-        made.append(client)
-    return made
+    return editor_clients(THREADS, "judge")
 
 
 def test_twenty_simultaneous_verifications_all_answer_and_all_are_recorded(clients):
