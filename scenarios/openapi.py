@@ -156,7 +156,8 @@ class QuizStartRequestSerializer(serializers.Serializer):
     minutes = serializers.IntegerField(min_value=1, max_value=300, required=False,
                                        help_text="exams only")
     pass_mark = serializers.IntegerField(min_value=1, max_value=100, required=False)
-    scenario = serializers.CharField(required=False, help_text="only this scenario's questions")
+    scenario = serializers.CharField(required=False, help_text="only this scenario's questions "
+                                     "(practice only: an exam naming a scenario is a 400)")
 
 
 class QuizStartedSerializer(serializers.Serializer):
@@ -173,6 +174,10 @@ class QuizErrorSerializer(serializers.Serializer):
     """A refusal; a bad field is named too, as `{"<field>": ["message"], "detail": "message"}`."""
 
     detail = serializers.CharField()
+    open_quizzes = serializers.ListField(
+        child=serializers.CharField(), required=False,
+        help_text="when too many quizzes are open with answers given (409): their pages, one "
+                  "of which to finish first")
 
 
 class OptionSerializer(serializers.Serializer):
@@ -192,18 +197,21 @@ class RuleCitedSerializer(serializers.Serializer):
     summary = serializers.CharField()
 
 
-class FeedbackFields(serializers.Serializer):
-    """The answer key: shown once it may be (after a practice answer, after an exam)."""
-
-    correct = serializers.BooleanField(allow_null=True)
-    right_option = serializers.CharField()
-    explanation = serializers.CharField(allow_blank=True)
-    rules = RuleCitedSerializer(many=True)
-    options_explained = ExplainedOptionSerializer(many=True)
-    scenario = serializers.CharField()
-
-
 KEY_FIELDS = {"required": False}
+SCENARIO_HELP = "the scenario's slug; null once the scenario has been removed"
+POOL_HELP = '"practice" (its key is shown after an answer) or "exam" (its key is never shown)'
+
+
+class FeedbackFields(serializers.Serializer):
+    """Whether the answer was right and the rules the question tests; the answer key too
+    (right option, explanations, scenario) in practice only: an exam's is never shown."""
+
+    correct = serializers.BooleanField(allow_null=True, help_text="null: not answered")
+    rules = RuleCitedSerializer(many=True)
+    right_option = serializers.CharField(**KEY_FIELDS)
+    explanation = serializers.CharField(allow_blank=True, **KEY_FIELDS)
+    options_explained = ExplainedOptionSerializer(many=True, **KEY_FIELDS)
+    scenario = serializers.CharField(allow_null=True, help_text=SCENARIO_HELP, **KEY_FIELDS)
 
 
 class QuestionShownSerializer(serializers.Serializer):
@@ -218,7 +226,8 @@ class QuestionShownSerializer(serializers.Serializer):
 
 
 class QuizQuestionSerializer(QuestionShownSerializer):
-    """A question as its taker sees it; the answer-key fields only once they may be shown."""
+    """A question as its taker sees it; the answer-key fields only once they may be shown
+    (a practice question once answered); `correct` and `rules` of a finished exam's."""
 
     url = serializers.CharField(help_text="the question's page")
     correct = serializers.BooleanField(allow_null=True, **KEY_FIELDS)
@@ -226,7 +235,7 @@ class QuizQuestionSerializer(QuestionShownSerializer):
     explanation = serializers.CharField(allow_blank=True, **KEY_FIELDS)
     rules = RuleCitedSerializer(many=True, **KEY_FIELDS)
     options_explained = ExplainedOptionSerializer(many=True, **KEY_FIELDS)
-    scenario = serializers.CharField(**KEY_FIELDS)
+    scenario = serializers.CharField(allow_null=True, help_text=SCENARIO_HELP, **KEY_FIELDS)
 
 
 class QuizAnswerRequestSerializer(serializers.Serializer):
@@ -244,11 +253,12 @@ class QuizAnsweredSerializer(serializers.Serializer):
     explanation = serializers.CharField(allow_blank=True, **KEY_FIELDS)
     rules = RuleCitedSerializer(many=True, **KEY_FIELDS)
     options_explained = ExplainedOptionSerializer(many=True, **KEY_FIELDS)
-    scenario = serializers.CharField(**KEY_FIELDS)
+    scenario = serializers.CharField(allow_null=True, help_text=SCENARIO_HELP, **KEY_FIELDS)
 
 
 class ReviewedQuestionSerializer(QuestionShownSerializer, FeedbackFields):
-    """A question of a finished quiz, with its answer key."""
+    """A question of a finished quiz: with its answer key in practice; in an exam only
+    whether the answer was right and the rules it tests."""
 
 
 class QuizResultsSerializer(serializers.Serializer):
@@ -261,6 +271,10 @@ class QuizResultsSerializer(serializers.Serializer):
     pass_mark = serializers.IntegerField()
     passed = serializers.BooleanField()
     finished = serializers.BooleanField()
+    key_shown = serializers.BooleanField(help_text="false for an exam: its questions' answer "
+                                                   "keys stay confidential")
+    note = serializers.CharField(allow_blank=True, help_text="why the answer keys are not "
+                                                             "shown (exams), else empty")
     questions = ReviewedQuestionSerializer(many=True)
     url = serializers.CharField(help_text="the results page")
 
@@ -275,8 +289,11 @@ class StatsOptionSerializer(serializers.Serializer):
 
 class QuestionStatsSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    scenario = serializers.CharField()
+    scenario = serializers.CharField(allow_null=True, help_text=SCENARIO_HELP)
     key = serializers.CharField()
+    # A plain string: a second enum of "practice"/"exam" beside the quiz mode's would give the
+    # schema two names for one choice set (drf-spectacular warns, and the deploy check fails).
+    pool = serializers.CharField(help_text=POOL_HELP)
     prompt = serializers.CharField()
     answers = serializers.IntegerField()
     correct = serializers.IntegerField()
@@ -285,4 +302,5 @@ class QuestionStatsSerializer(serializers.Serializer):
     active = serializers.BooleanField()
     withdrawn_reason = serializers.CharField(allow_blank=True)
     options = StatsOptionSerializer(many=True)
-    url = serializers.CharField(help_text="the page of the scenario it is drawn from")
+    url = serializers.CharField(allow_null=True, help_text="the page of the scenario it is "
+                                "drawn from; null once it has been removed")

@@ -1,8 +1,10 @@
 """The quiz API: start a quiz, read a question, answer it, finish, see the results.
 
 Anyone may take a quiz (an anonymous visitor's attempts belong to their session);
-no response carries a question's answer key before it may be shown. The question
-bank with its statistics is for editors.
+no response carries a question's answer key before it may be shown, and an exam's
+never. Starting a quiz is throttled per client (`quiz_start` in THROTTLE_RATES) and
+capped per owner (attempts.MAX_OPEN_ATTEMPTS). The question bank with its statistics
+is for editors.
 """
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
@@ -17,15 +19,16 @@ from rest_framework.views import APIView
 from rulings.api.openapi import FORBIDDEN, FORMAT_FILTER, NOT_FOUND
 from rulings.permissions import is_editor
 
-from ..openapi import (QuestionStatsSerializer, QuizAnsweredSerializer, QuizAnswerRequestSerializer,
-                       QuizErrorSerializer, QuizQuestionSerializer, QuizResultsSerializer,
-                       QuizStartedSerializer, QuizStartRequestSerializer)
+from ..openapi import (POOL_HELP, QuestionStatsSerializer, QuizAnsweredSerializer,
+                       QuizAnswerRequestSerializer, QuizErrorSerializer, QuizQuestionSerializer,
+                       QuizResultsSerializer, QuizStartedSerializer, QuizStartRequestSerializer)
 from . import attempts
 from .models import Question
 from .stats import question_stats, success_rates
 
 
 def session_key(request):
+    """The visitor's session key, creating the session: only starting a quiz needs one."""
     if not request.session.session_key:
         request.session.save()
     return request.session.session_key
@@ -35,6 +38,8 @@ def error_response(error):
     body = {"detail": error.message}
     if error.field:
         body = {error.field: [error.message], "detail": error.message}
+    if error.open_attempts:
+        body["open_quizzes"] = [a.get_absolute_url() for a in error.open_attempts]
     return Response(body, status=error.status)
 
 
@@ -47,7 +52,8 @@ class QuizView(APIView):
         return super().handle_exception(exc)
 
     def attempt(self, request, attempt_id):
-        return attempts.load(attempt_id, request.user, session_key(request))
+        """The caller's attempt; a caller without a session has none (and gets no session)."""
+        return attempts.load(attempt_id, request.user, request.session.session_key or "")
 
 
 QUIZ_BAD_REQUEST = OpenApiResponse(QuizErrorSerializer, description="A field is wrong (named "
@@ -60,12 +66,24 @@ def question_url(attempt, number):
     return f"{attempt.get_absolute_url()}?n={number}"
 
 
-@extend_schema(summary="Start a quiz: practice (feedback at once) or exam (at the end)",
+@extend_schema(summary="Start a quiz: practice (feedback at once) or exam (score at the end)",
+               description="Practice draws from the practice pool, an exam from the exam pool, "
+                           "whose answer keys are never shown. Starts are throttled per client "
+                           "(429); each person or anonymous session may hold at most "
+                           f"{attempts.MAX_OPEN_ATTEMPTS} open quizzes: a new one drops the "
+                           "oldest open quiz with no answer given, or is refused (409) when "
+                           "every open one holds answers.",
                request=QuizStartRequestSerializer,
                responses={201: QuizStartedSerializer, 400: QUIZ_BAD_REQUEST,
+                          409: OpenApiResponse(QuizErrorSerializer,
+                                               description="Too many open quizzes with answers "
+                                                           "given: finish one of those listed "
+                                                           "in `open_quizzes` first."),
                           422: OpenApiResponse(QuizErrorSerializer,
                                                description="No verified question fits.")})
 class QuizStart(QuizView):
+    throttle_scope = "quiz_start"
+
     def post(self, request):
         data = request.data if isinstance(request.data, dict) else {}
         attempt = attempts.start(
@@ -124,7 +142,8 @@ class QuizFinish(QuizView):
         return Response(results_data(attempt))
 
 
-@extend_schema(summary="A finished quiz's score and every question with its answer key",
+@extend_schema(summary="A finished quiz's score and every question (a practice quiz's with its "
+                       "answer key; an exam's with whether each answer was right)",
                responses={200: QuizResultsSerializer, 404: QUIZ_NOT_FOUND,
                           409: OpenApiResponse(QuizErrorSerializer,
                                                description="The quiz is not finished yet.")})
@@ -139,16 +158,27 @@ class IsEditor(BasePermission):
 
 
 class QuestionSerializer(serializers.ModelSerializer):
-    scenario = serializers.CharField(source="scenario.slug")
+    scenario = serializers.SerializerMethodField(help_text="null once the scenario has been "
+                                                           "removed")
     answers = serializers.SerializerMethodField()
     success_rate = serializers.SerializerMethodField()
-    url = serializers.CharField(source="scenario.get_absolute_url", read_only=True,
-                                help_text="the page of the scenario it is drawn from")
+    url = serializers.SerializerMethodField(help_text="the page of the scenario it is drawn "
+                                                      "from; null once it has been removed")
+    pool = serializers.CharField(read_only=True, help_text=POOL_HELP)  # see openapi.POOL_HELP
 
     class Meta:
         model = Question
         fields = ["id", "scenario", "key", "kind", "prompt", "difficulty", "formats", "articles",
-                  "active", "withdrawn_reason", "options", "answers", "success_rate", "url"]
+                  "pool", "active", "withdrawn_reason", "options", "answers", "success_rate",
+                  "url"]
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_scenario(self, question):
+        return question.scenario_slug
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_url(self, question):
+        return question.scenario.get_absolute_url() if question.scenario_id else None
 
     @extend_schema_field(OpenApiTypes.INT)
     def get_answers(self, question):
@@ -193,4 +223,5 @@ class QuestionStats(APIView):
     def get(self, request, pk):
         question = get_object_or_404(Question.objects.select_related("scenario"), pk=pk)
         return Response({**question_stats(question),
-                         "url": question.scenario.get_absolute_url()})
+                         "url": question.scenario.get_absolute_url()
+                         if question.scenario_id else None})

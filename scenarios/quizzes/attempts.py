@@ -1,16 +1,26 @@
 """Taking a quiz: choosing questions, answering, finishing, scoring, and who may see what.
 
 The answer key of a question (which option is right, the explanations) leaves
-the server only after that question is answered in practice mode, or after the
-exam is finished. Answers are kept once: answering again, or finishing again,
-changes nothing and returns what was recorded.
+the server only after that question is answered in practice mode. Practice and exams
+draw from separate pools of questions (bank.pool_for), and an exam's keys never leave
+the server: its results say which answers were right and which rules each question
+tests, so that taking exams again and again, or practising, cannot collect them.
+Answers are kept once: answering again, or finishing again, changes nothing and
+returns what was recorded.
+
+Each owner (a signed-in user, or an anonymous session) holds at most
+MAX_OPEN_ATTEMPTS open quizzes: starting another first drops the oldest open ones
+nobody has answered anything in, so repeated starts cannot fill the database.
 """
 import random
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from rulings.page_cache import PAGE_SECONDS, site_stamp
@@ -24,14 +34,21 @@ DEFAULT_COUNT = {Attempt.PRACTICE: 10, Attempt.EXAM: 20}
 MAX_COUNT = 100
 DEFAULT_MINUTES, MAX_MINUTES = 30, 300
 DEFAULT_PASS_MARK = 80
+# Open (unfinished, within their time limit) quizzes one owner may hold at once.
+MAX_OPEN_ATTEMPTS = 5
+POOL = {Attempt.PRACTICE: Question.PRACTICE_POOL, Attempt.EXAM: Question.EXAM_POOL}
+EXAM_NOTE = ("Exam questions stay confidential so that the exam keeps its worth: these "
+             "results say which questions you got right, not which options were correct nor "
+             "why. Practise the rules listed under each question.")
 
 
 class QuizError(Exception):
     """A request the quiz refuses; `status` is the HTTP status it maps to."""
 
-    def __init__(self, message, status=400, field=None):
+    def __init__(self, message, status=400, field=None, open_attempts=()):
         super().__init__(message)
         self.message, self.status, self.field = message, status, field
+        self.open_attempts = list(open_attempts)  # the quizzes to finish first, if any
 
 
 @dataclass
@@ -64,10 +81,11 @@ def fresh_scenarios():
     return fresh
 
 
-def current_questions(choice):
-    """Active questions of passing scenarios whose verdict is not stale, fitting the choice."""
+def current_questions(choice, pool=Question.PRACTICE_POOL):
+    """Active questions of one pool, from passing scenarios whose verdict is not stale,
+    fitting the choice."""
     fresh = fresh_scenarios()
-    rows = Question.objects.filter(active=True, scenario_id__in=list(fresh)).only(
+    rows = Question.objects.filter(active=True, pool=pool, scenario_id__in=list(fresh)).only(
         "id", "scenario_id", "formats", "articles", "difficulty", "fingerprint")
     found = []
     for question in rows:
@@ -123,12 +141,70 @@ def _names(value, name):
     return tuple(value)
 
 
+def is_open_filter(now):
+    """The attempts still open at `now`: not finished, and within their time limit if any."""
+    return Q(finished_at=None) & (Q(deadline=None) | Q(deadline__gte=now))
+
+
+def _owner(user, session_key):
+    """The filter for one owner's attempts, with that owner's row locked until the
+    transaction ends, so that two starts at once cannot both pass the cap. None when the
+    attempt would have no owner (nobody could open it, so there is nothing to cap).
+
+    The lock is FOR NO KEY UPDATE: an answer being recorded meanwhile (which holds its
+    attempt and inserts a review card pointing at the user) still gets through, so a start
+    waiting for that attempt's lock never waits in a circle with it."""
+    if user is not None and user.is_authenticated:
+        list(get_user_model().objects.select_for_update(no_key=True).filter(
+            pk=user.pk).only("pk"))
+        return Q(user=user)
+    if session_key:
+        list(Session.objects.select_for_update(no_key=True).filter(
+            session_key=session_key).only("pk"))
+        return Q(user=None, session_key=session_key)
+    return None
+
+
+def make_room(user, session_key, now=None):
+    """Keep the owner under MAX_OPEN_ATTEMPTS open quizzes with the new one: drop their
+    oldest open quizzes in which nothing was answered (nothing the taker wrote is lost), or
+    refuse (409) when every open one holds answers."""
+    owner = _owner(user, session_key)
+    if owner is None:
+        return
+    now = now or timezone.now()
+    open_ids = list(Attempt.objects.filter(owner, is_open_filter(now)).order_by(
+        "started_at", "pk").values_list("pk", flat=True))
+    excess = len(open_ids) - MAX_OPEN_ATTEMPTS + 1
+    if excess <= 0:
+        return
+    # Locked before the answers are counted: an answer being recorded meanwhile is seen.
+    list(Attempt.objects.select_for_update().filter(pk__in=open_ids).only("pk"))
+    answered = set(AttemptQuestion.objects.filter(
+        attempt_id__in=open_ids, answered_at__isnull=False).values_list("attempt_id", flat=True))
+    unanswered = [pk for pk in open_ids if pk not in answered]
+    if len(unanswered) < excess:
+        raise QuizError(
+            f"You already have {len(open_ids)} quizzes open with answers given, the most "
+            f"anyone may keep open at once: finish one of them before starting another.",
+            status=409,
+            open_attempts=Attempt.objects.filter(pk__in=open_ids).order_by("started_at"))
+    Attempt.objects.filter(pk__in=unanswered[:excess]).delete()
+
+
 @transaction.atomic
 def start(mode, user=None, session_key="", formats=None, articles=None, difficulty=None,
           count=None, minutes=None, pass_mark=None, scenario=None, questions=None):
-    """A new attempt with its questions drawn; raises QuizError for a choice that cannot be met."""
+    """A new attempt with its questions drawn; raises QuizError for a choice that cannot be met.
+
+    Practice draws from the practice pool, an exam from the exam pool (unless `questions`
+    are given, as the review queue does)."""
     if mode not in (Attempt.PRACTICE, Attempt.EXAM):
         raise QuizError("mode must be 'practice' or 'exam'", field="mode")
+    if mode == Attempt.EXAM and scenario not in (None, ""):
+        raise QuizError("an exam cannot be limited to one scenario: that scenario's replay "
+                        "page is public and shows the answers; choose formats, articles or "
+                        "difficulty instead", field="scenario")
     choice = Choice(_names(formats, "formats"), _names(articles, "articles"),
                     _whole(difficulty, "difficulty", 1, 3, None),
                     scenario if isinstance(scenario, str) and scenario else None)
@@ -140,11 +216,15 @@ def start(mode, user=None, session_key="", formats=None, articles=None, difficul
     if mode == Attempt.EXAM:
         attempt.deadline = timezone.now() + timedelta(
             minutes=_whole(minutes, "minutes", 1, MAX_MINUTES, DEFAULT_MINUTES))
-    drawn = questions if questions is not None else pick(current_questions(choice), count,
-                                                         attempt.id.hex)
+    drawn = questions if questions is not None else pick(
+        current_questions(choice, POOL[mode]), count, attempt.id.hex)
     if not drawn:
+        if choice.scenario:
+            raise QuizError("this scenario has no practice questions now: its questions are "
+                            "kept for exams, or it does not pass verification", status=422)
         raise QuizError("no verified question fits this choice; choose other formats, "
                         "articles or difficulty", status=422)
+    make_room(user, attempt.session_key)
     attempt.save()
     AttemptQuestion.objects.bulk_create(
         AttemptQuestion(attempt=attempt, question=q, number=n) for n, q in enumerate(drawn, 1))
@@ -152,7 +232,10 @@ def start(mode, user=None, session_key="", formats=None, articles=None, difficul
 
 
 def load(attempt_id, user=None, session_key=""):
-    """The attempt if it belongs to this user (or anonymous session); else QuizError 404."""
+    """The attempt if it belongs to this user (or anonymous session); else QuizError 404.
+
+    Callers pass the session key the visitor already has, never a new one: looking at a
+    quiz must not create sessions."""
     try:
         attempt = Attempt.objects.get(pk=attempt_id)
     except (Attempt.DoesNotExist, ValueError, TypeError):
@@ -179,14 +262,14 @@ def is_open(attempt, now=None):
 
 
 def key_visible(attempt, item):
-    """May the answer key of this entry be shown now?"""
-    if attempt.mode == Attempt.PRACTICE:
-        return item.answered_at is not None
-    return attempt.finished_at is not None
+    """May the answer key of this entry be shown now? In practice once answered; in an exam
+    never (see the module's docstring)."""
+    return attempt.mode == Attempt.PRACTICE and item.answered_at is not None
 
 
 def question_data(attempt, item):
-    """What the taker sees of a question: never the answer key before it may be shown."""
+    """What the taker sees of a question: never the answer key before it may be shown, and
+    of a finished exam only whether the answer was right."""
     question = item.question
     data = {"number": item.number, "total": attempt.entries.count(), "stem": question.prompt,
             "board_svg": question.board, "steps": question.steps, "kind": question.kind,
@@ -194,24 +277,44 @@ def question_data(attempt, item):
             "answer": item.answer or None}
     if key_visible(attempt, item):
         data.update(feedback(item))
+    elif attempt.mode == Attempt.EXAM and attempt.finished_at is not None:
+        data.update(verdict(item))
     return data
 
 
 def feedback(item):
+    """The answer key of a practice question. `scenario` is None once the scenario the
+    question came from has been removed (the question keeps everything else)."""
     question = item.question
     return {"correct": item.correct, "right_option": question.right_option,
             "explanation": question.explanation, "rules": question.anchors,
             "options_explained": [{"key": o["key"], "text": o["text"], "correct": o["correct"],
                                    "source": o["source"], "rule": o["rule"],
                                    "explanation": o["explanation"]} for o in question.options],
-            "scenario": question.scenario.slug}
+            "scenario": question.scenario_slug}
+
+
+def verdict(item):
+    """What a finished exam shows of a question: whether the answer was right and the rules
+    it tests; not the right option, the explanations nor the scenario (whose replay shows
+    the answer)."""
+    return {"correct": item.correct, "rules": item.question.anchors}
+
+
+def _locked(attempt):
+    """The attempt again, locked for this transaction; 404 if it has gone meanwhile (a
+    newer quiz made room by dropping it)."""
+    try:
+        return Attempt.objects.select_for_update().get(pk=attempt.pk)
+    except Attempt.DoesNotExist:
+        raise QuizError("no such quiz", status=404) from None
 
 
 @transaction.atomic
 def answer(attempt, number, option, now=None):
     """Record an answer once; returns the entry. Practice answers come with their feedback."""
     now = now or timezone.now()
-    attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
+    attempt = _locked(attempt)
     item = entry(attempt, number)
     if attempt.finished_at is not None:
         raise QuizError("this quiz is finished: answers can no longer change", status=409)
@@ -226,16 +329,22 @@ def answer(attempt, number, option, now=None):
             return item  # answered already: the first answer stands
     item.answer, item.correct, item.answered_at = option, option == item.question.right_option, now
     item.save(update_fields=["answer", "correct", "answered_at"])
-    if attempt.mode == Attempt.PRACTICE and attempt.user_id:
+    if attempt.mode == Attempt.PRACTICE and attempt.user_id and _reviewable(item.question):
         review.record(attempt.user, item.question, item.correct, now)
     return item
+
+
+def _reviewable(question):
+    """Only practice-pool questions become review cards: the review queue is practice, and
+    must not bring exam questions (with their keys) into it."""
+    return question.pool == Question.PRACTICE_POOL
 
 
 @transaction.atomic
 def finish(attempt, now=None):
     """Close the attempt and score it; finishing again returns the same result."""
     now = now or timezone.now()
-    attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
+    attempt = _locked(attempt)
     if attempt.finished_at is None:
         items = list(attempt.entries.select_related("question"))
         attempt.score = sum(1 for i in items if i.correct)
@@ -243,7 +352,8 @@ def finish(attempt, now=None):
         attempt.save(update_fields=["score", "finished_at"])
         if attempt.mode == Attempt.EXAM and attempt.user_id:
             for item in items:
-                review.record(attempt.user, item.question, bool(item.correct), now)
+                if _reviewable(item.question):
+                    review.record(attempt.user, item.question, bool(item.correct), now)
     return attempt
 
 
@@ -254,7 +364,8 @@ def passed(attempt):
 
 def results(attempt):
     """The score and every question reviewed, once the quiz is finished (an exam past its
-    time limit finishes by itself)."""
+    time limit finishes by itself). A practice quiz shows every answer key; an exam only
+    which answers were right, and says why (`note`)."""
     if attempt.finished_at is None:
         if is_open(attempt):
             raise QuizError("the quiz is not finished yet: finish it to see the results",
@@ -262,10 +373,13 @@ def results(attempt):
         attempt = finish(attempt)
     items = list(attempt.entries.select_related("question__scenario"))
     score = attempt.score if attempt.score is not None else sum(1 for i in items if i.correct)
+    key_shown = attempt.mode == Attempt.PRACTICE
+    reviewed = feedback if key_shown else verdict
     return {"id": str(attempt.id), "mode": attempt.mode, "total": len(items), "score": score,
             "answered": sum(1 for i in items if i.answered_at),
             "percent": round(100 * score / len(items)) if items else 0,
             "pass_mark": attempt.pass_mark,
             "passed": score * 100 >= attempt.pass_mark * len(items) if items else False,
             "finished": attempt.finished_at is not None,
-            "questions": [{**question_data(attempt, i), **feedback(i)} for i in items]}
+            "key_shown": key_shown, "note": "" if key_shown else EXAM_NOTE,
+            "questions": [{**question_data(attempt, i), **reviewed(i)} for i in items]}

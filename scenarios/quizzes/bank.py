@@ -28,6 +28,22 @@ QUIZ_STATUS = Scenario.PASSED  # an expected-to-fail scenario states a known dis
 # instead of replaying every wrong reading again. Bounded: cleared when it grows past this.
 MAX_KEPT_BUILDS = 2000
 _kept_builds = {}
+# One question in EXAM_SHARE goes to the exam pool.
+EXAM_SHARE = 3
+
+
+def pool_for(scenario_slug, key):
+    """The pool a question belongs to, for good: a hash of its scenario's slug and its key.
+
+    Practice shows the answer key after each answer, so an exam drawn from the same questions
+    could be passed by harvesting practice keys; the exam pool is never shown in practice.
+    Hashing (not counting or drawing) keeps a question in its pool through every
+    regeneration, on every site, and after its scenario is removed and loaded again. About a
+    third of each format and of each difficulty lands in the exam pool (a test checks the
+    bundled scenarios' split)."""
+    digest = hashlib.sha256(f"{scenario_slug}\0{key}".encode("utf-8")).digest()
+    exam = int.from_bytes(digest[:8], "big") % EXAM_SHARE == 0
+    return Question.EXAM_POOL if exam else Question.PRACTICE_POOL
 
 
 def withdraw(scenario, reason):
@@ -76,7 +92,9 @@ STORED_FIELDS = ("kind", "prompt", "cut", "steps", "board", "options", "explanat
 
 @transaction.atomic
 def store(scenario, context, drafts):
-    """Write the drafts as the scenario's questions; questions no longer asked are withdrawn."""
+    """Write the drafts as the scenario's questions; questions no longer asked are withdrawn.
+
+    A question asked again keeps its row and its pool (STORED_FIELDS leaves the pool out)."""
     formats, articles = _tags(context)
     board = generation.stem_board(context)
     level = generation.difficulty(context.truth)
@@ -93,7 +111,8 @@ def store(scenario, context, drafts):
             "active": True, "withdrawn_reason": ""}
         question = existing.get(draft.key)
         if question is None:
-            new.append(Question(scenario=scenario, key=draft.key, **fields))
+            new.append(Question(scenario=scenario, key=draft.key,
+                                pool=pool_for(scenario.slug, draft.key), **fields))
             continue
         for name, value in fields.items():
             setattr(question, name, value)
@@ -106,7 +125,6 @@ def store(scenario, context, drafts):
     Question.objects.bulk_update(changed, [*STORED_FIELDS, "updated_at"])
     Question.objects.filter(scenario=scenario).exclude(key__in=[d.key for d in drafts]).update(
         active=False, withdrawn_reason="The scenario no longer yields this question.")
-
 
 
 def refresh(slugs):

@@ -6,10 +6,12 @@ from rulings.models import Article, Format
 from .attempts import DEFAULT_MINUTES, DEFAULT_PASS_MARK, MAX_COUNT, MAX_MINUTES
 
 
+PRACTICE_CHOICE = ("practice", "Practice: one question at a time, with feedback at once")
+EXAM_CHOICE = ("exam", "Exam: timed, results at the end")
+
+
 class ChooseQuizForm(forms.Form):
-    mode = forms.ChoiceField(choices=[("practice", "Practice: one question at a time, with "
-                                                    "feedback at once"),
-                                      ("exam", "Exam: timed, results at the end")],
+    mode = forms.ChoiceField(choices=[PRACTICE_CHOICE, EXAM_CHOICE],
                              widget=forms.RadioSelect, initial="practice")
     formats = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple,
                                         help_text="None ticked: every format.")
@@ -32,3 +34,7 @@ class ChooseQuizForm(forms.Form):
         self.fields["articles"].choices = [
             (f"{a.format.slug}/{a.slug}", f"{a.format.name}: {a.title}")
             for a in Article.objects.exclude(current_revision=None).select_related("format")]
+        if self["scenario"].value():
+            # A scenario's replay page is public and shows the answers: one scenario's
+            # questions make a practice quiz, never an exam (attempts.start refuses it too).
+            self.fields["mode"].choices = [PRACTICE_CHOICE]

@@ -9,6 +9,20 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+SCENARIO_REMOVED = "The scenario this question came from has been removed."
+
+
+def SET_NULL_AND_WITHDRAW(collector, field, sub_objs, using):
+    """on_delete for Question.scenario: SET_NULL, and the question withdrawn with the reason.
+
+    A question carries its own prompt, options, steps and board, and people's quiz history
+    points at it, so deleting its scenario (as `load_scenarios` does for a file that is gone)
+    must leave it in place: out of every new quiz, but whole in the quizzes taken on it."""
+    collector.add_field_update(field, None, sub_objs)
+    collector.add_field_update(field.model._meta.get_field("active"), False, sub_objs)
+    collector.add_field_update(field.model._meta.get_field("withdrawn_reason"),
+                               SCENARIO_REMOVED, sub_objs)
+
 
 class Question(models.Model):
     """One question about a scenario; every option was computed by the engine."""
@@ -17,8 +31,14 @@ class Question(models.Model):
     KINDS = [(OUTCOME, "who wins"), (NUMERIC, "Life Points or Formation Points"),
              (LEGALITY, "is it legal"), (STATE, "where a card is, what resolves first")]
 
-    scenario = models.ForeignKey("scenarios.Scenario", on_delete=models.CASCADE,
-                                 related_name="questions")
+    # Who may see the answer key: practice questions show it after each answer; exam
+    # questions never do, so practice cannot teach the exam (see bank.pool_for).
+    PRACTICE_POOL, EXAM_POOL = "practice", "exam"
+    POOLS = [(PRACTICE_POOL, "practice"), (EXAM_POOL, "exam")]
+
+    # None once the scenario is deleted: the question stays, withdrawn (see above).
+    scenario = models.ForeignKey("scenarios.Scenario", null=True, blank=True,
+                                 on_delete=SET_NULL_AND_WITHDRAW, related_name="questions")
     key = models.CharField(max_length=120)  # what is asked, stable across regenerations
     kind = models.CharField(max_length=10, choices=KINDS)
     prompt = models.TextField()
@@ -33,6 +53,7 @@ class Question(models.Model):
     formats = models.JSONField(default=list)
     articles = models.JSONField(default=list)  # "format/article" the trace cites
     fingerprint = models.CharField(max_length=64)  # the scenario verdict it was built from
+    pool = models.CharField(max_length=10, choices=POOLS, default=PRACTICE_POOL, db_index=True)
     active = models.BooleanField(default=True)
     withdrawn_reason = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -44,7 +65,12 @@ class Question(models.Model):
                                                name="one_question_per_key")]
 
     def __str__(self):
-        return f"{self.scenario.slug}: {self.key}"
+        return f"{self.scenario.slug if self.scenario_id else '(scenario removed)'}: {self.key}"
+
+    @property
+    def scenario_slug(self):
+        """The scenario's slug, or None once the scenario is removed."""
+        return self.scenario.slug if self.scenario_id else None
 
     @property
     def right_option(self):
@@ -88,7 +114,8 @@ class AttemptQuestion(models.Model):
     """The n-th question of an attempt, and the answer given to it."""
 
     attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="entries")
-    question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="entries")
+    # PROTECT: a question with answers given to it is history and is never deleted.
+    question = models.ForeignKey(Question, on_delete=models.PROTECT, related_name="entries")
     number = models.PositiveIntegerField()  # 1-based
     answer = models.CharField(max_length=4, blank=True)  # the option key chosen
     correct = models.BooleanField(null=True)
@@ -105,7 +132,8 @@ class ReviewCard(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="review_cards")
-    question = models.ForeignKey(Question, on_delete=models.CASCADE, related_name="+")
+    # PROTECT: a user's card is never lost to a question being deleted behind their back.
+    question = models.ForeignKey(Question, on_delete=models.PROTECT, related_name="+")
     box = models.PositiveSmallIntegerField(default=1)
     due_at = models.DateTimeField()
     misses = models.PositiveIntegerField(default=0)

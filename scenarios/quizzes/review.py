@@ -1,13 +1,16 @@
 """Spaced review for signed-in users: missed questions come back in Leitner boxes.
 
 A missed question goes to box 1 and is due at once; each right answer in review
-moves it up a box and further away; a miss sends it back to box 1.
+moves it up a box and further away; a miss sends it back to box 1. Only practice-pool
+questions have cards (attempts._reviewable): a review is a practice quiz, which shows
+the answer key, so exam questions never come back here; the rules an exam's questions
+test still count among the rules a user misses most.
 """
 from datetime import timedelta
 
 from django.utils import timezone
 
-from .models import ReviewCard
+from .models import Question, ReviewCard
 
 INTERVALS = {1: timedelta(0), 2: timedelta(days=1), 3: timedelta(days=3),
              4: timedelta(days=7), 5: timedelta(days=21)}
@@ -33,9 +36,11 @@ def record(user, question, correct, now=None):
 
 
 def due(user, now=None):
-    """The user's cards due now whose questions are still in the bank."""
-    return list(ReviewCard.objects.filter(user=user, due_at__lte=now or timezone.now(),
-                                          question__active=True).select_related("question"))
+    """The user's cards due now whose questions are still in the bank and in the practice
+    pool (a card made before pools existed may point at an exam question: it waits)."""
+    return list(ReviewCard.objects.filter(
+        user=user, due_at__lte=now or timezone.now(), question__active=True,
+        question__pool=Question.PRACTICE_POOL).select_related("question"))
 
 
 def weaknesses(user, limit=10):

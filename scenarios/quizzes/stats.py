@@ -8,12 +8,14 @@ FLAG_BELOW = 0.2  # almost everyone misses it: the question (or the rule's wordi
 
 
 def question_stats(question):
+    """Answers and option counts for one question (`scenario` is None once it is removed)."""
     answers = list(AttemptQuestion.objects.filter(
         question=question, answered_at__isnull=False).values_list("answer", "correct"))
     chosen = Counter(answer for answer, _ in answers)
     right = sum(1 for _, correct in answers if correct)
     rate = right / len(answers) if answers else None
-    return {"id": question.pk, "scenario": question.scenario.slug, "key": question.key,
+    return {"id": question.pk, "scenario": question.scenario_slug, "key": question.key,
+            "pool": question.pool,
             "prompt": question.prompt, "answers": len(answers), "correct": right,
             "success_rate": None if rate is None else round(rate, 3),
             "flagged": rate is not None and len(answers) >= FLAG_MIN_ANSWERS and rate < FLAG_BELOW,

@@ -1,7 +1,8 @@
 """Quiz pages: choose a quiz, take it one question at a time, see the results, review.
 
 They work as plain forms (no script needed); the answer key of a question is put
-on a page only when `attempts.key_visible` allows it.
+on a page only when `attempts.key_visible` allows it. Starting a quiz (here or from the
+review queue) counts against the same per-client throttle as the API's.
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,8 +12,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
+from rulings import throttles
 from rulings.permissions import is_editor
 
+from ..models import Scenario
 from . import attempts, review
 from .forms import ChooseQuizForm
 from .models import Attempt, Question
@@ -26,14 +29,20 @@ def _session_key(request):
 
 
 def _attempt(request, attempt_id):
+    """The visitor's attempt, or 404; looking creates no session (only starting does)."""
     try:
-        return attempts.load(attempt_id, request.user, _session_key(request))
+        return attempts.load(attempt_id, request.user, request.session.session_key or "")
     except attempts.QuizError:
         raise Http404("No such quiz.") from None
 
 
 def choose(request):
+    """Choose a quiz; POST starts it (throttled per client, capped per owner)."""
+    refusal = None
     if request.method == "POST":
+        refused = throttles.refused(request, "quiz_start")
+        if refused is not None:
+            return refused
         form = ChooseQuizForm(request.POST)
         if form.is_valid():
             data = form.cleaned_data
@@ -45,8 +54,11 @@ def choose(request):
                     minutes=data["minutes"], pass_mark=data["pass_mark"],
                     scenario=data["scenario"] or None)
             except attempts.QuizError as error:
-                form.add_error(error.field if error.field in form.fields else None,
-                               error.message)
+                if error.open_attempts:  # too many open: the page lists them to finish
+                    refusal = error
+                else:
+                    form.add_error(error.field if error.field in form.fields else None,
+                                   error.message)
             else:
                 return redirect(attempt.get_absolute_url())
     else:
@@ -59,7 +71,11 @@ def choose(request):
         form = ChooseQuizForm(initial=initial)
     recent = Attempt.objects.filter(user=request.user)[:10] \
         if request.user.is_authenticated else []
-    return render(request, "quiz/choose.html", {"form": form, "recent": recent})
+    scenario = form["scenario"].value()
+    return render(request, "quiz/choose.html", {
+        "form": form, "recent": recent, "refusal": refusal.message if refusal else None,
+        "open_attempts": refusal.open_attempts if refusal else [],
+        "scenario": Scenario.objects.filter(slug=scenario).first() if scenario else None})
 
 
 def take(request, attempt_id):
@@ -111,17 +127,30 @@ def results(request, attempt_id):
 
 @login_required
 def review_queue(request):
+    """The user's due cards, weak rules and history; POST starts a review quiz of the due
+    cards (a quiz start like any other: throttled and capped)."""
+    refusal = None
+    if request.method == "POST":
+        refused = throttles.refused(request, "quiz_start")
+        if refused is not None:
+            return refused
     due = review.due(request.user)
     if request.method == "POST":
         if not due:
             messages.info(request, "Nothing is due for review.")
             return redirect("quiz-review")
-        attempt = attempts.start(Attempt.PRACTICE, user=request.user,
-                                 questions=[card.question for card in due])
-        return redirect(attempt.get_absolute_url())
+        try:
+            attempt = attempts.start(Attempt.PRACTICE, user=request.user,
+                                     questions=[card.question for card in due])
+        except attempts.QuizError as error:
+            refusal = error
+        else:
+            return redirect(attempt.get_absolute_url())
     return render(request, "quiz/review.html", {
         "due": due, "weaknesses": review.weaknesses(request.user),
-        "history": Attempt.objects.filter(user=request.user)[:20]})
+        "history": Attempt.objects.filter(user=request.user)[:20],
+        "refusal": refusal.message if refusal else None,
+        "open_attempts": refusal.open_attempts if refusal else []})
 
 
 def bank(request):

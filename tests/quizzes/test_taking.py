@@ -70,7 +70,9 @@ def test_practice_answers_stand_once_given(client, bank):
     assert again["answer"] == first["answer"]
 
 
-def test_exam_hides_every_key_until_it_is_submitted(client, bank):
+def test_exam_hides_every_key_even_once_it_is_submitted(client, bank):
+    """An exam's results say which answers were right and which rules each question tests,
+    never the right option nor the explanations (the exam pool stays confidential)."""
     quiz = start(client, mode="exam", count=3)
     assert Attempt.objects.get(pk=quiz["id"]).deadline is not None
     base = f"/api/quizzes/{quiz['id']}"
@@ -81,7 +83,12 @@ def test_exam_hides_every_key_until_it_is_submitted(client, bank):
     assert client.get(f"{base}/results/").status_code == 409
     results = post(client, f"{base}/finish/").json()
     assert results["score"] == 1 and results["total"] == 3 and results["passed"] is False
-    assert all("right_option" in q for q in results["questions"])
+    assert results["key_shown"] is False and "confidential" in results["note"]
+    assert [q["correct"] for q in results["questions"]] == [True, None, None]
+    assert all(q["rules"] and not any(word in q for word in KEY_WORDS if word != "correct")
+               for q in results["questions"])
+    after = client.get(f"{base}/questions/1/").json()
+    assert after["correct"] is True and "right_option" not in after
 
 
 def test_submitting_twice_is_idempotent(client, bank):
@@ -139,6 +146,26 @@ def test_choosing_by_format_and_difficulty(client, bank):
         assert "kingdom-duels" in entry.question.formats and entry.question.difficulty == 2
 
 
+def test_practice_draws_from_the_practice_pool_and_exams_from_the_exam_pool(client, bank):
+    for mode, pool in (("practice", "practice"), ("exam", "exam")):
+        quiz = start(client, mode=mode, count=100)
+        drawn = Attempt.objects.get(pk=quiz["id"]).entries.values_list("question__pool",
+                                                                        flat=True)
+        assert len(drawn) == 100 and set(drawn) == {pool}
+        post(client, f"/api/quizzes/{quiz['id']}/finish/")
+
+
+def test_a_question_keeps_its_pool_when_its_scenario_is_rebuilt(bank):
+    from scenarios.models import Scenario
+    from scenarios.quizzes.bank import build_for, pool_for, store
+
+    scenario = Scenario.objects.filter(questions__pool="exam").first()
+    before = dict(scenario.questions.values_list("key", "pool"))
+    assert all(pool == pool_for(scenario.slug, key) for key, pool in before.items())
+    store(scenario, *build_for(scenario))
+    assert dict(scenario.questions.values_list("key", "pool")) == before
+
+
 def test_signed_in_users_keep_history_weaknesses_and_a_review_queue(reader_client, reader, bank):
     quiz = start(reader_client, count=3)
     for number in (1, 2, 3):
@@ -171,8 +198,11 @@ def test_editors_see_success_rates_and_wrong_option_counts(editor_client, bank):
     assert client.get(f"/api/questions/{question.pk}/stats/").status_code == 403
     listing = editor_client.get("/api/questions/?format=core").json()
     assert listing["count"] == Question.objects.filter(scenario__format_slug="core").count()
+    assert {q["pool"] for q in listing["results"]} <= {"practice", "exam"}
+    assert stats["pool"] == question.pool == "practice"
     assert client.get("/quiz/questions/").status_code == 403
-    assert editor_client.get("/quiz/questions/").status_code == 200
+    bank_page = editor_client.get("/quiz/questions/")
+    assert bank_page.status_code == 200 and "<th>Pool</th>" in bank_page.content.decode()
 
 
 def test_the_pages_take_a_practice_quiz_without_javascript(client, bank):
