@@ -4,9 +4,12 @@ verification runs and rule coverage.
 Reading is public; verifying (which records verdicts) is for editors, as every
 write is (the project's default API permission).
 """
+from django.core.cache import cache
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (OpenApiParameter, OpenApiResponse, extend_schema,
+                                   extend_schema_field)
 from rest_framework import generics, serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -17,6 +20,7 @@ from rulings.api.serializers import checked_parameters, checked_terms
 from rulings.articlefile import ArticleSource
 from rulings.api.openapi import BAD_REQUEST, FIELD_ERRORS, FORBIDDEN, FORMAT_FILTER, NOT_FOUND
 from rulings.models import Article, Format
+from rulings.page_cache import PAGE_SECONDS, stamp_for
 
 from .coverage import coverage
 from .engine import ScenarioError
@@ -26,6 +30,7 @@ from .openapi import (CoverageSerializer, InvalidScenarioSerializer, PreviewResu
                       ReplaySerializer, VerdictSerializer, VerifyResultSerializer)
 from .preview import preview
 from .sync import record
+from .templatetags.scenario_tags import digest
 from .verification import Report, Verifier
 
 
@@ -89,29 +94,67 @@ class ScenarioDetail(generics.RetrieveAPIView):
         return StaleCheck().mark([super().get_object()])[0]
 
 
-def replay_data(replay):
+# Steps per answer of the replay API: a step carries the whole table after it, and a scenario
+# may have 500 steps of 600 cards, so the steps come in pages (`?from=`).
+REPLAY_PAGE_STEPS = 20
+
+
+def replay_data(replay, first=1, count=REPLAY_PAGE_STEPS):
+    """The replay's verdict and outcome, with the steps numbered `first` to first+count-1."""
     return {
         "slug": replay.scenario.slug, "status": replay.status, "message": replay.message,
         "differences": [d.as_dict() for d in replay.differences], "result": replay.result,
         "outcome": replay.outcome.as_dict() if replay.outcome else None, "rules": replay.rules,
+        "steps_total": len(replay.steps), "first_step": first,
         "steps": [{"number": s.number, "line": s.line, "action": s.action, "status": s.status,
                    "reason": s.reason, "events": s.events, "rules": s.rules, "state": s.state}
-                  for s in replay.steps],
+                  for s in replay.steps[first - 1:first - 1 + count]],
     }
 
 
-@extend_schema(summary="Replay a scenario now: every step with its events, rules and table",
-               responses={200: ReplaySerializer, 404: NOT_FOUND,
+def _first_step(request):
+    """`?from=N`: the first step wanted (1 by default); a 400 naming `from` otherwise."""
+    asked = request.query_params.get("from", "1")
+    if not (asked.isascii() and asked.isdigit() and 1 <= len(asked) <= 4 and int(asked) >= 1):
+        raise ValidationError({"from": "the number of a step, from 1"})
+    return int(asked)
+
+
+@extend_schema(summary="Replay a scenario: its verdict and outcome, and its steps 20 at a time, "
+                       "each with its events, rules and table",
+               parameters=[OpenApiParameter("from", OpenApiTypes.INT, OpenApiParameter.QUERY,
+                                            description="the first step to list (default 1)")],
+               responses={200: ReplaySerializer, 400: BAD_REQUEST, 404: NOT_FOUND,
                           422: OpenApiResponse(InvalidScenarioSerializer,
                                                description="The scenario file does not parse.")})
 class ScenarioReplay(APIView):
+    """Replayed once per scenario text and site state; each page of steps is then cached, so
+    no request costs more than one replay, and no answer more than 20 tables."""
+
     def get(self, request, slug):
-        scenario = get_object_or_404(Scenario, slug=slug)
+        scenario = get_object_or_404(Scenario.objects.only("id", "slug", "source", "path"),
+                                     slug=slug)
+        first = _first_step(request)
+        key = f"replay-api:{scenario.pk}:{digest(scenario.source)}:{stamp_for(request)}:{first}"
+        data = cache.get(key)
+        if data is None:
+            data, status = self.replayed(scenario, first)
+            cache.set(key, (data, status), PAGE_SECONDS)
+        else:
+            data, status = data
+        if status == 200:
+            total = data["steps_total"]
+            following = first + REPLAY_PAGE_STEPS
+            data = {**data, "next": f"{request.path}?from={following}"
+                    if following <= total else None}
+        return Response({**data, "url": scenario.get_absolute_url()}, status=status)
+
+    @staticmethod
+    def replayed(scenario, first):
         verdict = Verifier().verify_source(scenario.source, scenario.path)
         if verdict.replay is None:
-            return Response({"slug": slug, "status": "invalid", "message": verdict.message,
-                             "url": scenario.get_absolute_url()}, status=422)
-        return Response({**replay_data(verdict.replay), "url": scenario.get_absolute_url()})
+            return {"slug": scenario.slug, "status": "invalid", "message": verdict.message}, 422
+        return replay_data(verdict.replay, first), 200
 
 
 @extend_schema(summary="Verify a scenario now and record its verdict (editors)", request=None,

@@ -7,7 +7,7 @@ from rulings.permissions import editor_gate
 
 from . import editing
 from .models import Scenario
-from .replay_view import expected_and_computed, shown_replay
+from .replay_view import expected_and_computed, shown_replay, step_ranges
 from .verification import Verifier
 
 NEW_TEMPLATE = """slug: a-new-ruling
@@ -46,13 +46,23 @@ def _require_editor(request):
 
 
 def _preview(checked, context):
+    """The draft's replay for Check: every step in words, and the boards of a bounded window
+    (the first steps and the last ones, where a step was refused or the outcome is compared).
+    A draft has no page of its own to fetch other boards from, so the check says which it
+    leaves out."""
     verdict = checked.verdict
     verifier = Verifier()
     context["verdict"] = verdict
     if verdict.replay is not None:
+        last = len(verdict.replay.steps)
         context["start_board"], context["steps"] = shown_replay(
-            verdict.replay, verdict.format, verifier.catalog, verifier.params(verdict.format))
+            verdict.replay, verdict.format, verifier.catalog, verifier.params(verdict.format),
+            focus=last)
         context["comparison"] = expected_and_computed(verdict.scenario, verdict.replay)
+        drawn = [step.number for step in context["steps"] if step.board]
+        if len(drawn) < last:
+            context["boards_left"] = last - len(drawn)
+            context["boards_drawn"] = step_ranges(drawn)
 
 
 def _handle(request, form, scenario, context):

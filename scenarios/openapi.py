@@ -50,7 +50,11 @@ class ReplaySerializer(serializers.Serializer):
     result = serializers.DictField(allow_null=True)
     outcome = serializers.DictField(allow_null=True)
     rules = serializers.ListField(child=serializers.CharField())
-    steps = ReplayStepSerializer(many=True)
+    steps_total = serializers.IntegerField(help_text="how many steps the scenario has")
+    first_step = serializers.IntegerField(help_text="the number of the first step listed")
+    steps = ReplayStepSerializer(many=True, help_text="at most 20 steps, from `first_step`")
+    next = serializers.CharField(allow_null=True,
+                                 help_text="the address of the next steps, or null")
     url = serializers.CharField(help_text="the scenario's page")
 
 

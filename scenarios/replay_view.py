@@ -2,13 +2,22 @@
 
 Built from the engine's Replay for the scenario page; the page shows it as a
 plain list, and a small script turns the list into a step-through viewer.
+
+Every step's words are small and always shown. Boards are not: a scenario within the limits
+(600 cards, 500 steps) would draw hundreds of boards of tens of kilobytes each, so a page draws
+the boards of a window of steps (`board_window`) within a byte budget (`draw_boards`), and the
+others are drawn when asked for, one at a time, from the states of the same replay.
 """
 from dataclasses import dataclass, field
 
 from .engine.rulesets import ruleset_for
 from .outcome_words import describe
 from .readable.board import board_svg
-from .readable.sentences import card_names, event_sentences, step_sentences
+from .readable.sentences import Names, card_names, event_sentences, step_sentences
+
+BOARD_BYTES = 900_000  # the boards one page embeds, at most (the page stays under 2 MB)
+FIRST_BOARDS = 60  # boards from the start of the replay, at most (more than any bundled one)
+BLOCK = 10  # a page asked for step N also draws the boards of N's block of ten steps
 
 
 @dataclass
@@ -34,22 +43,81 @@ def rule_summaries(format_slug, params):
     return found
 
 
-def shown_replay(replay, format_slug, catalog, params):
-    """The steps of a replay in words and pictures, with the table before the first one."""
-    names = card_names(replay)
+def shown_steps(replay, format_slug, params):
+    """Every step of a replay in words (its sentence, events and deciding rules), no boards."""
     sentences = step_sentences(replay)
-    # The replay's own catalog also knows the cards the scenario defines (`cards:`).
-    catalog = getattr(getattr(replay, "duel", None), "catalog", None) or catalog
+    names = Names(card_names(replay))
     summaries = rule_summaries(format_slug, params)
-    steps = []
-    for record, sentence in zip(replay.steps, sentences):
-        steps.append(ShownStep(
-            number=record.number, sentence=sentence, status=record.status,
-            events=event_sentences(record, names),
-            rules=[(a, summaries.get(a) or _anchor_words(a)) for a in record.rules],
-            board=board_svg(record.state, format_slug, catalog) if record.state else ""))
-    start = board_svg(replay.initial_state, format_slug, catalog) if replay.initial_state else ""
-    return start, steps
+    return [ShownStep(
+        number=record.number, sentence=sentence, status=record.status,
+        events=event_sentences(record, names),
+        rules=[(a, summaries.get(a) or _anchor_words(a)) for a in record.rules])
+        for record, sentence in zip(replay.steps, sentences)]
+
+
+def replay_states(replay):
+    """The table before the first step, then after each step: board N shows `states[N]`."""
+    return [replay.initial_state] + [record.state for record in replay.steps]
+
+
+def replay_catalog(replay, catalog):
+    """The replay's own catalog, which also knows the cards the scenario defines (`cards:`)."""
+    return getattr(getattr(replay, "duel", None), "catalog", None) or catalog
+
+
+def board_window(last, focus=None):
+    """The step numbers (0 to `last`) whose boards a page draws, the most wanted first: the
+    table before the first step, the block of steps around `focus`, then from the start on."""
+    wanted = [0]
+    if focus is not None and 0 <= focus <= last:
+        start = focus // BLOCK * BLOCK
+        wanted += range(start, min(start + BLOCK, last + 1))
+    wanted += range(1, min(FIRST_BOARDS, last) + 1)
+    return list(dict.fromkeys(wanted))
+
+
+def draw_boards(states, wanted, format_slug, catalog, budget=BOARD_BYTES):
+    """{step number: board} for the steps in `wanted`, in that order, while their size stays
+    within `budget` (the first one always). `states` is indexed by step number."""
+    boards, used = {}, 0
+    for number in wanted:
+        state = states[number]
+        if state is None:
+            continue
+        board = board_svg(state, format_slug, catalog)
+        if boards and used + len(board) > budget:
+            break
+        boards[number] = board
+        used += len(board)
+    return boards
+
+
+def shown_replay(replay, format_slug, catalog, params, focus=None):
+    """The steps of a replay in words, each with its board when it is in the page's window,
+    and the table before the first one (empty when not drawn)."""
+    steps = shown_steps(replay, format_slug, params)
+    states = replay_states(replay)
+    boards = draw_boards(states, board_window(len(steps), focus), format_slug,
+                         replay_catalog(replay, catalog))
+    return boards.get(0, ""), with_boards(steps, boards)
+
+
+def step_ranges(numbers):
+    """Step numbers as a judge would list them: `1–14, 20 and 490–496`."""
+    runs = []
+    for number in sorted(set(numbers)):
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    parts = [str(a) if a == b else f"{a}–{b}" for a, b in runs]
+    return " and ".join(filter(None, [", ".join(parts[:-1]), parts[-1]])) if parts else ""
+
+
+def with_boards(steps, boards):
+    """The steps, each with its board from `boards` (by step number) when it has one."""
+    return [ShownStep(step.number, step.sentence, step.status, step.events, step.rules,
+                      boards.get(step.number, "")) for step in steps]
 
 
 def expected_and_computed(scenario, replay):

@@ -7,6 +7,8 @@ urlpatterns = [
     path("scenarios/new/", edit_views.scenario_new, name="scenario-new"),
     path("scenarios/reference/", reference_views.scenario_reference, name="scenario-reference"),
     path("scenarios/<slug:slug>/", views.scenario_detail, name="scenario"),
+    path("scenarios/<slug:slug>/boards/<int:number>/", views.scenario_board,
+         name="scenario-board"),
     path("scenarios/<slug:slug>/edit/", edit_views.scenario_edit, name="scenario-edit"),
     path("scenarios/<slug:slug>/history/", edit_views.scenario_history, name="scenario-history"),
     path("api/scenarios/", api.ScenarioList.as_view(), name="api-scenarios"),

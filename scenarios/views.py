@@ -5,18 +5,19 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Q
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 
 from rulings.models import Article, Format
-from rulings.page_cache import kept_for_readers, stamp_for
+from rulings.page_cache import PAGE_SECONDS, kept_for_readers
 
 from .coverage import coverage
 from .fingerprints import StaleCheck
 from .models import Scenario, VerificationRun
-from .templatetags.scenario_tags import digest
-from .replay_view import expected_and_computed, rule_summaries, shown_replay
-from .verification import Verifier
+from .readable.board import board_svg
+from .replay_cache import replay_key, replayed
+from .replay_view import board_window, draw_boards, with_boards
 
 LIST_FIELDS = ("id", "slug", "format_id", "format_slug", "title", "rule", "status", "source",
                "fingerprint", "params_read", "message")
@@ -59,32 +60,57 @@ def scenario_list(request):
 @kept_for_readers
 def scenario_detail(request, slug):
     """One scenario replayed in words and pictures. The replay is computed once per source
-    and site state (rules and verdicts), then served from the cache."""
+    and site state (rules and verdicts), then served from the cache; `?step=N` draws the
+    boards around step N (the plain link a reader without JavaScript follows)."""
     scenario = get_object_or_404(Scenario.objects.select_related("article", "format"), slug=slug)
     check = StaleCheck()
     check.mark([scenario])
-    key = "scenario-page:" + ":".join(str(part) for part in (
-        scenario.pk, digest(scenario.source), stamp_for(request), can_edit(request)))
-    body = cache.get(key)
+    focus = _step_asked(request)
+    key = replay_key(scenario, request)
+    # Only the usual page is kept whole: a page asked for another step is drawn from the
+    # cached replay each time (no replay, a window of boards), so readers asking for every
+    # step cannot fill the cache with near-copies of a page.
+    body_key = f"scenario-page:{key}:{can_edit(request)}" if focus is None else None
+    body = cache.get(body_key) if body_key else None
     if body is None:
         body = render_to_string("scenarios/_detail_body.html",
-                                _detail_context(scenario), request=request)
-        cache.set(key, body, 24 * 3600)
+                                _detail_context(scenario, key, focus), request=request)
+        if body_key:
+            cache.set(body_key, body, PAGE_SECONDS)
     return render(request, "scenarios/detail.html", {"scenario": scenario, "body": body})
 
 
-def _detail_context(scenario):
-    verifier = Verifier()
-    verdict = verifier.verify_source(scenario.source, scenario.path)
-    params = verifier.params(scenario.format_slug)
-    context = {"scenario": scenario, "verdict": verdict, "steps": None, "comparison": [],
-               "rule_title": rule_summaries(scenario.format_slug, params).get(scenario.rule)
-               or scenario.rule}
-    if verdict.replay is not None:
-        context["start_board"], context["steps"] = shown_replay(
-            verdict.replay, scenario.format_slug, verifier.catalog, params)
-        context["comparison"] = expected_and_computed(verdict.scenario, verdict.replay)
-        context["scenario_xfail"] = verdict.scenario.xfail
+def scenario_board(request, slug, number):
+    """The table after step `number` (0: before the first step) as one SVG, for the viewer to
+    show a step whose board the page left out. It is drawn from the states the page's replay
+    stored, so a request never replays the scenario again while its source and the site's
+    state are unchanged."""
+    scenario = get_object_or_404(Scenario.objects.only(
+        "id", "slug", "source", "path", "format_slug", "rule"), slug=slug)
+    record, states = replayed(scenario, replay_key(scenario, request))
+    if record.steps is None or number > len(record.steps) or states[number] is None:
+        raise Http404("This scenario has no such step.")
+    board = board_svg(states[number], scenario.format_slug, record.catalog())
+    return HttpResponse(board, content_type="image/svg+xml; charset=utf-8")
+
+
+def _step_asked(request):
+    """The step named in `?step=`, when it is a step number at all."""
+    asked = request.GET.get("step", "")
+    return int(asked) if asked.isascii() and asked.isdigit() and len(asked) <= 4 else None
+
+
+def _detail_context(scenario, key, focus=None):
+    record, states = replayed(scenario, key)
+    context = {"scenario": scenario, "verdict": record, "steps": None,
+               "comparison": record.comparison, "rule_title": record.rule_title,
+               "scenario_xfail": record.xfail, "own_cards": record.own_cards}
+    if record.steps is not None:
+        boards = draw_boards(states, board_window(len(record.steps), focus),
+                             scenario.format_slug, record.catalog())
+        context["start_board"] = boards.get(0, "")
+        context["steps"] = with_boards(record.steps, boards)
+        context["boards_left"] = len(record.steps) + 1 - len(boards)
     return context
 
 

@@ -77,6 +77,12 @@ FORMAT_ZONES = {
     "kingdom-duels": ["Frontrow", "Backrow", "Rule Zone", "Graveyard", "Eroded", "Main Deck",
                       "Extra Deck", "Hand"],
 }
+# A board stays small whatever the scenario holds: a hand shows this many of its named cards
+# (then "and 96 more"), and a card's text on hover or tap is cut after this many characters
+# (catalog texts are far shorter; a scenario's own card may be long, and its full text is on the
+# scenario's page). Piles already show only what fits their box.
+HAND_SHOWN = 24
+TITLE_TEXT = 800
 # Phalanx's recommended slots (tag-team-phalanx/the-shared-field parameters), when not given.
 PHALANX_SLOTS = {"front_line_slots": 4, "back_line_slots": 4, "spell_trap_slots": 6}
 
@@ -132,12 +138,26 @@ def fit(text, width, size, max_lines, smallest=6.5, bold=False):
         size = round(size - 0.5, 1)
 
 
+def shortened(text, limit):
+    """`text` whole when it has at most `limit` characters, else cut at a word and marked."""
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(" ,.;:") + "…"
+
+
 def ellipsize(text, width, size, bold=False):
+    """`text` cut to fit `width` with "…", measured as `text_width` measures it, in one pass
+    (names run to 100 characters, and shortening one character at a time cost a board 10 ms)."""
     if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    ellipsis = _WIDTHS["…"]
+    ems, kept = 0, 0
+    for char in text:
+        ems += _WIDTHS.get(char, 0.62)
+        if (ems + ellipsis) * size * (1.1 if bold else 1) > width:
+            break
+        kept += 1
+    return text[:kept].rstrip() + "…"
 
 
 def words(key):
@@ -314,7 +334,7 @@ class Cards:
         for counter, value in sorted((entry.get("counters") or {}).items()):
             lines.append(f"{words(counter).capitalize()}: {value}")
         if card is not None and card.text:
-            lines.append(card.text)
+            lines.append(shortened(card.text, TITLE_TEXT))
         if card is not None and getattr(card, "scenario_card", False):
             lines.append("A card defined for this scenario")
         ability = self.ability_text(entry)
@@ -619,13 +639,17 @@ def terrain_cell(cards, entry, terrain, width, zone_controller, format_slug, fac
 
 
 def hand_block(cards, player, entries):
-    """The hand: a chip per card the scenario names, a count of the unnamed ones."""
+    """The hand: a chip per card the scenario names (the first HAND_SHOWN of them, then how many
+    more), a count of the unnamed ones."""
     named = [e for e in entries if not cards.is_filler(e, player)]
     unnamed = len(entries) - len(named)
     chips = []
-    for entry in named:
+    for entry in named[:HAND_SHOWN]:
         text = ellipsize(entry["card"], INNER - 12, 8.5)
         chips.append((text_width(text, 8.5) + 12, entry, text))
+    if len(named) > HAND_SHOWN:
+        text = f"and {len(named) - HAND_SHOWN} more"
+        chips.append((text_width(text, 8) + 12, None, text))
     if unnamed:
         text = f"+{unnamed} unnamed card{'s' if unnamed > 1 else ''}"
         chips.append((text_width(text, 8) + 12, None, text))

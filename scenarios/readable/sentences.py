@@ -151,6 +151,16 @@ class Names:
 
     def __init__(self, names):
         self.names = names or {}
+        self._ids_pattern = None
+
+    def ids_pattern(self):
+        """One pattern finding any of these cards' ids written as a word (longest first), or
+        None: a replay of 600 cards writes its events with one pass each, not 600."""
+        if self._ids_pattern is None:
+            ids = sorted(self.names, key=len, reverse=True)
+            self._ids_pattern = re.compile(
+                r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else False
+        return self._ids_pattern or None
 
     def known(self, card_id):
         return card_id is not None and str(card_id) in self.names
@@ -190,8 +200,9 @@ def _as_written(event, names):
     """The engine's own text, for an event no writer knows: ids become names, zone keys words.
     Every event the engine emits today has a writer or a text that names no card."""
     text = str(event.get("text", "")).replace("->", "→")
-    for card_id in sorted(names.names, key=len, reverse=True):
-        text = re.sub(rf"(?<![\w-]){re.escape(card_id)}(?![\w-])", names(card_id), text)
+    pattern = names.ids_pattern()
+    if pattern is not None:
+        text = pattern.sub(lambda found: names(found.group(1)), text)
     for key, word in ZONE_WORDS.items():
         if "_" in key:
             text = text.replace(key, word)

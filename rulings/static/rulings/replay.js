@@ -1,5 +1,8 @@
 /* Step-through replay viewer: shows one step at a time with previous/next buttons and the
-   arrow keys. Without this script the page is a plain list of every step. */
+   arrow keys. Without this script the page is a plain list of every step.
+   A long replay's page leaves most boards out: such a step carries the address of its board
+   (data-board) and a plain link for readers without JavaScript; the viewer fetches the board
+   when the step is shown, and the next one ahead of time. */
 (function () {
   var viewer = document.querySelector(".replay-viewer");
   if (!viewer) return;
@@ -10,6 +13,35 @@
   var fromHash = /^#step-(\d+)$/.exec(window.location.hash);
   if (fromHash) current = Math.min(parseInt(fromHash[1], 10), steps.length - 1);
 
+  /* Replace a step's "Show the table" link with its board, fetched from the site. */
+  function loadBoard(step) {
+    var later = step && step.querySelector(".board-later[data-board]");
+    if (!later || later.getAttribute("data-loading")) return;
+    later.setAttribute("data-loading", "1");
+    var note = later.querySelector(".board-loading") || document.createElement("span");
+    note.className = "board-loading";
+    note.textContent = " Drawing the table\u2026";
+    later.appendChild(note);
+    fetch(later.getAttribute("data-board"), {credentials: "same-origin"})
+      .then(function (response) {
+        if (!response.ok) throw new Error(response.status);
+        return response.text();
+      })
+      .then(function (svg) {
+        var figure = document.createElement("figure");
+        figure.className = "board-figure";
+        var caption = document.createElement("figcaption");
+        caption.textContent = "The table after step " + later.getAttribute("data-step");
+        figure.appendChild(caption);
+        figure.insertAdjacentHTML("beforeend", svg);
+        later.parentNode.replaceChild(figure, later);
+      })
+      .catch(function () {
+        later.removeAttribute("data-loading");
+        note.textContent = " The table could not be loaded here: follow the link to see it.";
+      });
+  }
+
   function show(index) {
     current = Math.max(0, Math.min(index, steps.length - 1));
     steps.forEach(function (step, n) { step.hidden = n !== current; });
@@ -18,6 +50,8 @@
     viewer.querySelector(".viewer-prev").disabled = current === 0;
     viewer.querySelector(".viewer-next").disabled = current === steps.length - 1;
     if (window.history.replaceState) window.history.replaceState(null, "", "#step-" + current);
+    loadBoard(steps[current]);
+    loadBoard(steps[current + 1]);
   }
 
   controls.hidden = false;
