@@ -71,7 +71,7 @@ ATTACK_SEARCH = "/api/search/?q=" + "+".join(["a"] * 12)
 LONG_SEARCH = "/api/search/?q=" + "+".join(
     ("chain link spell speed monster summon deck master life points " * 5).split())
 READERS = 20_000  # client addresses the readers' requests come from
-ATTACKERS = 4  # addresses the quiz spam comes from
+ATTACKERS = 2  # addresses the quiz spam comes from
 
 
 def client_address(attacker=False):
