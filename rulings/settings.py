@@ -238,6 +238,7 @@ THROTTLE_RATES = {
     "user": os.environ.get("THROTTLE_USER", "1200/minute"),  # any API request, logged in
     "quiz_start": os.environ.get("THROTTLE_QUIZ_START", "30/hour"),  # page or API
     "signup": os.environ.get("THROTTLE_SIGNUP", "10/hour"),  # sign-up forms sent
+    "report": os.environ.get("THROTTLE_REPORT", "10/hour"),  # question reports, page or API
 }
 
 # One cache per process by default; several app servers share a database cache

@@ -126,6 +126,8 @@ def path_parameters(operation, real):
     for name in names:
         if name == "slug" and operation.path.startswith("/api/scenarios/"):
             found[name] = real["scenario_slug"]
+        elif name == "slug" and operation.path.startswith("/api/exam-blueprints/"):
+            found[name] = "every-format"
         elif name == "id" and operation.path.startswith("/api/questions/"):
             found[name] = real["question_id"]
         else:

@@ -10,11 +10,13 @@ class BattleRules:
              "succeeds, the turn player receives priority first, whoever summoned.",
              {"summoner-priority": "the player who summoned receives priority first",
               "no-negation-window": "a card that negates a summon waits for priority like any "
-                                    "other"}),
+                                    "other",
+              "no-attempt": "a summon has succeeded as soon as the monster is on the field, so "
+                            "a card that negates summons has nothing left to answer"}),
         Rule("damage-step", "core/card-types#quick-play-damage-step",
              "Once the attack's Battle Step closes, the Damage Step begins before damage "
-             "calculation; in it only cards made to be activated there (their catalog flag "
-             "`damage_step`) may be activated, so not every Quick-Play Spell.",
+             "calculation; in it only cards whose text allows it may be activated, so not "
+             "every Quick-Play Spell.",
              {"any-quick-play": "every Quick-Play Spell may be activated in the Damage Step",
               "no-quick-play": "no Quick-Play Spell may be activated in the Damage Step"}),
     )

@@ -1,5 +1,5 @@
 """Activations and chains: spell speeds, priority, costs, targets, and resolving backwards."""
-from .errors import ScriptError
+from .errors import IllegalAction, ScriptError
 from .primitives import COSTS, EffectContext, run
 from .rules import Rule
 from .state import ChainLink
@@ -25,7 +25,9 @@ class ChainRules:
              {"first-in-first-out": "the chain resolves from Chain Link 1 upwards"}),
         Rule("costs", "core/chains#costs-at-activation",
              "Costs are paid on activation; one that cannot be paid in full forbids it.",
-             {"partial-payment": "a player may pay as much of a cost as they can"}),
+             {"partial-payment": "a player may pay as much of a cost as they can",
+              "paid-on-resolution": "a cost is paid when the card resolves, not when it is "
+                                    "activated"}),
         Rule("all-remaining-lp", "core/chains#paying-all-remaining-lp",
              "A player may pay an LP cost with all of their remaining LP, and then loses at 0 LP.",
              {"keep-one-lp": "a player must keep at least 1 LP, so a cost equal to their LP "
@@ -57,13 +59,18 @@ class ChainRules:
                                         "is activated"}),
         Rule("one-link-chain", "core/card-types#normal-spell-one-link-chain",
              "A Spell nobody answers is still a chain of 1 link: it stays until it has resolved.",
-             {"no-chain": "an unanswered Spell forms no chain and leaves the field at once"}),
+             {"no-chain": "an unanswered Spell forms no chain and leaves the field at once",
+              "resolves-at-once": "a Spell nobody has answered is not a chain, so it resolves the "
+                                  "moment it is activated"}),
         Rule("normal-spell-destroyed", "core/card-types#normal-spell-destroyed-after-activation",
              "An activated Normal Spell counts as destroyed at once: while it waits on the field "
              "for its chain, an effect cannot destroy it again, nor count it as a card it "
              "destroyed.",
              {"not-destroyed-yet": "an activated Normal Spell is an ordinary card until its chain "
-                                   "has resolved, so an effect destroys it (and counts it)"}),
+                                   "has resolved, so an effect destroys it (and counts it)",
+              "destroyed-loses-effect": "an effect that destroys an activated Normal Spell before "
+                                        "it resolves also stops its effect, as it would a "
+                                        "permanent card's"}),
         Rule("normal-spell-main-phase", "core/card-types#normal-spell-main-phase",
              "A Normal Spell is activated only in its controller's Main Phases.",
              {"any-phase-own-turn": "a Normal Spell may be activated in any Phase of one's turn"}),
@@ -88,12 +95,17 @@ class ChainRules:
         Rule("spell-speed-2", "core/chains#spell-speed-2",
              "Quick-Play Spells, Normal and Continuous Traps and Quick Effects are Spell Speed 2.",
              {"continuous-trap-speed-1": "a Continuous Trap is Spell Speed 1, like a Continuous "
-                                         "Spell"}),
+                                         "Spell",
+              "quick-play-speed-1": "a Quick-Play Spell is Spell Speed 1, like the other Spells",
+              "responses-only": "a Spell Speed 2 card can only be activated in response to "
+                                "something, never to start a chain"}),
         Rule("building-a-chain", "core/chains#building-a-chain",
              "After an activation the other player may respond first; two passes in a row close "
              "the chain.",
              {"activator-responds-first": "the player who activated keeps priority to respond "
-                                          "first"}),
+                                          "first",
+              "no-self-response": "only the other player may respond to an activation: no one "
+                                  "may chain to their own card"}),
         Rule("field-zone-per-player", "core/card-types#field-zone-per-player",
              "Each player plays Field Spells to a Field Zone of their own.",
              {"shared-field-zone": "both players share one Field Zone, so a Field Spell cannot "
@@ -163,6 +175,9 @@ class ChainRules:
                 if card.card.subtype == "continuous" and \
                         self.misreads("spell-speed-2", "continuous-trap-speed-1"):
                     return 1
+                if card.card.subtype == "quick-play" and \
+                        self.misreads("spell-speed-2", "quick-play-speed-1"):
+                    return 1
                 self.note_rule("spell-speed-2")
             return speed
         return 1
@@ -182,28 +197,37 @@ class ChainRules:
         targets = self.choose_targets(card, player, program, action)
         choice = self.check_choice(card, program, action)
         selections = dict(action.select)
-        self.pay_costs(card, player, program, selections)
+        deferred = bool(program.get("cost")) and \
+            self.misreads(self.cost_rule(card, program), "paid-on-resolution")
+        if not deferred:
+            self.pay_costs(card, player, program, selections)
         self.put_on_field(card, player, is_card)
         link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=player, speed=speed,
                          program=program, is_card_activation=is_card, targets=targets,
                          choice=choice, selections=selections,
                          data={**self.__dict__.pop("trigger_data", {}),
                                **({"materials": list(action.materials)} if action.materials
-                                  else {})})
+                                  else {}), **({"costs_due": True} if deferred else {})})
         self.chain.append(link)
         self.emit("activate", f"{player} activates {card.id} ({card.name}) as Chain Link "
                   f"{link.number} (Spell Speed {speed})", card=card.id, link=link.number,
                   player=player, speed=speed, card_activation=is_card)
         if is_card and card.card.subtype == "field":
             self.field_spell_activated(card, player)
-        if is_card and self.misreads("leaving-after-chain", "leaves-on-activation") and \
-                (card.card.kind, card.card.subtype) in NON_PERMANENT:
-            self.move(card, "graveyard", reason="sent at activation")
+        if is_card and (card.card.kind, card.card.subtype) in NON_PERMANENT:
+            if self.misreads("leaving-after-chain", "leaves-on-activation"):
+                self.move(card, "graveyard", reason="sent at activation")
+            elif card.on_field:
+                self.note_rule("leaving-after-chain")  # it waits on the field for its chain
         # The other player answers first; the activator responds only after they pass.
         self.priority, self.passes = (player if self.misreads("building-a-chain",
                                                               "activator-responds-first")
                                       else self.next_player(player)), 0
         self.note_rule("building-a-chain")
+        if len(self.chain) == 1 and self.is_lone_spell(link) and \
+                self.misreads("one-link-chain", "resolves-at-once"):
+            self.resolve_chain()  # the wrong reading: nobody answered yet, so no chain waits
+            self.priority = self.turn_player
 
     def may_answer_out_of_turn(self, card, action):
         """A waiting trigger, or a card answering an open summon, needs no passed priority."""
@@ -223,6 +247,10 @@ class ChainRules:
         self.check_damage_step(card, is_card)
         if self.chain:
             top = self.chain[-1]
+            if top.player == player and self.misreads("building-a-chain", "no-self-response"):
+                self.note_rule("building-a-chain")  # a wrong reading of it refuses the step
+                self.illegal(None, "no_priority",
+                             f"{player} may not chain to their own Chain Link {top.number}")
             if not self.misreads("spell-speed", "any-speed") and (speed < 2 or speed < top.speed):
                 rules = ["spell-speed"] + (["counter-trap-speed"] if top.speed == 3 else [])
                 for rule in rules[1:]:
@@ -230,6 +258,10 @@ class ChainRules:
                 self.illegal("spell-speed", "spell_speed_too_low",
                              f"Spell Speed {speed} cannot answer Chain Link {top.number} "
                              f"(Spell Speed {top.speed})")
+        elif speed == 2 and is_card and self.misreads("spell-speed-2", "responses-only"):
+            self.note_rule("spell-speed-2")  # a wrong reading of it refuses the step
+            self.illegal(None, "condition_not_met",
+                         f"{card.name} would need a Chain Link to respond to")
         elif speed == 1 and not self.is_trigger(program) and (player != self.turn_player or self.phase not in ("main1", "main2")
                              or self.attack is not None):
             normal_spell = is_card and (definition.kind, definition.subtype) == ("spell", "normal")
@@ -282,6 +314,9 @@ class ChainRules:
 
     def condition_holds(self, name, arg, card, player):
         top = self.chain[-1] if self.chain else None
+        if name in ("summon_attempt", "normal_summon_attempt") and \
+                self.misreads("summon-priority", "no-attempt"):
+            return False  # the wrong reading: the summon already succeeded
         if name == "summon_attempt":
             return self.summon_attempt is not None and not self.summon_attempt["negated"] and \
                 self.summon_attempt["player"] != player and not self.chain
@@ -601,16 +636,34 @@ class ChainRules:
                 not any(link.card_id == card.id and link.is_card_activation
                         for link in self.chain):
             return False
-        return not self.misreads("normal-spell-destroyed", "not-destroyed-yet")
+        return not self.misreads("normal-spell-destroyed", "not-destroyed-yet") and \
+            not self.misreads("normal-spell-destroyed", "destroyed-loses-effect")
 
     def resolve_link(self, link):
         card = self.card(link.card_id)
         new_field_spell = link.is_card_activation and card.card.subtype == "field"
+        if link.data.pop("costs_due", False) and not link.negated:
+            try:  # the wrong reading: the cost is paid only now
+                self.pay_costs(card, link.player, link.program, link.selections)
+            except IllegalAction:
+                self.emit("resolve", f"Chain Link {link.number} ({card.id}) has no effect: its "
+                          "cost cannot be paid", link=link.number, card=card.id,
+                          what="no_effect")
+                return
+            if self.result is not None:
+                return
         if link.negated:
             self.emit("negated", f"Chain Link {link.number} ({link.card_id}) is negated",
                       link=link.number, card=link.card_id)
             if new_field_spell:
                 self.field_spell_never_resolved(card)
+            return
+        if link.is_card_activation and not card.on_field and \
+                (card.card.kind, card.card.subtype) == ("spell", "normal") and \
+                self.misreads("normal-spell-destroyed", "destroyed-loses-effect"):
+            self.emit("resolve", f"Chain Link {link.number} ({card.id}) has no effect: it was "
+                      "destroyed before it resolved", ["normal-spell-destroyed"],
+                      link=link.number, card=card.id, what="no_effect")
             return
         if link.is_card_activation and not card.on_field and \
                 (card.card.kind, card.card.subtype) not in NON_PERMANENT and \

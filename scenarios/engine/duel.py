@@ -430,6 +430,9 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     def change_lp(self, changes, cause, kind=""):
         """Change several players' LP at once, then check the duel (0 LP ends it)."""
+        # The order the effect names them in: what a reading that reaches them one after the
+        # other goes by (both-zero-lp:first-to-zero).
+        self.lp_order = [player for player, delta in changes.items() if delta]
         for player, delta in changes.items():
             if delta == 0:
                 continue
@@ -675,9 +678,18 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                        "speed": l.speed, "negated": l.negated} for l in self.chain],
             "attack": None if self.attack is None else {
                 "attacker": self.attack.attacker, "target": self.attack.target,
-                "negated": self.attack.negated},
+                "negated": self.attack.negated, "step": self.attack.step},
+            "this_turn": self.quietly(self.turn_facts),
             "result": None if self.result is None else self.result.as_dict(),
         }
+
+    def turn_facts(self):
+        """What the turn so far leaves that the table does not show: whether the Normal
+        Summon is used, which monsters have attacked (a format adds its own: a negated
+        Ability, Summon counts). Questions state these, so a judge can answer from the stem."""
+        return {"normal_summon_used": self.normal_summon_used,
+                "attacked": [card_id for card_id, card in self.cards.items()
+                             if card.attacked_this_turn]}
 
     def snapshot_card(self, card):
         """One card as `describe()` writes it; a monster on the field (or in a format's monster

@@ -7,22 +7,31 @@ class EndingRules:
     ENDING_RULES = (
         Rule("zero-lp", "core/ending-the-game#zero-lp-immediate-loss",
              "A player at 0 LP loses at once, even in the middle of a chain.",
-             {"checked-after-chain": "0 LP only counts once the whole chain has resolved"}),
+             {"checked-after-chain": "0 LP only counts once the whole chain has resolved",
+              "end-of-battle-phase": "a player brought to 0 LP in the Battle Phase loses only "
+                                     "once the Battle Phase is over"}),
         Rule("both-zero-lp", "core/draws#draw-both-zero-lp",
              "Both players reaching 0 LP at the same time is a draw.",
-             {"turn-player-loses": "when both reach 0 LP together, the turn player loses"}),
+             {"turn-player-loses": "when both reach 0 LP together, the turn player loses",
+              "first-to-zero": "when one effect takes both players to 0 LP, it reaches them one "
+                               "after the other, and the first to reach 0 loses"}),
         Rule("deckout", "core/ending-the-game#deckout-loss",
              "A player who must draw and cannot loses.",
              {"skip-the-draw": "a player with an empty deck simply skips the draw"}),
         Rule("partial-draw", "core/ending-the-game#deckout-partial-draw",
              "A player who cannot draw as many cards as required loses.",
-             {"partial-draw-allowed": "the player draws what is left and plays on"}),
+             {"partial-draw-allowed": "the player draws what is left and plays on",
+              "no-draw": "a player who cannot draw all the cards an effect asks for draws none "
+                         "of them and plays on"}),
         Rule("both-deckout", "core/draws#draw-both-deckout",
              "Both players decking out at the same time is a draw.",
              {"turn-player-loses": "when both deck out together, the turn player loses"}),
         Rule("exodia", "core/ending-the-game#exodia-after-link-resolves",
              "A hand win is checked only once a chain link has fully resolved.",
-             {"checked-mid-resolution": "the win counts the moment the fifth piece is drawn"}),
+             {"checked-mid-resolution": "the win counts the moment the fifth piece is drawn",
+              "held-during-link": "a player who held all five pieces at any moment of a link "
+                                  "wins once it has resolved, even if a piece left the hand "
+                                  "meanwhile"}),
         Rule("turn-count-win", "core/ending-the-game#card-win-conditions",
              "A card that wins after a number of turns counts both players' turns.",
              {"own-turns-only": "only its controller's own turns are counted"}),
@@ -31,10 +40,14 @@ class EndingRules:
              {"checked-at-end-phase": "the counters are only checked in the End Phase"}),
         Rule("match-win", "core/ending-the-game#card-win-conditions",
              "A card that wins the Match ends the Match, not only the Duel.",
-             {"duel-only": "the card only wins the Duel in progress"}),
+             {"duel-only": "the card only wins the Duel in progress",
+              "every-card-win": "every card that declares its controller the winner wins the "
+                                "whole Match"}),
         Rule("concede", "core/ending-the-game#concede-any-time",
              "A player may concede at any time; the opponent wins that Duel only.",
-             {"counts-as-lp-loss": "a concession under a Match-winning attack loses the Match"}),
+             {"counts-as-lp-loss": "a concession under a Match-winning attack loses the Match",
+              "after-the-attack": "a player cannot concede while an attack is under way, so the "
+                                  "attack is finished first"}),
     )
 
     # --- results ---------------------------------------------------------------------------
@@ -60,14 +73,22 @@ class EndingRules:
     def both_lose(self, rule, reason):
         if self.misreads(rule, "turn-player-loses"):
             self.lose(self.turn_player, reason, [rule])
+        elif self.misreads(rule, "first-to-zero") and self.first_at_zero() is not None:
+            self.lose(self.first_at_zero(), reason, [rule])
         else:
             self.finish(None, reason, [rule])
+
+    def first_at_zero(self):
+        """Of the players the last LP change reached, in its order, the first now at 0 LP."""
+        return next((p for p in getattr(self, "lp_order", ()) if self.players[p].lp <= 0), None)
 
     # --- Life Points -------------------------------------------------------------------------
 
     def lp_changed(self, cause):
         if self.resolving and self.misreads("zero-lp", "checked-after-chain"):
             return
+        if self.phase == "battle" and self.misreads("zero-lp", "end-of-battle-phase"):
+            return  # checked by check_state once the Battle Phase is over
         self.check_lp()
 
     def check_lp(self):
@@ -95,9 +116,10 @@ class EndingRules:
         return self.misreads("partial-draw", "partial-draw-allowed")
 
     def decked_out(self, players, cause):
-        if self.partial_draw_allowed():
-            return
+        if self.partial_draw_allowed() or self.misreads("partial-draw", "no-draw"):
+            return  # the short players drew all they could (or nothing), and play on
         if len(players) == 2:
+            self.note_rule("partial-draw")  # each of them decks out by being short
             self.both_lose("both-deckout", "deck_out")
         else:
             self.lose(players[0], "deck_out", ["deckout", "partial-draw"])
@@ -125,23 +147,35 @@ class EndingRules:
             self.check_hand_wins()
         elif self.resolving and self.hand_winner() is not None:
             self.note_rule("exodia")  # every piece is in hand mid-link: no win until it resolves
+            if self.misreads("exodia", "held-during-link"):
+                self.held_hand_win = self.hand_winner()
 
     def link_resolved(self, link):
+        held = self.__dict__.pop("held_hand_win", None)
         if self.result is None:
             self.check_hand_wins()
+        if self.result is None and held is not None:  # the wrong reading: held once is enough
+            self.card_win(held, "exodia")
 
     def check_state(self, after_chain=False):
         if self.result is not None:
             return
-        if after_chain and self.misreads("zero-lp", "checked-after-chain"):
-            self.check_lp()
+        if (after_chain and self.misreads("zero-lp", "checked-after-chain")) or \
+                (self.phase != "battle" and self.misreads("zero-lp", "end-of-battle-phase")):
+            self.check_lp()  # the 0 LP a wrong reading left unchecked until now
         if not self.resolving:
             self.check_hand_wins()
 
     def check_hand_wins(self):
         winner = self.hand_winner()
         if winner is not None:
-            self.finish(winner, "card_effect", ["exodia"])
+            self.card_win(winner, "exodia")
+
+    def card_win(self, winner, rule):
+        """A card's effect declares `winner` the winner of the Duel (of the Duel only: a card
+        that wins the Match says so, as Victory Dragon does), which match-win decides."""
+        match = self.misreads("match-win", "every-card-win")
+        self.finish(winner, "card_effect", [rule, "match-win"], match)
 
     def hand_winner(self):
         """The player whose hand now holds a complete hand win (Exodia), or None."""
@@ -158,7 +192,7 @@ class EndingRules:
             for effect in self.continuous_effects(card, "win_on_counters"):
                 spec = effect["win_on_counters"]
                 if card.counters.get(spec["counter"], 0) >= spec["count"]:
-                    self.finish(card.controller, "card_effect", ["counter-win"])
+                    self.card_win(card.controller, "counter-win")
                     return
 
     # --- cards that win after turns ----------------------------------------------------------
@@ -178,12 +212,16 @@ class EndingRules:
                 first = pending["start"] % 2
                 counted = [t for t in counted if t % 2 == first]
             if len(counted) >= pending["turns"]:
-                self.finish(pending["player"], "card_effect", ["turn-count-win"])
+                self.card_win(pending["player"], "turn-count-win")
                 return
 
     # --- conceding -----------------------------------------------------------------------------
 
     def do_concede(self, action):
+        if self.attack is not None and self.misreads("concede", "after-the-attack"):
+            self.fight()  # the wrong reading: the attack under way is finished first
+            if self.result is not None:
+                return
         rival = self.opponent(action.player)
         match = False
         if self.misreads("concede", "counts-as-lp-loss") and self.attack is not None:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 # `{{ name }}` in a summary: an article parameter, filled in by Rule.describe.
 PARAMETER_RE = re.compile(r"\{\{\s*([a-z0-9_]+)\s*\}\}")
+# "3 time(s)": a count, then a word whose plural the count decides.
+COUNTED_RE = re.compile(r"(\b[\d,.]+ |\bone )(\w+)\(s\)")
 
 
 @dataclass(frozen=True)
@@ -32,11 +34,14 @@ class Rule:
 
     def describe(self, params=None):
         """The summary with each `{{ name }}` filled from the format's parameters (a name
-        with no value stays as its name)."""
+        with no value stays as its name), and a word written `time(s)` after a number made
+        singular or plural by it: "1 time", "2 times"."""
         params = params or {}
-        return PARAMETER_RE.sub(
+        text = PARAMETER_RE.sub(
             lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(1),
             self.summary)
+        return COUNTED_RE.sub(lambda m: m.group(1) + m.group(2) + (
+            "" if m.group(1).strip() in ("1", "one") else "s"), text)
 
 
 @dataclass(frozen=True)

@@ -3,28 +3,20 @@
 Anyone may take a quiz (an anonymous visitor's attempts belong to their session);
 no response carries a question's answer key before it may be shown, and an exam's
 never. Starting a quiz is throttled per client (`quiz_start` in THROTTLE_RATES) and
-capped per owner (attempts.MAX_OPEN_ATTEMPTS). The question bank with its statistics
-is for editors.
+capped per owner (attempts.MAX_OPEN_ATTEMPTS). The editors' question bank, and the
+takers' reports of problems, are in editor_api.py.
 """
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
-from rest_framework import generics, serializers, status
-from rest_framework.pagination import PageNumberPagination
-from rest_framework.permissions import AllowAny, BasePermission
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from rulings.api.openapi import FORBIDDEN, FORMAT_FILTER, NOT_FOUND
-from rulings.permissions import is_editor
-
-from ..openapi import (POOL_HELP, QuestionStatsSerializer, QuizAnsweredSerializer,
-                       QuizAnswerRequestSerializer, QuizErrorSerializer, QuizQuestionSerializer,
-                       QuizResultsSerializer, QuizStartedSerializer, QuizStartRequestSerializer)
+from ..openapi import (QuizAnsweredSerializer, QuizAnswerRequestSerializer, QuizErrorSerializer,
+                       QuizQuestionSerializer, QuizResultsSerializer, QuizStartedSerializer,
+                       QuizStartRequestSerializer)
 from . import attempts
-from .models import Question
-from .stats import question_stats, success_rates
 
 
 def session_key(request):
@@ -67,8 +59,14 @@ def question_url(attempt, number):
 
 
 @extend_schema(summary="Start a quiz: practice (feedback at once) or exam (score at the end)",
-               description="Practice draws from the practice pool, an exam from the exam pool, "
-                           "whose answer keys are never shown. Starts are throttled per client "
+               description="Practice draws from the practice pool, by the formats, articles "
+                           "and difficulty given. An exam draws from the exam pool, whose "
+                           "answer keys are never shown, by an exam blueprint (`blueprint`, "
+                           "the default one when none is named; see /api/exam-blueprints/): "
+                           "its questions shared out among the formats by the blueprint's "
+                           "weights, its time limit and pass mark, which `count`, `minutes` "
+                           "and `pass_mark` may override; `notes` says what could not be "
+                           "drawn as the blueprint asks. Starts are throttled per client "
                            "(429); each person or anonymous session may hold at most "
                            f"{attempts.MAX_OPEN_ATTEMPTS} open quizzes: a new one drops the "
                            "oldest open quiz with no answer given, or is refused (409) when "
@@ -80,7 +78,11 @@ def question_url(attempt, number):
                                                            "given: finish one of those listed "
                                                            "in `open_quizzes` first."),
                           422: OpenApiResponse(QuizErrorSerializer,
-                                               description="No verified question fits.")})
+                                               description="No verified question fits; or the "
+                                                           "blueprint's counts cannot be met; "
+                                                           "or an exam was sent formats, "
+                                                           "articles or difficulty (named in "
+                                                           "the body).")})
 class QuizStart(QuizView):
     throttle_scope = "quiz_start"
 
@@ -91,11 +93,14 @@ class QuizStart(QuizView):
             formats=data.get("formats"), articles=data.get("articles"),
             difficulty=data.get("difficulty"), count=data.get("count"),
             minutes=data.get("minutes"), pass_mark=data.get("pass_mark"),
-            scenario=data.get("scenario"))
+            scenario=data.get("scenario"), blueprint=data.get("blueprint"))
+        blueprint = attempt.blueprint
         return Response({"id": str(attempt.id), "mode": attempt.mode,
                          "count": attempt.entries.count(), "deadline": attempt.deadline,
                          "pass_mark": attempt.pass_mark, "url": attempt.get_absolute_url(),
-                         "first_question": f"/api/quizzes/{attempt.id}/questions/1/"},
+                         "first_question": f"/api/quizzes/{attempt.id}/questions/1/",
+                         "blueprint": blueprint.slug if blueprint else None,
+                         "notes": attempt.choice.get("notes", []) if blueprint else []},
                         status=status.HTTP_201_CREATED)
 
 
@@ -104,8 +109,10 @@ class QuizStart(QuizView):
 class QuizQuestion(QuizView):
     def get(self, request, attempt_id, number):
         attempt = self.attempt(request, attempt_id)
-        return Response({**attempts.question_data(attempt, attempts.entry(attempt, number)),
-                         "url": question_url(attempt, number)})
+        item = attempts.entry(attempt, number)
+        return Response({**attempts.question_data(attempt, item),
+                         "url": question_url(attempt, number),
+                         "report": reverse("api-question-report", args=[item.question_id])})
 
 
 @extend_schema(summary="Answer a question (the first answer stands in practice)",
@@ -150,78 +157,3 @@ class QuizFinish(QuizView):
 class QuizResults(QuizView):
     def get(self, request, attempt_id):
         return Response(results_data(self.attempt(request, attempt_id)))
-
-
-class IsEditor(BasePermission):
-    def has_permission(self, request, view):
-        return is_editor(request.user)
-
-
-class QuestionSerializer(serializers.ModelSerializer):
-    scenario = serializers.SerializerMethodField(help_text="null once the scenario has been "
-                                                           "removed")
-    answers = serializers.SerializerMethodField()
-    success_rate = serializers.SerializerMethodField()
-    url = serializers.SerializerMethodField(help_text="the page of the scenario it is drawn "
-                                                      "from; null once it has been removed")
-    pool = serializers.CharField(read_only=True, help_text=POOL_HELP)  # see openapi.POOL_HELP
-
-    class Meta:
-        model = Question
-        fields = ["id", "scenario", "key", "kind", "prompt", "difficulty", "formats", "articles",
-                  "pool", "active", "withdrawn_reason", "options", "answers", "success_rate",
-                  "url"]
-
-    @extend_schema_field({"type": "string", "nullable": True})
-    def get_scenario(self, question):
-        return question.scenario_slug
-
-    @extend_schema_field({"type": "string", "nullable": True})
-    def get_url(self, question):
-        return question.scenario.get_absolute_url() if question.scenario_id else None
-
-    @extend_schema_field(OpenApiTypes.INT)
-    def get_answers(self, question):
-        return self.context["rates"].get(question.pk, (0, 0))[0]
-
-    @extend_schema_field({"type": "number", "format": "double", "nullable": True})
-    def get_success_rate(self, question):
-        answers, right = self.context["rates"].get(question.pk, (0, 0))
-        return round(right / answers, 3) if answers else None
-
-
-class QuestionPages(PageNumberPagination):
-    page_size = 50
-
-
-@extend_schema(summary="The question bank with success rates (editors)",
-               parameters=[FORMAT_FILTER],
-               responses={200: QuestionSerializer, 403: FORBIDDEN, 404: NOT_FOUND})
-class QuestionList(generics.ListAPIView):
-    """The question bank for editors, withdrawn questions included (with their reason)."""
-
-    permission_classes = [IsEditor]
-    serializer_class = QuestionSerializer
-    pagination_class = QuestionPages
-
-    def get_queryset(self):
-        rows = Question.objects.select_related("scenario")
-        fmt = self.request.query_params.get("format")
-        return rows.filter(scenario__format_slug=fmt) if fmt else rows
-
-    def get_serializer_context(self):
-        context = super().get_serializer_context()
-        context["rates"] = success_rates(self.get_queryset())
-        return context
-
-
-@extend_schema(summary="How a question fares: answers per option (editors)",
-               responses={200: QuestionStatsSerializer, 403: FORBIDDEN, 404: NOT_FOUND})
-class QuestionStats(APIView):
-    permission_classes = [IsEditor]
-
-    def get(self, request, pk):
-        question = get_object_or_404(Question.objects.select_related("scenario"), pk=pk)
-        return Response({**question_stats(question),
-                         "url": question.scenario.get_absolute_url()
-                         if question.scenario_id else None})

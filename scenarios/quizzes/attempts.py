@@ -8,6 +8,12 @@ tests, so that taking exams again and again, or practising, cannot collect them.
 Answers are kept once: answering again, or finishing again, changes nothing and
 returns what was recorded.
 
+An exam is always drawn from a blueprint (blueprints.py: the default one unless another is
+named), which shares its questions out among the formats by the editors' weights; choosing
+formats, articles or difficulty is for practice. An exam's entry may carry a variant of its
+question (other numbers and cards of the same shape, asked once): `shown` is what an entry
+asks, the variant's when it has one, and everything that shows or scores an entry reads it.
+
 Each owner (a signed-in user, or an anonymous session) holds at most
 MAX_OPEN_ATTEMPTS open quizzes: starting another first drops the oldest open ones
 nobody has answered anything in, so repeated starts cannot fill the database.
@@ -20,19 +26,21 @@ from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 
+from rulings.models import Article
 from rulings.page_cache import PAGE_SECONDS, site_stamp
 
 from ..fingerprints import StaleCheck
 from ..models import Scenario
-from . import review
+from . import blueprints, review
+from .blueprints import BlueprintError
 from .models import Attempt, AttemptQuestion, Question
 
 DEFAULT_COUNT = {Attempt.PRACTICE: 10, Attempt.EXAM: 20}
-MAX_COUNT = 100
-DEFAULT_MINUTES, MAX_MINUTES = 30, 300
+MAX_COUNT = blueprints.MAX_QUESTIONS
+DEFAULT_MINUTES, MAX_MINUTES = 30, blueprints.MAX_MINUTES
 DEFAULT_PASS_MARK = 80
 # Open (unfinished, within their time limit) quizzes one owner may hold at once.
 MAX_OPEN_ATTEMPTS = 5
@@ -40,6 +48,8 @@ POOL = {Attempt.PRACTICE: Question.PRACTICE_POOL, Attempt.EXAM: Question.EXAM_PO
 EXAM_NOTE = ("Exam questions stay confidential so that the exam keeps its worth: these "
              "results say which questions you got right, not which options were correct nor "
              "why. Practise the rules listed under each question.")
+VARIANT_NOTE = ("This question was a variant made for your exam alone, so its answer and "
+                "explanation are shown.")
 
 
 class QuizError(Exception):
@@ -85,8 +95,10 @@ def current_questions(choice, pool=Question.PRACTICE_POOL):
     """Active questions of one pool, from passing scenarios whose verdict is not stale,
     fitting the choice."""
     fresh = fresh_scenarios()
-    rows = Question.objects.filter(active=True, pool=pool, scenario_id__in=list(fresh)).only(
-        "id", "scenario_id", "formats", "articles", "difficulty", "fingerprint")
+    rows = Question.objects.filter(active=True, status=Question.PUBLISHED, pool=pool,
+                                   scenario_id__in=list(fresh)).only(
+        "id", "scenario_id", "formats", "articles", "difficulty", "fingerprint", "format",
+        "article", "teaching_rule")
     found = []
     for question in rows:
         slug, fingerprint = fresh[question.scenario_id]
@@ -194,30 +206,52 @@ def make_room(user, session_key, now=None):
 
 @transaction.atomic
 def start(mode, user=None, session_key="", formats=None, articles=None, difficulty=None,
-          count=None, minutes=None, pass_mark=None, scenario=None, questions=None):
+          count=None, minutes=None, pass_mark=None, scenario=None, questions=None,
+          blueprint=None):
     """A new attempt with its questions drawn; raises QuizError for a choice that cannot be met.
 
-    Practice draws from the practice pool, an exam from the exam pool (unless `questions`
-    are given, as the review queue does)."""
+    Practice draws from the practice pool by the choice given; an exam from the exam pool by
+    its blueprint (the default unless `blueprint` names another), whose length, time limit
+    and pass mark `count`, `minutes` and `pass_mark` may override. `questions`, when given
+    (the review queue's), are asked as they are."""
     if mode not in (Attempt.PRACTICE, Attempt.EXAM):
         raise QuizError("mode must be 'practice' or 'exam'", field="mode")
     if mode == Attempt.EXAM and scenario not in (None, ""):
         raise QuizError("an exam cannot be limited to one scenario: that scenario's replay "
-                        "page is public and shows the answers; choose formats, articles or "
-                        "difficulty instead", field="scenario")
+                        "page is public and shows the answers; choose an exam blueprint "
+                        "instead", field="scenario")
     choice = Choice(_names(formats, "formats"), _names(articles, "articles"),
                     _whole(difficulty, "difficulty", 1, 3, None),
                     scenario if isinstance(scenario, str) and scenario else None)
-    count = _whole(count, "count", 1, MAX_COUNT, DEFAULT_COUNT[mode])
+    exam = mode == Attempt.EXAM
+    if not exam and blueprint not in (None, ""):
+        raise QuizError("blueprint is for exams only: practice chooses formats, articles or "
+                        "difficulty", field="blueprint")
+    for name, given in (("formats", choice.formats), ("articles", choice.articles),
+                        ("difficulty", choice.difficulty)):
+        if exam and given:
+            raise QuizError(f"an exam is drawn from an exam blueprint, not by {name}: choose "
+                            f"a blueprint, or practise to choose {name}", status=422,
+                            field=name)
+    try:
+        chosen = blueprints.resolve(blueprint) if exam else None
+    except BlueprintError as error:
+        raise QuizError(error.message, status=error.status, field=error.field) from None
+    count = _whole(count, "count", 1, MAX_COUNT, chosen.count if exam else DEFAULT_COUNT[mode])
     attempt = Attempt(mode=mode, user=user if user and user.is_authenticated else None,
                       session_key="" if user and user.is_authenticated else session_key,
-                      choice=choice.as_dict(),
-                      pass_mark=_whole(pass_mark, "pass_mark", 1, 100, DEFAULT_PASS_MARK))
-    if mode == Attempt.EXAM:
+                      choice=choice.as_dict(), blueprint=chosen,
+                      pass_mark=_whole(pass_mark, "pass_mark", 1, 100,
+                                       chosen.pass_mark if exam else DEFAULT_PASS_MARK))
+    if exam:
         attempt.deadline = timezone.now() + timedelta(
-            minutes=_whole(minutes, "minutes", 1, MAX_MINUTES, DEFAULT_MINUTES))
-    drawn = questions if questions is not None else pick(
-        current_questions(choice, POOL[mode]), count, attempt.id.hex)
+            minutes=_whole(minutes, "minutes", 1, MAX_MINUTES, chosen.minutes))
+    if questions is not None:
+        drawn = questions
+    elif exam:
+        drawn = _draw_exam(attempt, chosen, count)
+    else:
+        drawn = pick(current_questions(choice, POOL[mode]), count, attempt.id.hex)
     if not drawn:
         if choice.scenario:
             raise QuizError("this scenario has no practice questions now: its questions are "
@@ -226,9 +260,38 @@ def start(mode, user=None, session_key="", formats=None, articles=None, difficul
                         "articles or difficulty", status=422)
     make_room(user, attempt.session_key)
     attempt.save()
+    chosen_variants = exam_variants(drawn, attempt.id.hex) if exam and questions is None else {}
     AttemptQuestion.objects.bulk_create(
-        AttemptQuestion(attempt=attempt, question=q, number=n) for n, q in enumerate(drawn, 1))
+        AttemptQuestion(attempt=attempt, question=q, number=n, variant=chosen_variants.get(q.pk))
+        for n, q in enumerate(drawn, 1))
     return attempt
+
+
+def exam_variants(drawn, seed):
+    """{question id: the variant an exam asks}, one drawn at random (seeded by the attempt)
+    for each question that has variants: an exam asks a reworked copy of the scenario, so a
+    key learned in practice does not answer it (variants.py). Only the drawn questions'
+    variants are read."""
+    rng = random.Random(seed)
+    found = {}
+    for pk, variants in Question.objects.filter(pk__in=[q.pk for q in drawn]).values_list(
+            "pk", "variants"):
+        if variants:
+            found[pk] = variants[rng.randrange(len(variants))]
+    return found
+
+
+def _draw_exam(attempt, blueprint, count):
+    """An exam's questions by its blueprint, from the exam pool; the plan (shares, and what
+    could not be drawn as the blueprint asks) is kept in the attempt's `choice`."""
+    pool = current_questions(Choice(), Question.EXAM_POOL)
+    try:
+        plan = blueprints.plan(blueprint, pool, count)
+    except BlueprintError as error:
+        raise QuizError(error.message, status=error.status, field=error.field) from None
+    attempt.choice = {"blueprint": blueprint.slug, "blueprint_name": blueprint.name,
+                      **plan.as_dict()}
+    return blueprints.draw(plan, pool, attempt.id.hex)
 
 
 def load(attempt_id, user=None, session_key=""):
@@ -267,13 +330,39 @@ def key_visible(attempt, item):
     return attempt.mode == Attempt.PRACTICE and item.answered_at is not None
 
 
-def question_data(attempt, item):
-    """What the taker sees of a question: never the answer key before it may be shown, and
-    of a finished exam only whether the answer was right."""
+def shown(item):
+    """What an entry asks: {prompt, facts, steps, board, options, explanation}, from its
+    exam variant when it has one (each option {key, text, correct, explanation, ...}), else
+    from its question (an editor's wording before the generated one)."""
+    if item.variant:
+        variant = item.variant
+        return {"prompt": variant.get("prompt", ""), "facts": variant.get("facts") or [],
+                "steps": variant.get("steps") or [], "board": variant.get("board", ""),
+                "options": variant.get("options") or [],
+                "explanation": variant.get("explanation", "")}
     question = item.question
-    data = {"number": item.number, "total": attempt.entries.count(), "stem": question.prompt,
-            "board_svg": question.board, "steps": question.steps, "kind": question.kind,
-            "options": [{"key": o["key"], "text": o["text"]} for o in question.options],
+    return {"prompt": question.shown_prompt, "facts": question.facts or [],
+            "steps": question.steps, "board": question.board, "options": question.options,
+            "explanation": question.shown_explanation}
+
+
+def right_option(options):
+    """The key of the right option among those an entry shows."""
+    return next((o["key"] for o in options if o.get("correct")), None)
+
+
+def question_data(attempt, item, names=None, total=None):
+    """What the taker sees of a question: never the answer key before it may be shown, and
+    of a finished exam only whether the answer was right (and a variant's key)."""
+    stem = shown(item)
+    names = format_names() if names is None else names
+    total = attempt.entries.count() if total is None else total
+    data = {"number": item.number, "total": total, "stem": stem["prompt"],
+            "format": item.question.format, "format_name": names.get(item.question.format,
+                                                                      item.question.format),
+            "facts": stem["facts"], "board_svg": stem["board"], "steps": stem["steps"],
+            "kind": item.question.kind,
+            "options": [{"key": o["key"], "text": o["text"]} for o in stem["options"]],
             "answer": item.answer or None}
     if key_visible(attempt, item):
         data.update(feedback(item))
@@ -282,23 +371,37 @@ def question_data(attempt, item):
     return data
 
 
+def format_names():
+    """{format slug: the format's name}, for showing each question's format."""
+    return blueprints.format_names()
+
+
+def _explained(options):
+    return [{"key": o["key"], "text": o["text"], "correct": bool(o.get("correct")),
+             "source": o.get("source", ""), "rule": o.get("rule", ""),
+             "explanation": o.get("explanation", "")} for o in options]
+
+
 def feedback(item):
     """The answer key of a practice question. `scenario` is None once the scenario the
     question came from has been removed (the question keeps everything else)."""
-    question = item.question
-    return {"correct": item.correct, "right_option": question.right_option,
-            "explanation": question.explanation, "rules": question.anchors,
-            "options_explained": [{"key": o["key"], "text": o["text"], "correct": o["correct"],
-                                   "source": o["source"], "rule": o["rule"],
-                                   "explanation": o["explanation"]} for o in question.options],
-            "scenario": question.scenario_slug}
+    stem = shown(item)
+    return {"correct": item.correct, "right_option": right_option(stem["options"]),
+            "explanation": stem["explanation"], "rules": item.question.anchors,
+            "options_explained": _explained(stem["options"]),
+            "scenario": item.question.scenario_slug}
 
 
 def verdict(item):
     """What a finished exam shows of a question: whether the answer was right and the rules
     it tests; not the right option, the explanations nor the scenario (whose replay shows
-    the answer)."""
-    return {"correct": item.correct, "rules": item.question.anchors}
+    the answer). A variant, asked once, shows its right option and explanation too."""
+    if not item.variant:
+        return {"correct": item.correct, "rules": item.question.anchors}
+    stem = shown(item)
+    return {"correct": item.correct, "rules": item.question.anchors,
+            "right_option": right_option(stem["options"]), "explanation": stem["explanation"],
+            "options_explained": _explained(stem["options"])}
 
 
 def _locked(attempt):
@@ -321,13 +424,14 @@ def answer(attempt, number, option, now=None):
     if attempt.deadline is not None and now > attempt.deadline:
         raise QuizError("the time limit of this exam has passed: answers are refused",
                         status=409)
-    keys = [o["key"] for o in item.question.options]
+    options = shown(item)["options"]
+    keys = [o["key"] for o in options]
     if option not in keys:
         raise QuizError(f"option must be one of {', '.join(keys)}", field="option")
     if item.answered_at is not None:
         if attempt.mode == Attempt.PRACTICE or item.answer == option:
             return item  # answered already: the first answer stands
-    item.answer, item.correct, item.answered_at = option, option == item.question.right_option, now
+    item.answer, item.correct, item.answered_at = option, option == right_option(options), now
     item.save(update_fields=["answer", "correct", "answered_at"])
     if attempt.mode == Attempt.PRACTICE and attempt.user_id and _reviewable(item.question):
         review.record(attempt.user, item.question, item.correct, now)
@@ -362,24 +466,117 @@ def passed(attempt):
     return attempt.score is not None and total and attempt.score * 100 >= attempt.pass_mark * total
 
 
+def summary(attempt, total):
+    """How a quiz reads in a history: "8 of 10, passed", "5 of 10, not passed", "practice:
+    7 of 10 right", or that it is not finished."""
+    if attempt.finished_at is None:
+        return f"{attempt.mode}, not finished"
+    score = attempt.score or 0
+    if attempt.mode == Attempt.PRACTICE:
+        return f"practice: {score} of {total} right"
+    won = total and score * 100 >= attempt.pass_mark * total
+    return f"{score} of {total}, {'passed' if won else 'not passed'}"
+
+
+def history(user, limit):
+    """A signed-in user's latest quizzes, each with its `summary` (newest first)."""
+    rows = list(Attempt.objects.filter(user=user).select_related("blueprint").annotate(
+        total=Count("entries"))[:limit])
+    for attempt in rows:
+        attempt.summary = summary(attempt, attempt.total)
+    return rows
+
+
+def duration_text(seconds):
+    """23 minutes 10 seconds; 1 hour 2 minutes; 45 seconds."""
+    seconds = max(0, int(seconds))
+    parts = [(seconds // 3600, "hour"), (seconds // 60 % 60, "minute"), (seconds % 60, "second")]
+    words = [f"{n} {unit}{'s' * (n != 1)}" for n, unit in parts if n]
+    return " ".join(words) or "0 seconds"
+
+
+def breakdown(items, names):
+    """Right and asked per format and per article (the article a question teaches), in the
+    order of the most asked."""
+    formats, articles = {}, {}
+    for item in items:
+        for rows, key in ((formats, item.question.format),
+                          (articles, blueprints.article_of(item.question))):
+            row = rows.setdefault(key, [0, 0])
+            row[0] += bool(item.correct)
+            row[1] += 1
+    titles = _article_titles([key for key in articles if key])
+    return ([{"format": key, "name": names.get(key, key or "No format recorded"),
+              "right": right, "asked": asked}
+             for key, (right, asked) in sorted(formats.items(), key=lambda r: (-r[1][1], r[0]))],
+            [{"article": key or None, "title": titles.get(key, key or "No single article"),
+              "right": right, "asked": asked}
+             for key, (right, asked) in sorted(articles.items(), key=lambda r: (-r[1][1], r[0]))])
+
+
+def _article_titles(keys):
+    """{"format/article": "Format: Title"} for the articles that exist."""
+    wanted = {tuple(key.split("/", 1)) for key in keys if "/" in key}
+    found = Article.objects.filter(format__slug__in={f for f, _ in wanted}).select_related(
+        "format").only("slug", "title", "format__slug", "format__name")
+    return {f"{a.format.slug}/{a.slug}": f"{a.format.name}: {a.title}" for a in found
+            if (a.format.slug, a.slug) in wanted}
+
+
+def missed(attempt, items, names):
+    """Each question not answered right: its stem, the answer given, and either why (practice;
+    an exam's variant) or the rules it tests (an exam question, whose key stays confidential)."""
+    rows = []
+    for item in items:
+        if item.correct:
+            continue
+        stem = shown(item)
+        texts = {o["key"]: o["text"] for o in stem["options"]}
+        row = {"number": item.number, "format": item.question.format,
+               "format_name": names.get(item.question.format, item.question.format),
+               "stem": stem["prompt"], "answer": item.answer or None,
+               "answer_text": texts.get(item.answer), "rules": item.question.anchors,
+               "key_shown": attempt.mode == Attempt.PRACTICE or bool(item.variant)}
+        if row["key_shown"]:
+            right = right_option(stem["options"])
+            row.update(right_option=right, right_option_text=texts.get(right),
+                       explanation=stem["explanation"])
+        rows.append(row)
+    return rows
+
+
 def results(attempt):
     """The score and every question reviewed, once the quiz is finished (an exam past its
-    time limit finishes by itself). A practice quiz shows every answer key; an exam only
-    which answers were right, and says why (`note`)."""
+    time limit finishes by itself): pass or fail, the time taken, a breakdown per format and
+    per article, and the questions missed. A practice quiz shows every answer key; an exam
+    only which answers were right, and says why (`note`), except for its variants."""
     if attempt.finished_at is None:
         if is_open(attempt):
             raise QuizError("the quiz is not finished yet: finish it to see the results",
                             status=409)
         attempt = finish(attempt)
     items = list(attempt.entries.select_related("question__scenario"))
+    names = format_names()
     score = attempt.score if attempt.score is not None else sum(1 for i in items if i.correct)
     key_shown = attempt.mode == Attempt.PRACTICE
-    reviewed = feedback if key_shown else verdict
+    won = score * 100 >= attempt.pass_mark * len(items) if items else False
+    seconds = int((attempt.finished_at - attempt.started_at).total_seconds())
+    by_format, by_article = breakdown(items, names)
+    blueprint = attempt.blueprint
     return {"id": str(attempt.id), "mode": attempt.mode, "total": len(items), "score": score,
             "answered": sum(1 for i in items if i.answered_at),
             "percent": round(100 * score / len(items)) if items else 0,
-            "pass_mark": attempt.pass_mark,
-            "passed": score * 100 >= attempt.pass_mark * len(items) if items else False,
+            "pass_mark": attempt.pass_mark, "passed": won,
+            "summary": summary(attempt, len(items)),
             "finished": attempt.finished_at is not None,
+            "time_taken": seconds, "time_taken_text": duration_text(seconds),
+            "blueprint": {"slug": blueprint.slug, "name": blueprint.name}
+            if blueprint else None,
+            "notes": list(attempt.choice.get("notes", [])) if attempt.mode == Attempt.EXAM
+            else [],
+            "by_format": by_format, "by_article": by_article,
             "key_shown": key_shown, "note": "" if key_shown else EXAM_NOTE,
-            "questions": [{**question_data(attempt, i), **reviewed(i)} for i in items]}
+            "missed": missed(attempt, items, names),
+            "questions": [{**question_data(attempt, i, names, len(items)),
+                           **(feedback(i) if key_shown else verdict(i)),
+                           "key_shown": key_shown or bool(i.variant)} for i in items]}

@@ -6,6 +6,8 @@ questions are built when scenarios are verified, never per request.
 """
 import hashlib
 import json
+from functools import lru_cache
+from pathlib import Path
 
 from django.db import transaction
 from django.utils import timezone
@@ -18,8 +20,8 @@ from ..parameters import parameters_for
 from ..verification import parsed
 from ..engine import replay
 from ..engine.version import engine_version
-from . import generation
-from .models import Question
+from . import generation, variants
+from .models import Question, QuestionEvent
 
 QUIZ_STATUS = Scenario.PASSED  # an expected-to-fail scenario states a known disagreement
 # Questions already built in this process, by what they were built from (the scenario's file,
@@ -51,7 +53,7 @@ def withdraw(scenario, reason):
         active=False, withdrawn_reason=reason[:1000])
 
 
-def build_for(scenario, params=None, catalog=None):
+def build_for(scenario, params=None, catalog=None, format_name=None):
     """Build the scenario's questions from its stored source; returns the context and drafts."""
     params = params if params is not None else parameters_for(scenario.format_slug)
     key = _build_key(scenario, params) if catalog is None else None
@@ -61,7 +63,10 @@ def build_for(scenario, params=None, catalog=None):
     duel_class = ruleset_for(scenario.format_slug)
     cards = catalog or default_catalog()
     truth = replay(parsed_scenario, duel_class, cards, params=params)
-    built = generation.build(parsed_scenario, duel_class, cards, params, truth)
+    if format_name is None:
+        format_name = format_names().get(scenario.format_slug, scenario.format_slug)
+    built = generation.build(parsed_scenario, duel_class, cards, params, truth, format_name)
+    add_variants(scenario, built[1], cards, params, format_name)
     if key is not None:
         if len(_kept_builds) >= MAX_KEPT_BUILDS:
             _kept_builds.clear()
@@ -69,60 +74,133 @@ def build_for(scenario, params=None, catalog=None):
     return built
 
 
+def add_variants(scenario, drafts, catalog, params, format_name):
+    """Exam variants for the scenario's published exam-pool questions (variants.py)."""
+    originals = {d.key: variants.payload(d) for d in drafts
+                 if d.status == generation.PUBLISHED and
+                 pool_for(scenario.slug, d.key) == Question.EXAM_POOL}
+    found = variants.variants_for(scenario.source, scenario.path, catalog, params, format_name,
+                                  originals, scenario.slug)
+    for draft in drafts:
+        draft.variants = found.get(draft.key, [])
+
+
+def format_names():
+    """{format slug: its name}, for the stems."""
+    from rulings.models import Format
+
+    return dict(Format.objects.values_list("slug", "name"))
+
+
 def _build_key(scenario, params):
     digest = hashlib.sha256()
     for part in (scenario.format_slug, scenario.path, scenario.source,
-                 json.dumps(params, sort_keys=True, default=str), engine_version()):
+                 json.dumps(params, sort_keys=True, default=str), engine_version(),
+                 builder_version()):
         digest.update(part.encode("utf-8") + b"\0")
     return digest.hexdigest()
 
 
-def _tags(context):
-    anchors = context.truth.rules
-    articles = sorted({a.partition("#")[0] for a in anchors} |
-                      {context.scenario.rule.partition("#")[0]})
-    formats = sorted({a.partition("/")[0] for a in articles})
-    return formats, articles
+# The modules whose code decides what a question says: a change to any of them builds every
+# question again (engine changes already change every verdict's fingerprint).
+BUILDER_MODULES = ("quizzes/generation.py", "quizzes/teaching.py", "quizzes/stems.py",
+                   "quizzes/variants.py",
+                   "readable/sentences.py", "readable/board.py", "outcome_words.py")
 
 
-# The fields a build writes on a question it asks again.
+@lru_cache(maxsize=1)
+def builder_version():
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent.parent
+    for name in BUILDER_MODULES:
+        digest.update((root / name).read_bytes())
+    return digest.hexdigest()
+
+
+# The fields a build writes on a question it asks again; its pool, its editors' wording and
+# (unless the answer changed under it) its status stay as they are.
 STORED_FIELDS = ("kind", "prompt", "cut", "steps", "board", "options", "explanation", "anchors",
-                 "difficulty", "formats", "articles", "fingerprint", "active", "withdrawn_reason")
+                 "difficulty", "formats", "articles", "fingerprint", "built_with", "active",
+                 "withdrawn_reason", "format", "article", "teaching_rule", "facts", "depth",
+                 "draft_reason", "variants")
+
+
+def _fields(scenario, draft):
+    article = draft.teaching_rule.partition("#")[0]
+    return {
+        "kind": draft.kind, "prompt": draft.prompt, "cut": draft.cut, "steps": draft.steps,
+        "board": draft.board, "facts": draft.facts,
+        "options": [{"key": o.key, "text": o.text, "correct": o.correct, "source": o.source,
+                     "rule": o.rule, "explanation": o.explanation} for o in draft.options],
+        "explanation": draft.explanation, "anchors": draft.anchors,
+        "difficulty": min(3, draft.depth), "depth": draft.depth,
+        "formats": [scenario.format_slug],
+        "articles": sorted({a["anchor"].partition("#")[0] for a in draft.anchors} | {article}),
+        "fingerprint": scenario.fingerprint, "built_with": builder_version(),
+        "active": True, "withdrawn_reason": "", "format": scenario.format_slug,
+        "article": article, "teaching_rule": draft.teaching_rule, "draft_reason": draft.reason,
+        "variants": draft.variants}
+
+
+def _right_text(options):
+    return next((o["text"] for o in options if o.get("correct")), None)
+
+
+def _status_after(question, draft, fields, now):
+    """A question built again keeps what editors decided: retired stays retired; one whose
+    right answer changed goes back to draft, saying what changed; else the build decides,
+    unless an editor published it."""
+    if question.status == Question.RETIRED:
+        return question.status, question.change_note
+    before, after = _right_text(question.options), _right_text(fields["options"])
+    if question.status == Question.PUBLISHED and before != after and before is not None:
+        note = (f"The replay now answers “{after}” where it answered “{before}” "
+                f"({now:%d %b %Y}).")
+        return Question.DRAFT, note
+    if question.status == Question.PUBLISHED and published_by_editor(question):
+        return question.status, question.change_note
+    return draft.status, question.change_note
+
+
+def published_by_editor(question):
+    """Did an editor (not the builder) last set this question's status to published?"""
+    last = question.events.filter(user__isnull=False, action__icontains="publish").first() \
+        if question.pk else None
+    later = question.events.filter(user__isnull=False, action__icontains="draft").first() \
+        if question.pk else None
+    return last is not None and (later is None or later.at <= last.at)
 
 
 @transaction.atomic
 def store(scenario, context, drafts):
     """Write the drafts as the scenario's questions; questions no longer asked are withdrawn.
 
-    A question asked again keeps its row and its pool (STORED_FIELDS leaves the pool out)."""
-    formats, articles = _tags(context)
-    board = generation.stem_board(context)
-    level = generation.difficulty(context.truth)
+    A question asked again keeps its row, its pool and its editors' wording."""
     existing = {q.key: q for q in Question.objects.filter(scenario=scenario)}
-    new, changed = [], []
+    new, changed, notes = [], [], []
+    now = timezone.now()
     for draft in drafts:
-        fields = {
-            "kind": draft.kind, "prompt": draft.prompt, "cut": draft.cut,
-            "steps": context.sentences[:draft.cut], "board": board,
-            "options": [{"key": o.key, "text": o.text, "correct": o.correct, "source": o.source,
-                         "rule": o.rule, "explanation": o.explanation} for o in draft.options],
-            "explanation": draft.explanation, "anchors": draft.anchors, "difficulty": level,
-            "formats": formats, "articles": articles, "fingerprint": scenario.fingerprint,
-            "active": True, "withdrawn_reason": ""}
+        fields = _fields(scenario, draft)
         question = existing.get(draft.key)
         if question is None:
-            new.append(Question(scenario=scenario, key=draft.key,
+            new.append(Question(scenario=scenario, key=draft.key, status=draft.status,
                                 pool=pool_for(scenario.slug, draft.key), **fields))
             continue
+        status, note = _status_after(question, draft, fields, now)
+        if status != question.status and status == Question.DRAFT and note:
+            notes.append((question, note))
         for name, value in fields.items():
             setattr(question, name, value)
+        question.status, question.change_note = status, note
         changed.append(question)
     Question.objects.bulk_create(new)
     # bulk_update does not touch auto_now fields by itself: updated_at is set here.
-    now = timezone.now()
     for question in changed:
         question.updated_at = now
-    Question.objects.bulk_update(changed, [*STORED_FIELDS, "updated_at"])
+    Question.objects.bulk_update(changed, [*STORED_FIELDS, "status", "change_note",
+                                           "updated_at"])
+    QuestionEvent.objects.bulk_create(QuestionEvent(question=q, action="back to draft",
+                                                    detail=note) for q, note in notes)
     Question.objects.filter(scenario=scenario).exclude(key__in=[d.key for d in drafts]).update(
         active=False, withdrawn_reason="The scenario no longer yields this question.")
 
@@ -132,16 +210,17 @@ def refresh(slugs):
     rows = Scenario.objects.filter(slug__in=list(slugs)).only(
         "id", "slug", "status", "message", "source", "path", "format_slug", "fingerprint")
     built = {}
-    for scenario_id, fingerprint in Question.objects.filter(
-            scenario__in=rows, active=True).values_list("scenario_id", "fingerprint"):
-        built.setdefault(scenario_id, set()).add(fingerprint)
+    for scenario_id, fingerprint, built_with in Question.objects.filter(
+            scenario__in=rows, active=True).values_list("scenario_id", "fingerprint",
+                                                        "built_with"):
+        built.setdefault(scenario_id, set()).add((fingerprint, built_with))
     params = {}
     for row in rows:
         if row.status != QUIZ_STATUS:
             withdraw(row, f"The scenario's verdict is {row.status}: {row.message}"
                      if row.message else f"The scenario's verdict is {row.status}.")
             continue
-        if built.get(row.pk) == {row.fingerprint}:
+        if built.get(row.pk) == {(row.fingerprint, builder_version())}:
             continue
         if row.format_slug not in params:
             params[row.format_slug] = parameters_for(row.format_slug)
@@ -151,3 +230,36 @@ def refresh(slugs):
             withdraw(row, f"The scenario cannot be replayed: {error}")
             continue
         store(row, context, drafts)
+    settle_stems()
+
+
+def stem_of(question):
+    """What a taker sees before the options: two questions showing the same must not both be
+    published."""
+    return hashlib.sha256(json.dumps([question.format, question.shown_prompt, question.facts,
+                                      question.steps, question.board]).encode(
+        "utf-8")).hexdigest()
+
+
+def settle_stems():
+    """No two published questions show the same stem. Two with different right answers mean
+    the stem lacks a fact a judge needs: both go back to draft. Two with the same answer ask
+    the same thing: the older stays published."""
+    by_stem = {}
+    for question in Question.objects.filter(active=True, status=Question.PUBLISHED).only(
+            "id", "format", "prompt", "prompt_wording", "facts", "steps", "board", "options"):
+        by_stem.setdefault(stem_of(question), []).append(question)
+    drafted = []
+    for group in by_stem.values():
+        if len(group) < 2:
+            continue
+        group.sort(key=lambda q: q.pk)
+        answers = {_right_text(q.options) for q in group}
+        for question in group if len(answers) > 1 else group[1:]:
+            question.status = Question.DRAFT
+            question.draft_reason = (
+                "Another question shows the same stem with a different right answer: the "
+                "stem lacks a fact a judge needs." if len(answers) > 1 else
+                f"Question {group[0].pk} asks the same thing.")
+            drafted.append(question)
+    Question.objects.bulk_update(drafted, ["status", "draft_reason"])

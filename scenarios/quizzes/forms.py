@@ -1,18 +1,22 @@
-"""The form that chooses a quiz."""
+"""The form that chooses a quiz: practice by formats, articles and difficulty; an exam by
+one of the blueprints editors define."""
 from django import forms
 
 from rulings.models import Article, Format
 
-from .attempts import DEFAULT_MINUTES, DEFAULT_PASS_MARK, MAX_COUNT, MAX_MINUTES
-
+from . import blueprints
+from .attempts import MAX_COUNT
 
 PRACTICE_CHOICE = ("practice", "Practice: one question at a time, with feedback at once")
 EXAM_CHOICE = ("exam", "Exam: timed, results at the end")
+PRACTICE_ONLY = ("formats", "articles", "difficulty")
 
 
 class ChooseQuizForm(forms.Form):
     mode = forms.ChoiceField(choices=[PRACTICE_CHOICE, EXAM_CHOICE],
                              widget=forms.RadioSelect, initial="practice")
+    blueprint = forms.ChoiceField(required=False, widget=forms.RadioSelect,
+                                  label="Exam blueprint")
     formats = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple,
                                         help_text="None ticked: every format.")
     articles = forms.MultipleChoiceField(required=False, help_text="Optional: only questions "
@@ -21,15 +25,16 @@ class ChooseQuizForm(forms.Form):
                                         choices=[("", "Any"), (1, "Easy"), (2, "Medium"),
                                                  (3, "Hard")])
     count = forms.IntegerField(min_value=1, max_value=MAX_COUNT, required=False,
-                               help_text="Default: 10 in practice, 20 in an exam.")
-    minutes = forms.IntegerField(min_value=1, max_value=MAX_MINUTES, required=False,
-                                 help_text=f"Exams only; default {DEFAULT_MINUTES}.")
-    pass_mark = forms.IntegerField(min_value=1, max_value=100, required=False,
-                                   help_text=f"Percent; default {DEFAULT_PASS_MARK}.")
+                               help_text="Practice: 10 unless you say otherwise. An exam: its "
+                                         "blueprint's number unless you say otherwise, shared "
+                                         "out among the formats the same way.")
     scenario = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.blueprints = blueprints.listed()
+        self.fields["blueprint"].choices = [(b.slug, b.name) for b in self.blueprints]
+        self.fields["blueprint"].initial = self.blueprints[0].slug
         self.fields["formats"].choices = [(f.slug, f.name) for f in Format.objects.all()]
         self.fields["articles"].choices = [
             (f"{a.format.slug}/{a.slug}", f"{a.format.name}: {a.title}")
@@ -38,3 +43,19 @@ class ChooseQuizForm(forms.Form):
             # A scenario's replay page is public and shows the answers: one scenario's
             # questions make a practice quiz, never an exam (attempts.start refuses it too).
             self.fields["mode"].choices = [PRACTICE_CHOICE]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("mode") == "exam":
+            for name in PRACTICE_ONLY:
+                if data.get(name):
+                    self.add_error(name, "An exam is drawn from its blueprint: formats, "
+                                         "articles and difficulty choose practice only.")
+        return data
+
+    def blueprint_rows(self):
+        """(radio button, blueprint) for each blueprint, to show its description beside it."""
+        return list(zip(self["blueprint"], self.blueprints))
+
+    def practice_fields(self):
+        return [self[name] for name in PRACTICE_ONLY]

@@ -1,46 +1,81 @@
-"""Building quiz questions from one verified scenario, every option computed by the engine.
+"""Building quiz questions from one verified scenario: questions about the ruling it teaches.
 
-A question asks for one value of the replay at one moment (a player's LP after a
-step, where a card ends up, who wins, whether a step is allowed). The right option
-is the value the true replay computes. Each wrong option is the value the engine
-computes when the scenario is replayed under a wrong reading of a rule in its trace
-(a misread rule gives a plausible wrong answer, explained by that rule); a reading
-that refuses an earlier step gives "that step is not allowed" as its answer. Only
-when fewer than three wrong readings give distinct answers are options filled with
-other values the same scenario computes (another step's LP, another card's zone).
-Nothing is invented and no option repeats.
+Each question asks what the true replay answers at one moment: the ruling at the pivotal step
+(is the step allowed, or what happens), the outcome, or a number or state the ruling changes.
+Its wrong options are what replays under wrong readings of the teaching rule, and of the rules
+the answer depends on, answer to the same question, so every wrong option is an answer of the
+question's own type that a judge who misreads a rule would give. A question is asked only if
+a misreading of the teaching rule changes its answer; it is published only with at least two
+wrong options from misreadings (else it stays a draft for editors, with the reason), and a
+scenario publishes at most three. Nothing is filled in from elsewhere.
 """
 import hashlib
-import logging
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..engine import ScenarioError, replay
-from ..engine.outcome import FILLER_CARD
-from ..outcome_words import ZONE_NAMES, ZONES, result_words
-from ..readable.board import board_svg
-from ..readable.sentences import card_names, intent_sentences, meaning, step_sentences
+from ..outcome_words import ZONES, result_words
+from ..readable.sentences import (Names, event_sentence, intent_sentences, listing, meaning,
+                                  sentence, step_sentences)
+from .stems import Stem, copy_labels
+from .teaching import Teaching
 
-logger = logging.getLogger(__name__)
-WANTED_WRONG = 3
-MAX_OPTIONS = 5
-MAX_MOMENTS = 50  # tables of one replay read for filler values (see Context.moments)
-OUTCOME, NUMERIC, LEGALITY, STATE = "outcome", "numeric", "legality", "state"
-CARD_FACTS = ("zone", "atk", "def", "position", "face", "controller", "races", "level",
-              "column", "line")
+RULING, LEGALITY, OUTCOME, NUMERIC, STATE = "ruling", "legality", "outcome", "numeric", "state"
+DRAFT, PUBLISHED = "draft", "published"
+MIN_WRONG = 2  # wrong options from misreadings a published question needs
+MAX_WRONG = 3
+MAX_PUBLISHED = 3  # published questions per scenario
+# What each kind asks of a scenario, best first: the ruling itself, then its outcome, then a
+# value it changes.
+PREFERENCE = (RULING, LEGALITY, OUTCOME, NUMERIC, STATE)
+# Kinds of events that say what a step did (for "what happens?"); the rest is bookkeeping.
+CONSEQUENCES = {"negate", "negated", "lp", "damage", "move", "summon", "control", "result",
+                "win", "defeat", "position", "equip", "attach", "counter", "battle", "phase",
+                "terrain", "strike", "formation", "idle", "effect", "reveal", "trigger",
+                "ability"}
+MAX_CONSEQUENCES = 4
+CARD_FACTS = ("zone", "controller", "atk", "def", "position", "face", "races", "level", "column",
+              "line")
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
             "ninth", "tenth")
+# Words no taker should read: code, data keys, the engine's own terms.
+INTERNAL_WORDS = re.compile(r"`|\b[a-z]+_[a-z_]+\b|\bcatalog\b|\bflag\b|true replay|"
+                            r"wrong reading|\(s\)|\bmutation\b")
+
+
+@dataclass
+class Answer:
+    value: object  # comparable: two replays with equal values give the same answer
+    text: str
+    parts: tuple = ()  # for "what happens": (what it is about, sentence) pairs
+    said: list = field(default_factory=list)  # its text, sentence by sentence
 
 
 @dataclass
 class Option:
-    value: object  # what it says, comparable (options with equal values are one option)
+    value: object
     text: str
     correct: bool = False
-    source: str = "engine"  # engine (the right one), wrong_reading, computed
+    said: list = field(default_factory=list)  # the text sentence by sentence, when several
+    source: str = "engine"  # engine (the right one), wrong_reading, rule (the plain "Yes")
     rule: str = ""  # the anchor of the misread rule
     explanation: str = ""
     key: str = ""
+
+
+@dataclass
+class Ask:
+    """One thing a question can ask: `read(replay)` is that replay's answer (or None)."""
+
+    name: str  # what is asked, within the scenario: "ruling", "lp:A", "card:x:zone"
+    kind: str
+    prompt: str
+    cut: int  # the stem shows the first `cut` steps
+    read: Callable
+    last_step: int  # the answer depends on the rules cited up to this step
+    legality_step: int | None = None  # the step a legality question asks about
+    moment: int | None = None  # the table and facts shown are after this step (default: cut)
+    arithmetic: Callable = None  # the true replay's working, for a number
 
 
 @dataclass
@@ -50,577 +85,506 @@ class Draft:
     prompt: str
     cut: int
     options: list
-    anchors: list = field(default_factory=list)
     explanation: str = ""
-    probe: object = None  # the Probe it came from (not stored; lets tests recompute it)
+    anchors: list = field(default_factory=list)
+    status: str = DRAFT
+    reason: str = ""
+    facts: list = field(default_factory=list)
+    steps: list = field(default_factory=list)
+    board: str = ""
+    teaching_rule: str = ""
+    depth: int = 1
+    moment: int = 0  # the table and facts shown are after this many steps
+    variants: list = field(default_factory=list)  # exam variants (variants.py), as payloads
+    ask: object = None  # the Ask it came from (not stored; lets tests recompute it)
 
     @property
-    def wrong(self):
-        return sum(1 for o in self.options if not o.correct)
-
-
-@dataclass
-class Probe:
-    """One thing to ask: `read(replay)` is that replay's answer at the moment asked about
-    ((value, text), or None when it has none); `pool()` lists other values the scenario
-    computes, as (value, text, where) triples, for filling."""
-
-    key: str
-    kind: str
-    prompt: str
-    cut: int
-    read: Callable
-    pool: Callable = lambda: []
-
-
-@dataclass
-class Reading:
-    """The scenario replayed under one wrong reading of one rule."""
-
-    rule: object  # the engine's Rule
-    name: str
-    text: str
-    replay: object
+    def wrong_from_readings(self):
+        return sum(1 for o in self.options if o.source == "wrong_reading")
 
 
 class Context:
-    """What the probes need about one scenario: its true replay and its wrong readings."""
+    """One scenario's true replay, its teaching rule and readings, and its card labels."""
 
-    def __init__(self, scenario, duel_class, catalog, params, truth):
+    def __init__(self, scenario, duel_class, catalog, params, truth, format_name=""):
         self.scenario, self.duel_class, self.catalog, self.params = (
             scenario, duel_class, catalog, params)
         self.truth = truth
         self.end = len(truth.steps)
-        self.names = card_names(truth)
-        self.sentences = step_sentences(truth)
-        self.intents = intent_sentences(truth)
-        self.readings = list(self._wrong_readings())
+        self.teaching = Teaching(scenario, duel_class, catalog, params, truth)
+        self.labels = copy_labels(truth)
+        self.names = Names(self.labels)
+        self.sentences = step_sentences(truth, names=self.labels)
+        self.intents = intent_sentences(truth, names=self.labels)
+        self.format_name = format_name or scenario.format
+        by_anchor = {}
+        for rule in duel_class.RULES.values():
+            by_anchor.setdefault(rule.anchor, rule)
+        self.rule_at = by_anchor
 
-    def _wrong_readings(self):
-        cited = set(self.truth.rules)
-        for rule in self.duel_class.RULES.values():
-            if rule.anchor not in cited:
-                continue
-            for name, text in rule.mutations.items():
-                try:
-                    result = replay(self.scenario, self.duel_class, self.catalog,
-                                    params=self.params, mutation=f"{rule.name}:{name}")
-                except ScenarioError:
-                    continue  # the script cannot be played this way: it gives no answer
-                except Exception:  # noqa: BLE001 - an engine fault under one reading
-                    logger.exception("replaying %s under %s:%s failed", self.scenario.slug,
-                                     rule.name, name)
-                    continue
-                yield Reading(rule, name, text, result)
+    @property
+    def readings(self):
+        return self.teaching.readings
 
     def name(self, card_id):
-        return self.names.get(card_id, str(card_id))
+        return self.names(card_id)
 
-    def states(self, result):
-        """The table before the first step and after each step of a replay."""
-        return [result.initial_state] + [s.state for s in result.steps]
-
-    def moments(self, result):
-        """(step number, table) pairs to draw filler values from: every table of a short
-        replay, an evenly spread MAX_MOMENTS of a long one, so that building a scenario's
-        questions costs a bounded amount whatever its length (a 500-step scenario of 600
-        cards took 80 s when every table was read)."""
-        states = self.states(result)
-        if len(states) <= MAX_MOMENTS:
-            return list(enumerate(states))
-        last = len(states) - 1
-        picked = sorted({round(i * last / (MAX_MOMENTS - 1)) for i in range(MAX_MOMENTS)})
-        return [(n, states[n]) for n in picked]
-
-    def refusal_before(self, result, cut):
-        """The first step up to `cut` that `result` refused and the true replay did not."""
-        for record in result.steps[:cut]:
-            truth = self.truth.steps[record.number - 1]
-            if record.status.startswith("illegal") and not truth.status.startswith("illegal"):
-                return record
-        return None
-
-    def refusal_option(self, record):
-        return Option(("refused", record.number, record.reason),
-                      f"Step {record.number} is not allowed ({meaning(record.reason)}), so "
-                      f"it never happens")
+    def summary(self, anchor):
+        rule = self.rule_at.get(anchor)
+        return rule.describe(self.params) if rule else ""
 
 
-# --- reading values --------------------------------------------------------------------------
+# --- what a replay answers -------------------------------------------------------------------
 
-def at_cut(context, cut, read_state):
-    """A reader of the table after `cut` steps."""
+def legality_at(number):
     def read(result):
-        states = context.states(result)
-        if len(states) <= cut:
+        if len(result.steps) < number:
             return None
-        return read_state(states[cut])
+        step = result.steps[number - 1]
+        if step.status.startswith("illegal"):
+            return Answer(("refused", step.reason), f"No: {meaning(step.reason)}.")
+        if step.status == "skipped":
+            return None
+        return Answer(("allowed",), "Yes.")
     return read
 
 
+def consequences_at(context, number):
+    """What step `number` did: the negations, moves, summons, Life Point changes and results
+    it caused, each with what it is about (a card, a player's Life Points, the duel). The
+    question later keeps only what the answers disagree about (`focused`)."""
+    def read(result):
+        if len(result.steps) < number:
+            return None
+        step = result.steps[number - 1]
+        if step.status.startswith("illegal"):
+            return Answer(("refused", step.reason),
+                          f"The rules refuse it: {meaning(step.reason)}.")
+        parts = []
+        for event in step.events:
+            if event.get("kind") in CONSEQUENCES:
+                text = event_sentence(event, context.names)
+                part = (_subject(event), text)
+                if text and part not in parts:
+                    parts.append(part)
+        return Answer(frozenset(parts), "", tuple(parts))
+    return read
+
+
+def _subject(event):
+    """What a consequence is about: its card, else a player's Life Points, else the duel."""
+    if event.get("card") is not None and event.get("kind") not in ("lp", "damage"):
+        return ("card", str(event["card"]))
+    if event.get("player") is not None and event.get("kind") in ("lp", "damage"):
+        return ("lp", str(event["player"]))
+    return ("duel", event.get("kind"))
+
+
+def focused(context, answers):
+    """The texts of "what happens" answers told by what they disagree about only: what
+    happens to the same cards or Life Points in every answer is left out, and each answer
+    tells its cards in one order, so options differ in what matters, not in the order events
+    are told or in what every answer says. A refused step keeps its own words."""
+    told = [a for a in answers if isinstance(a.value, frozenset)]
+    shared = None
+    for answer in told:
+        sentences = {text for _, text in answer.parts}
+        shared = sentences if shared is None else shared & sentences
+    order = []
+    for answer in told:
+        for subject, _ in answer.parts:
+            if subject not in order:
+                order.append(subject)
+    disputed = {subject for answer in told for subject, text in answer.parts
+                if text not in (shared or set())}
+    for answer in told:
+        said = sorted(((order.index(subject), n, text)
+                       for n, (subject, text) in enumerate(answer.parts) if subject in disputed))
+        answer.said = [sentence(text) for _, _, text in said] or \
+            [_nothing_to(context, [s for s in order if s in disputed])]
+        answer.text = " ".join(answer.said)
+    return [answer.text for answer in answers]
+
+
+def _nothing_to(context, subjects):
+    about = []
+    for kind, what in subjects:
+        if kind == "card":
+            about.append(context.name(what))
+        elif kind == "lp":
+            about.append(f"{what}'s Life Points")
+    return sentence(f"Nothing happens to {listing(about)}") if about else \
+        "Nothing happens yet."
+
+
 def at_end(read_facts):
-    """A reader of the outcome the engine observed at the end of the replay."""
     def read(result):
         return read_facts(result.outcome.facts) if result.outcome else None
     return read
 
 
-def _where(context, zone, player, face=None):
-    where = ZONES.get(zone, zone).format(p=player or "its owner")
-    return _upper_first(where + (" face-down" if face == "down" else ""))
+# --- what can be asked -----------------------------------------------------------------------
 
-
-def _upper_first(text):
-    return text[:1].upper() + text[1:] if text else text
-
-
-def _names(context, ids):
-    names = [context.name(i) for i in ids]
-    if not names:
-        return "None"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _state_card(state, card_id):
-    for player, side in (state or {}).get("players", {}).items():
-        for zone, cards in side.items():
-            if isinstance(cards, list):
-                for card in cards:
-                    if isinstance(card, dict) and card.get("id") == card_id:
-                        return player, zone, card
-    return None, None, None
-
-
-# --- turning readings into options -----------------------------------------------------------
-
-def _explain_reading(reading, params):
-    return (f"What you would conclude by reading the rule “{reading.rule.describe(params)}” "
-            f"this way: {reading.text}.")
-
-
-def ask(context, probe):
-    """The options for one probe: the right value, then wrong readings, then computed fills."""
-    right = probe.read(context.truth)
-    if right is None or right[0] is None:
-        return None
-    options = [Option(right[0], right[1], correct=True)]
-    seen = {right[1]}  # options are told apart by what they say
-    for reading in context.readings:
-        refused = context.refusal_before(reading.replay, probe.cut)
-        option = context.refusal_option(refused) if refused else None
-        if option is None:
-            found = probe.read(reading.replay)
-            if found is None or found[0] is None:
-                continue
-            option = Option(found[0], found[1])
-        if option.text in seen:
-            continue
-        seen.add(option.text)
-        option.source, option.rule = "wrong_reading", reading.rule.anchor
-        option.explanation = _explain_reading(reading, context.params)
-        options.append(option)
-    for value, text, where in probe.pool():
-        if len(options) - 1 >= WANTED_WRONG:
-            break
-        if value is None or text in seen:
-            continue
-        seen.add(text)
-        options.append(Option(value, text, source="computed",
-                              explanation=f"This value occurs in this scenario too ({where}), "
-                                          f"not at the moment asked about."))
-    return Draft(probe.key, probe.kind, probe.prompt, probe.cut, options[:MAX_OPTIONS],
-                 probe=probe)
-
-
-def _moment(context, cut):
-    return "these steps" if cut == context.end else f"step {cut}" if cut else "the start"
-
-
-# --- the probes: what can be asked of a scenario ---------------------------------------------
-
-def outcome_probes(context):
-    expect = context.scenario.expect
-    if "result" not in expect and context.truth.outcome.get("result") == "none":
+def ruling_asks(context):
+    """The ruling at the pivotal step: whether the step is allowed, or what it does."""
+    pivot = context.teaching.pivot
+    if pivot is None:
         return []
+    step = context.truth.steps[pivot - 1]
+    intent = _next(context.intents[pivot - 1])
+    passing = "pass" in step.action
+    legality = legality_at(pivot)
+    refusals = {legality(r.replay).value[0] if legality(r.replay) else None
+                for r in context.teaching.teaching_readings()} | {legality(context.truth).value[0]}
+    if not passing and "refused" in refusals:
+        return [Ask("legal", LEGALITY, f"{intent} Is that allowed?", pivot - 1, legality,
+                    pivot, legality_step=pivot)]
+    return [Ask("ruling", RULING, f"{intent} What happens?", pivot - 1,
+                consequences_at(context, pivot), pivot)]
 
+
+def _next(intent):
+    """`Next, B activates ...` from `B activates ...` (a player's letter keeps its case)."""
+    first, _, rest = intent.partition(" ")
+    start = first if len(first) == 1 and first.isupper() else first[:1].lower() + first[1:]
+    return sentence(f"Next, {start} {rest}".strip())
+
+
+def outcome_asks(context):
     def read(facts):
-        return facts.get("result"), result_words(facts.get("result"))
-
-    def pool():
-        for label, result in [("the true replay", context.truth)] + [
-                ("a wrong reading", r.replay) for r in context.readings]:
-            for n, state in context.moments(result):
-                got = (state or {}).get("result") or "none"
-                yield (got, result_words(got), f"in {label}, at {_moment(context, n)}")
-
-    return [Probe("outcome", OUTCOME, "After these steps, is the duel over? If it is, who won, "
-                  "and why?", context.end, at_end(read), pool)]
+        result = facts.get("result")
+        return Answer(_frozen(result), result_words(result))
+    return [Ask("outcome", OUTCOME, "After these steps, is the duel over? If it is, who won, "
+                "and why?", context.end, at_end(read), context.end)]
 
 
-def _every_lp(context):
-    for label, result in [("the true replay", context.truth)] + [
-            ("a wrong reading", r.replay) for r in context.readings]:
-        for n, state in context.moments(result):
-            for player, side in (state or {}).get("players", {}).items():
-                if side.get("lp") is not None:
-                    yield (side["lp"], f"{side['lp']} LP",
-                           f"{player}'s LP in {label} at {_moment(context, n)}")
-
-
-def lp_probes(context):
-    truth = context.truth
-    series = {p: [(s or {}).get("players", {}).get(p, {}).get("lp") for s in context.states(truth)]
-              for p in truth.initial_state["players"]}
-    expected = context.scenario.expect.get("lp") or {}
-    players = [p for p in expected if p in series] or \
-        [p for p, lps in series.items() if len(set(lps)) > 1]
-    probes = []
-    for player in players:
-        lps = series[player]
-        cut = max((n for n in range(1, len(lps)) if lps[n] != lps[n - 1]), default=context.end)
-        if player in expected:
-            cut = context.end
-
-        def read_state(state, player=player):
-            lp = state["players"].get(player, {}).get("lp") if state else None
-            return (lp, f"{lp} LP") if lp is not None else None
-
-        probes.append(Probe(f"lp:{player}", NUMERIC,
-                            f"How many Life Points does {player} have after "
-                            f"{_moment(context, cut)}?", cut, at_cut(context, cut, read_state),
-                            lambda: _every_lp(context)))
-    return probes
-
-
-def team_probes(context):
-    """Tag Team Phalanx: a team's shared LP or Formation Points at the end."""
-    probes = []
+def value_asks(context):
+    """A number or state the scenario states an expectation about, at the end."""
+    asks = []
+    expect = context.scenario.expect
+    for player in expect.get("lp") or {}:
+        asks.append(_lp_ask(context, str(player)))
     for key, unit, label in (("team_lp", "lp", "Life Points"),
                              ("formation_points", "formation_points", "Formation Points")):
-        for team in context.scenario.expect.get(key) or {}:
-            def read_state(state, team=team, unit=unit, label=label):
-                got = ((state or {}).get("teams") or {}).get(team, {}).get(unit)
-                return (got, f"{got} {label}") if got is not None else None
-
-            def pool(unit=unit, label=label):
-                for label_of, result in [("the true replay", context.truth)] + [
-                        ("a wrong reading", r.replay) for r in context.readings]:
-                    for n, state in context.moments(result):
-                        for name, team_state in ((state or {}).get("teams") or {}).items():
-                            got = team_state.get(unit)
-                            if got is not None:
-                                yield (got, f"{got} {label}", f"team {name} in "
-                                       f"{label_of} at {_moment(context, n)}")
-
-            probes.append(Probe(f"{key}:{team}", NUMERIC,
-                                f"How many {label} does team {team} have after these steps?",
-                                context.end, at_cut(context, context.end, read_state), pool))
-    return probes
-
-
-def count_probes(context):
-    """Highlander summons counted this turn; Kingdom Duels Idle Warnings."""
-    probes = []
-    for key, snapshot_key, phrase in (
+        for team in expect.get(key) or {}:
+            asks.append(_team_ask(context, key, str(team), unit, label))
+    for key, snapshot, phrase in (
             ("summons", "summons", "summons count toward {p}'s Summon Limit this turn"),
             ("warnings", "idle_warnings", "Idle Warnings does {p} have")):
-        for player in context.scenario.expect.get(key) or {}:
-            def read(facts, key=key, player=player):
-                got = (facts.get(key) or {}).get(player, 0)
-                return got, str(got)
-
-            def pool(snapshot_key=snapshot_key, player=player):
-                for n, state in context.moments(context.truth):
-                    for name, got in ((state or {}).get(snapshot_key) or {}).items():
-                        yield (got, str(got), f"{name} at {_moment(context, n)}")
-
-            probes.append(Probe(f"{key}:{player}", NUMERIC,
-                                f"After these steps, how many {phrase.format(p=player)}?",
-                                context.end, at_end(read), pool))
-    return probes
-
-
-def card_probes(context):
-    """Where a card ends up, and its ATK, DEF, position, face or controller there."""
-    probes = []
-    for card_id, facts in (context.scenario.expect.get("cards") or {}).items():
-        card_id = str(card_id)
-        asked = [f for f in CARD_FACTS if isinstance(facts, dict) and f in facts][:2]
-        for fact in asked:
-            probes.append(_card_probe(context, card_id, fact))
-    return probes
+        for player in expect.get(key) or {}:
+            asks.append(_count_ask(context, key, str(player), phrase))
+    for card_id, facts in (expect.get("cards") or {}).items():
+        for fact in [f for f in CARD_FACTS if isinstance(facts, dict) and f in facts][:2]:
+            asks.append(_card_ask(context, str(card_id), fact))
+    for player, zones in (expect.get("zones") or {}).items():
+        for zone, wanted in (zones or {}).items():
+            asks.append(_zone_ask(context, str(player), zone, isinstance(wanted, int)))
+    if len(expect.get("resolved") or []) >= 2:
+        asks.append(_resolved_ask(context))
+    if "negated" in expect:
+        asks.append(_negated_ask(context))
+    return asks
 
 
-def _card_facts_in(state):
-    """(facts, card id) for every card on the table of a state, as card_probe reads them."""
-    for player, side in (state or {}).get("players", {}).items():
-        for zone, cards in side.items():
-            for entry in cards if isinstance(cards, list) else ():
-                if isinstance(entry, dict) and "id" in entry:
-                    yield ({"zone": zone, "controller": player, "face": entry.get("face", "up"),
-                            "position": entry.get("position"), "atk": entry.get("atk"),
-                            "def": entry.get("def")}, entry["id"])
+def _lp_ask(context, player):
+    def read(facts):
+        lp = (facts.get("lp") or {}).get(player)
+        return None if lp is None else Answer(lp, f"{lp:,} LP")
+    return Ask(f"lp:{player}", NUMERIC, f"How many Life Points does {player} have after these "
+               "steps?", context.end, at_end(read), context.end,
+               arithmetic=lambda: lp_working(context.truth, player))
 
 
-def _fact_text(context, fact, value, facts):
-    if fact == "zone":
-        return _where(context, value, facts.get("controller"), facts.get("face"))
-    if fact in ("atk", "def"):
-        return f"{value} {fact.upper()}"
-    if fact == "position":
-        return f"{str(value).capitalize()} Position" if value else "No position (off the field)"
-    if fact == "face":
-        return "Face-down" if value == "down" else "Face-up"
-    if fact == "races":
-        return " and ".join(value) if value else "No Type"
-    if fact == "level":
-        return f"Level {value}"
-    if fact == "column":
-        return f"The {ORDINALS[value]} Monster Zone" if isinstance(value, int) and \
-            0 <= value < len(ORDINALS) else "No Monster Zone"
-    if fact == "line":
-        return f"The {str(value).capitalize()} Line" if value else "No line"
-    return f"{value}'s"
+def _team_ask(context, key, team, unit, label):
+    def read(facts):
+        got = (facts.get(key) or {}).get(team)
+        return None if got is None else Answer(got, f"{got:,} {label}")
+    return Ask(f"{key}:{team}", NUMERIC, f"How many {label} does team {team} have after these "
+               "steps?", context.end, at_end(read), context.end)
 
 
-def _card_probe(context, card_id, fact):
-    def value_of(facts):
-        if not facts:
-            return None
-        value = facts.get(fact)
-        if isinstance(value, list):
-            value = tuple(value)
-        key = (value, facts.get("controller"), facts.get("face")) if fact == "zone" else value
-        return key, _fact_text(context, fact, value, facts)
+def _count_ask(context, key, player, phrase):
+    def read(facts):
+        got = (facts.get(key) or {}).get(player)
+        return None if got is None else Answer(got, str(got))
+    return Ask(f"{key}:{player}", NUMERIC, f"After these steps, how many {phrase.format(p=player)}?",
+               context.end, at_end(read), context.end)
 
-    def read(outcome):
-        return value_of((outcome.get("cards") or {}).get(card_id))
 
-    def pool():
-        for n, state in context.moments(context.truth):
-            for facts, other in _card_facts_in(state):
-                if other == card_id and facts.get(fact) is not None:
-                    yield (*value_of(facts), f"{context.name(card_id)} at "
-                           f"{_moment(context, n)}")
-        for other, facts in (context.truth.outcome.get("cards") or {}).items():
-            if other != card_id and facts.get(fact) is not None and \
-                    context.name(other) != FILLER_CARD:
-                yield (*value_of(facts), f"{context.name(other)} at the end")
-        for n, state in context.moments(context.truth):
-            for facts, other in _card_facts_in(state):
-                if other != card_id and facts.get(fact) is not None and \
-                        context.name(other) != FILLER_CARD:
-                    yield (*value_of(facts), f"{context.name(other)} at "
-                           f"{_moment(context, n)}")
-
+def _card_ask(context, card_id, fact):
     name = context.name(card_id)
+
+    def read(facts):
+        card = (facts.get("cards") or {}).get(card_id)
+        if not card or card.get(fact) is None and fact not in ("position", "races", "line"):
+            return None
+        value = card.get(fact)
+        if fact == "zone":
+            where = ZONES.get(value, value).format(p=card.get("controller") or "its owner")
+            if card.get("face") == "down":
+                where += " face-down"
+            return Answer((value, card.get("controller"), card.get("face")), sentence(where))
+        if fact in ("atk", "def"):
+            return Answer(value, f"{value:,} {fact.upper()}")
+        if fact == "position":
+            return Answer(value, f"{str(value).capitalize()} Position" if value else
+                          "In no position: it is not on the field")
+        if fact == "face":
+            return Answer(value, "Face-down" if value == "down" else "Face-up")
+        if fact == "races":
+            races = tuple(value or ())
+            return Answer(races, sentence(" and ".join(races)) if races else "No Type.")
+        if fact == "level":
+            return Answer(value, f"Level {value}")
+        if fact == "column":
+            return Answer(value, f"The {ORDINALS[value]} Monster Zone" if isinstance(value, int)
+                          and 0 <= value < len(ORDINALS) else "No Monster Zone")
+        if fact == "line":
+            return Answer(value, f"The {str(value).capitalize()} Line" if value else "No line")
+        return Answer(value, f"{value} controls it")
+
     prompts = {"zone": f"Where is {name} after these steps?",
+               "controller": f"Who controls {name} after these steps?",
                "atk": f"What is {name}'s ATK after these steps?",
                "def": f"What is {name}'s DEF after these steps?",
                "position": f"In which position is {name} after these steps?",
                "face": f"Is {name} face-up or face-down after these steps?",
-               "controller": f"Who controls {name} after these steps?",
                "races": f"What Type is {name} after these steps?",
                "level": f"What Level is {name} after these steps?",
                "column": f"In which Monster Zone is {name} after these steps?",
-               "line": f"In which line is {name} after these steps?"}
-    return Probe(f"card:{card_id}:{fact}", STATE, prompts[fact], context.end, at_end(read), pool)
+               "line": f"On which line is {name} after these steps?"}
+    kind = NUMERIC if fact in ("atk", "def", "level") else STATE
+    return Ask(f"card:{card_id}:{fact}", kind, prompts[fact], context.end, at_end(read),
+               context.end)
 
 
-def turn_probes(context):
-    """Whose turn it is, or which turn, after the steps (rotation rules)."""
-    probes = []
-    expect = context.scenario.expect
-    players = list(context.truth.initial_state["players"])
-    if "turn_player" in expect:
-        probes.append(Probe(
-            "turn_player", STATE, "Whose turn is it after these steps?", context.end,
-            at_end(lambda facts: (facts.get("turn_player"), f"{facts.get('turn_player')}'s turn")),
-            lambda: [(p, f"{p}'s turn", f"player {p} is in the duel") for p in players]))
-    if "turn" in expect:
-        probes.append(Probe(
-            "turn", STATE, "Which turn of the duel is it after these steps?", context.end,
-            at_end(lambda facts: (facts.get("turn"), f"Turn {facts.get('turn')}")),
-            lambda: [(s["turn"], f"Turn {s['turn']}", f"after step {n}")
-                     for n, s in context.moments(context.truth) if s]))
-    for player in (expect.get("terrains") or {}):
-        def read(facts, player=player):
-            got = tuple((facts.get("terrains") or {}).get(player) or ())
-            return got, ", ".join(got) or "No Terrains"
+def _zone_ask(context, player, zone, counting):
+    label = ZONES.get(zone, zone).format(p=player)
 
-        def pool():
-            for result in [context.truth] + [r.replay for r in context.readings]:
-                for name, got in ((result.outcome.get("terrains") or {}) if result.outcome
-                                  else {}).items():
-                    yield (tuple(got), ", ".join(got), f"{name}'s Terrains")
+    def read(facts):
+        ids = ((facts.get("zones") or {}).get(player) or {}).get(zone)
+        if ids is None:
+            return None
+        if counting:
+            return Answer(len(ids), f"{len(ids)} card{'s' if len(ids) != 1 else ''}")
+        names = sorted(context.name(i) for i in ids)
+        return Answer(tuple(names), sentence(listing(names)) if names else "None.")
 
-        probes.append(Probe(f"terrains:{player}", STATE,
-                            f"Which Terrains lie on {player}'s Monster Zones, left to right?",
-                            context.end, at_end(read), pool))
-    return probes
+    prompt = (f"How many cards are {label} after these steps?" if counting else
+              f"Which cards are {label} after these steps?")
+    return Ask(f"zone:{player}:{zone}", NUMERIC if counting else STATE, prompt, context.end,
+               at_end(read), context.end)
 
 
-def moved_card_probes(context):
-    """Where a card that moved during the replay ends up (when the scenario states nothing
-    about it): the table changed, so the question is about what happened."""
-    stated = {str(c) for c in (context.scenario.expect.get("cards") or {})}
-    start = {card_id: (facts["zone"], facts["controller"])
-             for facts, card_id in _card_facts_in(context.truth.initial_state)}
-    end = context.truth.outcome.get("cards") or {}
-    probes = []
-    for card_id, (zone, controller) in start.items():
-        facts = end.get(card_id)
-        if card_id in stated or not facts or context.name(card_id) == FILLER_CARD:
+def _resolved_ask(context):
+    def read(facts):
+        order = tuple(facts.get("resolved") or ())
+        return Answer(order, " then ".join(context.name(i) for i in order) + "."
+                      if order else "Nothing resolves.")
+    return Ask("resolved", STATE, "In what order do the chain links resolve?", context.end,
+               at_end(read), context.end)
+
+
+def _negated_ask(context):
+    def read(facts):
+        ids = tuple(sorted(facts.get("negated") or ()))
+        return Answer(ids, sentence(listing(context.name(i) for i in ids)) if ids
+                      else "Nothing is negated.")
+    return Ask("negated", STATE, "Which activations are negated?", context.end, at_end(read),
+               context.end)
+
+
+def _frozen(value):
+    """A result (a dict) as a comparable value."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def lp_working(truth, player):
+    """The true replay's Life Point changes for `player`, as sums: "8,000 − 4,000 = 4,000"."""
+    lines = []
+    for step in truth.steps:
+        for event in step.events:
+            if event.get("kind") == "lp" and event.get("player") == player and \
+                    event.get("before") is not None and event.get("after") is not None:
+                before, after = event["before"], event["after"]
+                sign = "−" if after < before else "+"
+                lines.append(f"{before:,} {sign} {abs(after - before):,} = {after:,}")
+    return "; ".join(lines)
+
+
+# --- options, explanations and the decision to publish --------------------------------------
+
+def asks_of(context):
+    return ruling_asks(context) + outcome_asks(context) + value_asks(context)
+
+
+def draft_of(context, ask):
+    """The question an ask makes, or None when no misreading of the teaching rule changes its
+    answer (then it does not test the ruling)."""
+    right = ask.read(context.truth)
+    if right is None:
+        return None
+    answers = []
+    for reading in context.teaching.readings_for(ask.last_step):
+        if ask.kind in (RULING, LEGALITY) and \
+                _diverges_before(context.truth, reading.replay, ask.cut):
+            continue  # the stem shows steps this reading would play otherwise
+        found = ask.read(reading.replay)
+        if found is not None:
+            answers.append((reading, found))
+    if not any(reading.teaching and found.value != right.value for reading, found in answers):
+        return None
+    chosen = _chosen(context, ask, right, answers)  # may retell `right` by what is disputed
+    options = [Option(right.value, right.text, correct=True, said=right.said)]
+    for reading, found in chosen:
+        options.append(Option(found.value, found.text, source="wrong_reading",
+                              rule=reading.anchor,
+                              explanation=_misreading(context, reading, ask)))
+    seen = {option.text for option in options}
+    if ask.kind == LEGALITY and "Yes." not in seen:
+        options.append(Option(("allowed",), "Yes.", source="rule", rule=context.teaching.anchor,
+                              explanation=f"The rules refuse it here: "
+                                          f"{context.summary(context.teaching.anchor)}"))
+    draft = Draft(_key(context, ask), ask.kind, ask.prompt, ask.cut, options, ask=ask,
+                  teaching_rule=context.teaching.anchor, depth=context.teaching.depth(),
+                  moment=_moment_of(context, ask))
+    wrong = draft.wrong_from_readings
+    if wrong >= MIN_WRONG:
+        draft.status = PUBLISHED
+    else:
+        draft.reason = ("Only one misreading gives another answer; a published question needs "
+                        "two wrong answers that come from misreadings." if wrong == 1 else
+                        "No misreading gives another answer of this kind.")
+    return draft
+
+
+def _chosen(context, ask, right, answers):
+    """Up to three wrong answers, the teaching rule's misreadings first, each saying something
+    no other option says. "What happens" answers are told by what they disagree about
+    (`focused`), which depends on the options chosen together."""
+    chosen = []
+    for reading, found in answers:
+        if found.value == right.value or any(found.value == f.value for _, f in chosen):
             continue
-        if (facts.get("zone"), facts.get("controller")) != (zone, controller):
-            probes.append(_card_probe(context, card_id, "zone"))
-    return probes
-
-
-def zone_probes(context):
-    """Which cards (or how many) a player's zone holds at the end."""
-    probes = []
-    for player, zones in (context.scenario.expect.get("zones") or {}).items():
-        for zone, wanted in (zones or {}).items():
-            counting = isinstance(wanted, int)
-
-            def value_of(ids, counting=counting):
-                if counting:
-                    return len(ids), f"{len(ids)} card{'s' if len(ids) != 1 else ''}"
-                names = tuple(sorted(context.name(i) for i in ids))
-                return names, _names(context, sorted(ids, key=context.name))
-
-            def read(outcome, player=player, zone=zone, value_of=value_of):
-                return value_of(((outcome.get("zones") or {}).get(player) or {}).get(zone, []))
-
-            def pool(player=player, zone=zone, value_of=value_of):
-                for n, state in context.moments(context.truth):
-                    for name, side in (state or {}).get("players", {}).items():
-                        ids = [c["id"] for c in side.get(zone, []) if isinstance(c, dict)]
-                        yield (*value_of(ids), f"{name}'s {ZONE_NAMES.get(zone, zone)} "
-                               f"at {_moment(context, n)}")
-
-            label = ZONES.get(zone, zone).format(p=player)
-            prompt = (f"How many cards are {label} after these steps?" if counting else
-                      f"Which cards are {label} after these steps?")
-            probes.append(Probe(f"zone:{player}:{zone}", STATE, prompt, context.end, at_end(read),
-                                pool))
-    return probes
-
-
-def chain_probes(context):
-    """The order chain links resolve in, and which are negated."""
-    probes = []
-    expect = context.scenario.expect
-    if len(expect.get("resolved") or []) >= 2:
-        def read(outcome):
-            order = tuple(outcome.get("resolved") or [])
-            return order, " then ".join(context.name(i) for i in order) or "Nothing resolves"
-
-        def pool():
-            order = tuple(context.truth.outcome.get("resolved") or [])
-            backwards = tuple(reversed(order))
-            return [(backwards, " then ".join(context.name(i) for i in backwards),
-                     "the order the links were activated in")]
-
-        probes.append(Probe("resolved", STATE, "In what order do the chain links resolve?",
-                            context.end, at_end(read), pool))
-    if "negated" in expect:
-        def read_negated(outcome):
-            ids = sorted(outcome.get("negated") or [])
-            return tuple(ids), _names(context, ids) if ids else "Nothing is negated"
-
-        def pool_negated():
-            resolved = context.truth.outcome.get("resolved") or []
-            return [((i,), context.name(i), "a link that resolved") for i in resolved]
-
-        probes.append(Probe("negated", STATE, "Which activations are negated?", context.end,
-                            at_end(read_negated), pool_negated))
-    return probes
-
-
-def legality_probes(context):
-    """Steps the rules refuse (as the scenario expects), and allowed steps a misreading refuses."""
-    probes = []
-    for record in context.truth.steps:
-        if record.status != "illegal (expected)" and not (
-                record.status == "done" and _acts(record.action)):
+        trial = chosen + [(reading, found)]
+        if ask.kind == RULING:
+            texts = focused(context, [right] + [f for _, f in trial])
+        else:
+            texts = [right.text] + [f.text for _, f in trial]
+        if len(set(texts)) < len(texts):
             continue
-
-        def read(result, number=record.number):
-            if len(result.steps) < number:
-                return None
-            step = result.steps[number - 1]
-            if step.status.startswith("illegal"):
-                return ("refused", step.reason), f"No: {meaning(step.reason)}"
-            return ("allowed",), "Yes, it is allowed"
-
-        probe = Probe(f"legal:{record.number}", LEGALITY,
-                      f"Next: {context.intents[record.number - 1]} Is that allowed?",
-                      record.number - 1, read)
-        probes.append(probe)
-    return probes
+        chosen = trial
+        if len(chosen) == MAX_WRONG:
+            break
+    if ask.kind == RULING and chosen:
+        focused(context, [right] + [f for _, f in chosen])  # retells them by what they dispute
+    return chosen
 
 
-def _acts(action):
-    return not any(verb in action for verb in ("pass", "end_turn", "pass_turns", "phase"))
+def _moment_of(context, ask):
+    """A question about what a step does shows the table just before it; a question about
+    the end shows the table before the step the ruling decides (the end table would give
+    the answer away)."""
+    if ask.moment is not None:
+        return ask.moment
+    if ask.cut < context.end:
+        return ask.cut
+    pivot = context.teaching.pivot
+    return pivot - 1 if pivot else 0
 
 
-PROBES = (outcome_probes, lp_probes, team_probes, count_probes, card_probes, moved_card_probes,
-          zone_probes, chain_probes, turn_probes, legality_probes)
+def _diverges_before(truth, result, cut):
+    return any(a.status != b.status or a.state != b.state
+               for a, b in zip(truth.steps[:cut], result.steps[:cut]))
 
 
-def build(scenario, duel_class, catalog, params, truth):
-    """The scenario's questions: every probe that has at least one wrong option, keeping the
-    ones with three or more; a scenario with none that rich keeps its best one."""
-    context = Context(scenario, duel_class, catalog, params, truth)
-    drafts = []
-    for make in PROBES:
-        for probe in make(context):
-            draft = ask(context, probe)
-            if draft is not None and draft.wrong >= 1:
-                drafts.append(draft)
-    rich = [d for d in drafts if d.wrong >= WANTED_WRONG]
-    chosen = rich or sorted(drafts, key=lambda d: -d.wrong)[:1]
-    return context, [finish(context, d) for d in chosen]
+def _misreading(context, reading, ask):
+    refused = next((s for s in reading.replay.steps[:ask.last_step]
+                    if s.status.startswith("illegal") and
+                    not context.truth.steps[s.number - 1].status.startswith("illegal")), None)
+    because = (f" (step {refused.number} would then be refused: {meaning(refused.reason)})"
+               if refused is not None and ask.kind not in (LEGALITY, RULING) else "")
+    return (f"This is the answer if {reading.belief}{because}. The rule says otherwise: "
+            f"{context.summary(reading.anchor)}")
+
+
+def _key(context, ask):
+    key = f"{ask.name}@{ask.cut}"
+    if len(key) > 120:
+        key = key[:100] + hashlib.sha256(key.encode()).hexdigest()[:16]
+    return key
 
 
 def finish(context, draft):
-    """Order the options (stably, not always the right one first), key them, explain them."""
+    """The stem (facts, history, board), the explanation and the rules it names; options in
+    a stable order (not always the right one first), keyed a, b, c..."""
+    stem = Stem(context.truth, draft.cut, context.format_name, context.labels, context.catalog,
+                moment=draft.moment)
+    draft.facts = stem.facts()
+    draft.steps = stem.history(context.sentences)
+    draft.board = stem.board(context.scenario.format)
     seed = f"{context.scenario.slug}:{draft.key}"
     draft.options.sort(key=lambda o: hashlib.sha256(f"{seed}:{o.text}".encode()).hexdigest())
     for key, option in zip("abcde", draft.options):
         option.key = key
-    rules = deciding_rules(context, draft.cut)
-    draft.anchors = [{"anchor": r.anchor, "summary": r.describe(context.params)} for r in rules]
-    right = next(o for o in draft.options if o.correct)
-    draft.explanation = (f"Replaying these steps under the rules gives “{right.text}”. "
-                         + ("The rules that decide it: "
-                            + "; ".join(a["summary"].rstrip(".") for a in draft.anchors) + "."
-                            if draft.anchors else ""))
+    anchors = [context.teaching.anchor] + [o.rule for o in draft.options
+                                           if o.source == "wrong_reading" and o.rule]
+    draft.anchors = [{"anchor": a, "summary": context.summary(a)}
+                     for a in dict.fromkeys(anchors) if context.summary(a)]
+    draft.explanation = explanation(context, draft)
     return draft
 
 
-def deciding_rules(context, cut):
-    """The rules the true replay cited up to the moment asked about, in the order cited."""
-    cited = []
-    steps = context.truth.steps[:cut + 1] if cut < context.end else context.truth.steps
-    for record in steps:
-        cited += [a for a in record.rules if a not in cited]
-    if cut >= context.end:
-        cited += [a for a in context.truth.rules if a not in cited]
-    by_anchor = {}
-    for rule in context.duel_class.RULES.values():
-        by_anchor.setdefault(rule.anchor, rule)
-    return [by_anchor[a] for a in cited if a in by_anchor]
+def explanation(context, draft):
+    """Two to four sentences: the deciding rule, why it applies here (the card and the moment),
+    and the answer it gives, with the working for a number."""
+    right = next(o for o in draft.options if o.correct)
+    said = [sentence(context.summary(context.teaching.anchor))]
+    pivot = context.teaching.pivot
+    if pivot is not None:
+        said.append(sentence(f"It decides step {pivot}: "
+                             f"{_lower_first(context.sentences[pivot - 1])}".rstrip(".")))
+    working = draft.ask.arithmetic() if draft.ask and draft.ask.arithmetic else ""
+    answer = "; ".join(s.rstrip(".") for s in right.said) if right.said else \
+        right.text.rstrip(".")
+    said.append(sentence(f"So: {answer}" + (f" ({working})" if working else "")))
+    return " ".join(s for s in said if s)
 
 
-def difficulty(truth):
-    """1 (easy) to 3 (hard): from the number of steps and of distinct rules the replay cites."""
-    score = len(truth.steps) + 2 * len(set(truth.rules))
-    return 1 if score <= 8 else 2 if score <= 16 else 3
+def _lower_first(text):
+    first, _, rest = text.partition(" ")
+    if len(first) == 1 and first.isupper():
+        return text
+    return text[:1].lower() + text[1:]
 
 
-def stem_board(context):
-    catalog = getattr(context.truth.duel, "catalog", None) or context.catalog  # with `cards:`
-    return board_svg(context.truth.initial_state, context.scenario.format, catalog)
+def build(scenario, duel_class, catalog, params, truth, format_name=""):
+    """The scenario's questions: published ones first (at most three), then drafts."""
+    context = Context(scenario, duel_class, catalog, params, truth, format_name)
+    drafts, asked = [], set()
+    for ask in asks_of(context):
+        draft = draft_of(context, ask)
+        if draft is None or draft.key in asked:
+            continue
+        asked.add(draft.key)
+        drafts.append(draft)
+    drafts.sort(key=lambda d: (d.status != PUBLISHED, PREFERENCE.index(d.kind),
+                               -d.wrong_from_readings, d.key))
+    published = 0
+    for draft in drafts:
+        if draft.status == PUBLISHED:
+            published += 1
+            if published > MAX_PUBLISHED:
+                draft.status = DRAFT
+                draft.reason = (f"The scenario already has {MAX_PUBLISHED} published questions; "
+                                "an editor may publish this one instead of another.")
+    return context, [finish(context, d) for d in drafts]
+
+
+def internal_words(text):
+    """The internal words in a text a taker sees (none may be there)."""
+    return INTERNAL_WORDS.findall(text or "")

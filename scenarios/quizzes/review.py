@@ -1,37 +1,77 @@
-"""Spaced review for signed-in users: missed questions come back in Leitner boxes.
+"""Spaced review for signed-in users: missed questions come back on an FSRS schedule.
 
-A missed question goes to box 1 and is due at once; each right answer in review
-moves it up a box and further away; a miss sends it back to box 1. Only practice-pool
-questions have cards (attempts._reviewable): a review is a practice quiz, which shows
-the answer key, so exam questions never come back here; the rules an exam's questions
-test still count among the rules a user misses most.
+FSRS (the `fsrs` package, the scheduler Anki uses) keeps, for each card, how long the user
+is likely to remember the answer (stability) and how hard the question is for them
+(difficulty), and sets the next review for when they would be about 90% likely to still
+answer right. A miss is rated "again" and brings the question back at once; a right answer
+is rated "good" and sends it further away the better it is known. Each rating is kept as a
+ReviewLog row. Cards from before FSRS kept their Leitner `box` as history only (migration
+0004 gave them FSRS states).
+
+Only practice-pool questions have cards (attempts._reviewable): a review is a practice quiz,
+which shows the answer key, so exam questions never come back here; the rules an exam's
+questions test still count among the rules a user misses most.
 """
-from datetime import timedelta
+from datetime import timedelta, timezone as dt_timezone
 
+from django.db import IntegrityError, transaction
 from django.utils import timezone
+from fsrs import Card, Rating, Scheduler
 
-from .models import Question, ReviewCard
+from .models import Question, ReviewCard, ReviewLog
 
-INTERVALS = {1: timedelta(0), 2: timedelta(days=1), 3: timedelta(days=3),
-             4: timedelta(days=7), 5: timedelta(days=21)}
-TOP_BOX = max(INTERVALS)
+# One step of no time, for learning and relearning alike: a miss is due again at once (the
+# review queue is where it is practised), and the next right answer graduates the card to
+# whole days. No fuzzing: everything due is reviewed in one quiz, so spreading due dates
+# buys nothing, and a schedule without chance is one a person (and a test) can follow.
+SCHEDULER = Scheduler(learning_steps=(timedelta(0),), relearning_steps=(timedelta(0),),
+                      enable_fuzzing=False)
+
+
+def _utc(moment):
+    """FSRS refuses any time but an aware one in datetime.timezone.utc."""
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment)
+    return moment.astimezone(dt_timezone.utc)
+
+
+def fsrs_card(card):
+    """The card's FSRS state. A card without one (a new card; none of the old ones is left
+    without one after migration 0004) is new to FSRS, due when its row says; its FSRS id is
+    that moment in milliseconds, as fsrs.Card's own default (without that default's sleep)."""
+    if card.fsrs:
+        return Card.from_dict(card.fsrs)
+    due_at = _utc(card.due_at)
+    return Card(card_id=int(due_at.timestamp() * 1000), due=due_at)
 
 
 def record(user, question, correct, now=None):
-    """Move the user's card for this question after an answer (a right first answer makes none)."""
-    now = now or timezone.now()
-    card = ReviewCard.objects.filter(user=user, question=question).first()
-    if correct:
-        if card is not None:
-            card.box = min(card.box + 1, TOP_BOX)
-            card.due_at = now + INTERVALS[card.box]
-            card.save(update_fields=["box", "due_at"])
-        return card
+    """Rate the user's card for this answer: a miss "again" (making the card if needed), a
+    right answer "good" (a right first answer makes no card). Returns the card, or None."""
+    now = _utc(now or timezone.now())
+    try:
+        with transaction.atomic():
+            return _rate(user, question, correct, now)
+    except IntegrityError:
+        # The same question missed at the same moment in another quiz made the card first:
+        # rate that one.
+        with transaction.atomic():
+            return _rate(user, question, correct, now)
+
+
+def _rate(user, question, correct, now):
+    # Locked: two answers to the same question at once are both rated, one after the other.
+    card = ReviewCard.objects.select_for_update().filter(user=user, question=question).first()
     if card is None:
-        return ReviewCard.objects.create(user=user, question=question, box=1, due_at=now,
-                                         misses=1)
-    card.box, card.due_at, card.misses = 1, now, card.misses + 1
-    card.save(update_fields=["box", "due_at", "misses"])
+        if correct:
+            return None
+        card = ReviewCard(user=user, question=question, due_at=now)  # new to FSRS
+    rating = Rating.Good if correct else Rating.Again
+    state, _ = SCHEDULER.review_card(fsrs_card(card), rating, now)
+    card.fsrs, card.due_at, card.last_review = state.to_dict(), state.due, state.last_review
+    card.misses += 0 if correct else 1
+    card.save()
+    ReviewLog.objects.create(card=card, rating=int(rating), reviewed_at=now)
     return card
 
 

@@ -6,20 +6,17 @@ review queue) counts against the same per-client throttle as the API's.
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
 from rulings import throttles
-from rulings.permissions import is_editor
 
 from ..models import Scenario
 from . import attempts, review
 from .forms import ChooseQuizForm
-from .models import Attempt, Question
-from .stats import FLAG_BELOW, FLAG_MIN_ANSWERS, success_rates
+from .models import Attempt
 
 
 def _session_key(request):
@@ -46,13 +43,14 @@ def choose(request):
         form = ChooseQuizForm(request.POST)
         if form.is_valid():
             data = form.cleaned_data
+            # An exam is drawn by its blueprint; formats, articles and difficulty are practice's.
+            chosen = {"blueprint": data["blueprint"] or None} if data["mode"] == "exam" else {
+                "formats": data["formats"], "articles": data["articles"],
+                "difficulty": data["difficulty"]}
             try:
                 attempt = attempts.start(
                     data["mode"], user=request.user, session_key=_session_key(request),
-                    formats=data["formats"], articles=data["articles"],
-                    difficulty=data["difficulty"], count=data["count"],
-                    minutes=data["minutes"], pass_mark=data["pass_mark"],
-                    scenario=data["scenario"] or None)
+                    count=data["count"], scenario=data["scenario"] or None, **chosen)
             except attempts.QuizError as error:
                 if error.open_attempts:  # too many open: the page lists them to finish
                     refusal = error
@@ -69,8 +67,7 @@ def choose(request):
         if request.GET.get("scenario"):
             initial["scenario"] = request.GET["scenario"]
         form = ChooseQuizForm(initial=initial)
-    recent = Attempt.objects.filter(user=request.user)[:10] \
-        if request.user.is_authenticated else []
+    recent = attempts.history(request.user, 10) if request.user.is_authenticated else []
     scenario = form["scenario"].value()
     return render(request, "quiz/choose.html", {
         "form": form, "recent": recent, "refusal": refusal.message if refusal else None,
@@ -102,12 +99,14 @@ def take(request, attempt_id):
     if attempt.finished_at is not None:
         return redirect("quiz-results", attempt_id=attempt.id)
     item = attempts.entry(attempt, number)
+    stem = attempts.shown(item)  # the variant's, for an exam's variant
     shown = attempts.key_visible(attempt, item)
     entries = list(attempt.entries.values("number", "answered_at"))
     return render(request, "quiz/take.html", {
         "attempt": attempt, "item": item, "question": item.question, "number": number,
         "total": total, "shown": shown, "feedback": attempts.feedback(item) if shown else None,
-        "options": [{"key": o["key"], "text": o["text"]} for o in item.question.options],
+        "stem": stem, "format_name": attempts.format_names().get(item.question.format, ""),
+        "options": [{"key": o["key"], "text": o["text"]} for o in stem["options"]],
         "entries": entries, "error": error, "open": attempts.is_open(attempt),
         "seconds_left": max(0, int((attempt.deadline - timezone.now()).total_seconds()))
         if attempt.deadline else None})
@@ -148,20 +147,7 @@ def review_queue(request):
             return redirect(attempt.get_absolute_url())
     return render(request, "quiz/review.html", {
         "due": due, "weaknesses": review.weaknesses(request.user),
-        "history": Attempt.objects.filter(user=request.user)[:20],
+        "history": attempts.history(request.user, 20),
         "refusal": refusal.message if refusal else None,
         "open_attempts": refusal.open_attempts if refusal else []})
 
-
-def bank(request):
-    """For editors: every question, its success rate, flagged and withdrawn ones."""
-    if not is_editor(request.user):
-        raise PermissionDenied("Only editors see the question bank.")
-    questions = list(Question.objects.select_related("scenario").order_by(
-        "active", "scenario__format_slug", "scenario__slug", "key"))
-    rates = success_rates(questions)
-    for question in questions:
-        answers, right = rates.get(question.pk, (0, 0))
-        question.answers, question.rate = answers, (right / answers if answers else None)
-        question.flagged = answers >= FLAG_MIN_ANSWERS and question.rate < FLAG_BELOW
-    return render(request, "quiz/bank.html", {"questions": questions})

@@ -290,7 +290,7 @@ class Cards:
     def title(self, entry, zone=None, controller=None):
         """The card's text on hover or tap: name, kind, stats, state, catalog text."""
         card = self.definition(entry["card"])
-        lines = [f"{entry['card']} ({self.kind_label(entry)})"]
+        lines = [f"{entry.get('label') or entry['card']} ({self.kind_label(entry)})"]
         if card is not None and card.kind == "monster":
             about = " ".join(str(x) for x in (card.attribute, card.race) if x)
             if card.level is not None:
@@ -377,7 +377,9 @@ def draw_card(svg, cards, entry, x, y, w, h, *, zone, controller, badges=(), for
     defense = entry.get("position") == "defense"
     is_monster_shape = "atk" in entry
     name = entry["card"]
-    label = f"{name}, face-down" if down else name
+    # A question's board tells copies of one card apart ("A's second Sangan"): `label`.
+    shown = entry.get("label") or name
+    label = f"{shown}, face-down" if down else shown
     svg.open_card(entry.get("id"), cards.title(entry, zone, controller), label)
     # A Defense Position monster lies sideways: a landscape shape in its zone.
     if is_monster_shape and defense:
@@ -451,12 +453,12 @@ def draw_card(svg, cards, entry, x, y, w, h, *, zone, controller, badges=(), for
     # The name needs at least one line; extras give way, the most dispensable first.
     while extras and room_for_name() < base + 1.5 and max(e[0] for e in extras) > 0:
         extras.remove(max(extras, key=lambda e: e[0]))
-    name_lines, size = fit(name, inner, base, max(1, int(room_for_name() // (base + 1.5))),
+    name_lines, size = fit(shown, inner, base, max(1, int(room_for_name() // (base + 1.5))),
                            smallest=6, bold=not down)
     while extras and max(e[0] for e in extras) > 1 and \
             len(name_lines) * (size + 1.5) > room_for_name():
         extras.remove(max(extras, key=lambda e: e[0]))
-        name_lines, size = fit(name, inner, base, max(1, int(room_for_name() // (base + 1.5))),
+        name_lines, size = fit(shown, inner, base, max(1, int(room_for_name() // (base + 1.5))),
                                smallest=6, bold=not down)
     name_fill = BACK_INK if down else INK
     cy = by + 3

@@ -38,7 +38,7 @@ ENDINGS = {
     "idleness": "too many Idle Warnings",
     "improper_material": "an improper Integration Material was revealed",
     "unanimous_end": "the remaining players agreed to end the duel",
-    "subduel_lost": "a player lost a Subduel (a wrong reading: a Subduel decides nothing alone)",
+    "subduel_lost": "a player lost a Subduel",
 }
 RULE_CARD_KINDS = {"normal": "the Rule Card", "game-setup": "the Game Setup",
                    "field-setup": "the Field Setup", "duelist-setup": "the Duelist Setup",
@@ -894,16 +894,17 @@ EVENT_WRITERS = {
 
 # --- steps ---------------------------------------------------------------------------------------
 
-def step_sentences(replay, catalog=None):
-    """One sentence per step of `replay`, in order."""
-    return Narrator(replay, catalog).sentences()
+def step_sentences(replay, catalog=None, names=None):
+    """One sentence per step of `replay`, in order (`names`: card labels to use instead of
+    the cards' names, such as "A's second Sangan" where copies must be told apart)."""
+    return Narrator(replay, catalog, names=names).sentences()
 
 
-def intent_sentences(replay, catalog=None):
+def intent_sentences(replay, catalog=None, names=None):
     """One sentence per step as it is attempted, without saying whether it worked or what it
     cost: `B activates the face-down Solemn Warning in response to ...` (for a question that
     asks whether the step is allowed)."""
-    return Narrator(replay, catalog, intent=True).sentences()
+    return Narrator(replay, catalog, intent=True, names=names).sentences()
 
 
 class Phrase:
@@ -952,10 +953,11 @@ class Narrator:
     """Walks a replay's steps with the table before each, the chain links opened so far and the
     passes in a row, and writes each step with its `say_<verb>` method."""
 
-    def __init__(self, replay, catalog=None, intent=False):
+    def __init__(self, replay, catalog=None, intent=False, names=None):
         self.replay = replay
         self.intent = intent
-        self.names = Names(card_names(replay))
+        self.real = Names(card_names(replay))  # the cards' own names, to look them up
+        self.names = Names(names) if names is not None else self.real
         duel = getattr(replay, "duel", None)
         if catalog is None:
             catalog = getattr(duel, "catalog", None)
@@ -974,7 +976,7 @@ class Narrator:
 
     def card(self, card_id):
         """The catalog card of an id, or None."""
-        name = self.names(card_id, None)
+        name = self.real(card_id, None)
         return self.catalog.get(name) if name else None
 
     def name(self, card_id):

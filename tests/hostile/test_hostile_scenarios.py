@@ -42,14 +42,14 @@ def test_ten_thousand_hostile_files_raise_only_scenario_errors_and_none_takes_2_
     slowest, count, invalid = (0.0, None), 0, 0
     size = FUZZ_FILES // CHUNKS
     for text in hostile_files(sources, size, seed=20240611 + chunk):
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time: other processes on the machine do not count
         try:
             replay_text(text)
         except ScenarioError:
             invalid += 1
         except Exception as error:  # noqa: BLE001 - the point is that nothing else escapes
             pytest.fail(f"{type(error).__name__}: {error}\n--- file ---\n{text!r}"[:4000])
-        took = time.perf_counter() - started
+        took = time.process_time() - started
         slowest = max(slowest, (took, text), key=lambda pair: pair[0])
         count += 1
     assert count == size and invalid > size // 2
@@ -59,10 +59,10 @@ def test_ten_thousand_hostile_files_raise_only_scenario_errors_and_none_takes_2_
 # --- each defect the attacker found, one by one ------------------------------------------
 
 def test_a_yaml_alias_bomb_is_refused_at_once():
-    started = time.perf_counter()
+    started = time.process_time()
     error = error_of(ALIAS_BOMB + GOOD)
     assert "aliases" in error.message and error.line == 2 and error.field == "yaml"
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
 
 
 @pytest.mark.parametrize("depth", [40, 5000, 1_000_000 // 2 - 10])

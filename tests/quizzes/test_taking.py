@@ -6,7 +6,7 @@ from django.test import Client
 from django.utils.html import escape
 from django.utils import timezone
 
-from scenarios.quizzes.models import Attempt, Question, ReviewCard
+from scenarios.quizzes.models import Attempt, Question, ReviewCard, ReviewLog
 
 KEY_WORDS = ("correct", "right_option", "explanation", "options_explained", "source")
 
@@ -173,7 +173,9 @@ def test_signed_in_users_keep_history_weaknesses_and_a_review_queue(reader_clien
              {"option": wrong_key(quiz["id"], number)})
     post(reader_client, f"/api/quizzes/{quiz['id']}/finish/")
     assert Attempt.objects.filter(user=reader).count() == 1
-    assert ReviewCard.objects.filter(user=reader, box=1).count() == 3
+    cards = ReviewCard.objects.filter(user=reader)
+    assert cards.count() == 3 and all(card.misses == 1 for card in cards)
+    assert ReviewLog.objects.filter(card__user=reader, rating=ReviewLog.AGAIN).count() == 3
     page = reader_client.get("/quiz/review/").content.decode()
     assert "3 questions due now" in page and "The rules you miss most" in page
     response = reader_client.post("/quiz/review/")
@@ -182,7 +184,9 @@ def test_signed_in_users_keep_history_weaknesses_and_a_review_queue(reader_clien
     for number in (1, 2, 3):
         post(reader_client, f"/api/quizzes/{review.id}/questions/{number}/answer/",
              {"option": right_key(review.id, number)})
-    assert ReviewCard.objects.filter(user=reader, box=2).count() == 3
+    assert ReviewLog.objects.filter(card__user=reader, rating=ReviewLog.GOOD).count() == 3
+    assert all(card.due_at >= card.last_review + timedelta(days=1)
+               for card in ReviewCard.objects.filter(user=reader))
     assert "Nothing is due" in reader_client.get("/quiz/review/").content.decode()
 
 

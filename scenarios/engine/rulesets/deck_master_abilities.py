@@ -103,7 +103,10 @@ ABILITY_RULES = (
          "The effect of a Spell or Trap Ability is a Spell or Trap effect: a monster unaffected "
          "by those is unaffected by it.",
          {"ability-not-a-card": "an Ability's effect is not a Spell or Trap effect, so a monster "
-                                "unaffected by Spell effects is still affected"}),
+                                "unaffected by Spell effects is still affected",
+          "leaves-like-a-card": "a Spell or Trap Ability is a Normal Spell or Trap Card in every "
+                                "way, so once it resolves its Deck Master goes to the Graveyard "
+                                "as the card would"}),
     Rule("dm-not-spell-trap", "deck-masters/abilities#deck-master-not-spell-trap",
          "A Deck Master with a Spell or Trap Ability is not a Spell or Trap Card: what destroys "
          "Spell or Trap Cards cannot destroy it.",
@@ -127,7 +130,9 @@ ABILITY_RULES = (
          "A card other than the Deck Master may be put in a Deck Master Position, which then "
          "just holds it.",
          {"deck-master-only": "only a Deck Master can be in a Deck Master Position: another "
-                              "card sent there goes to the Graveyard"}),
+                              "card sent there goes to the Graveyard",
+          "no-room": "a Deck Master Position holds its Deck Master alone, so another card has no "
+                     "room there and stays where it is"}),
     Rule("held-not-deck-master", "deck-masters/deck-master-position#held-cards-not-deck-masters",
          "A card held in a Deck Master Position is not a Deck Master: it does not stand in for "
          "a Deck Master that has gone.",
@@ -280,6 +285,12 @@ class DeckMasterAbilityRules:
             super().resolve_link(link)
         finally:
             self._resolving_link = previous
+        kind = CARD_LIKE.get(link.ability_type)
+        if kind and link.resolved and self.misreads("ability-effects-spell-trap",
+                                                    "leaves-like-a-card"):
+            deck_master = self.card(link.card_id)  # the wrong reading: it leaves like the card
+            if deck_master.zone in ("deck_master", "monsters"):
+                self.move(deck_master, "graveyard", reason=f"a resolved Normal {kind.capitalize()}")
 
     def effect_kind(self, source_id):
         """'spell' or 'trap' when the effect now applying is a Spell or Trap effect, or None;
@@ -364,6 +375,8 @@ class DeckMasterAbilityRules:
                 self.misreads("position-holding-area", "deck-master-only"):
             self.move(card, "graveyard", reason=f"sent by {cause}: only a Deck Master fits there")
             return
+        if not self.is_deck_master(card) and self.misreads("position-holding-area", "no-room"):
+            return  # the wrong reading: the Position is full with its Deck Master
         self.move(card, "deck_master", reason=f"held in the Deck Master Position by {cause}")
         if not self.is_deck_master(card):
             self.note_rule("position-holding-area")

@@ -87,19 +87,30 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              {"activatable": "a Continuous Ability can be activated like an Ignition one"}),
         Rule("self-negation", "deck-masters/abilities#self-negation-cost",
              "An Ability negated by the opponent's payment still counts as used.",
-             {"use-refunded": "a self-negated Ability may be used again this turn"}),
+             {"use-refunded": "a self-negated Ability may be used again this turn",
+              "negated-for-turn": "paying to negate an Ability negates the Deck Master's "
+                                  "Ability for the rest of the turn, which is why it cannot be "
+                                  "used again"}),
         Rule("ability-overrides", "deck-masters/abilities#ability-overrides-card-effect",
              "An Ability overrides a card effect it contradicts.",
-             {"card-effect-wins": "the card effect overrides the Ability"}),
+             {"card-effect-wins": "the card effect overrides the Ability",
+              "negates-the-card": "an Ability that overrides a card effect negates that card "
+                                  "and destroys it, as a negating card would"}),
         Rule("abilities-together", "deck-masters/abilities#abilities-apply-together",
              "Two contradicting Abilities both apply at the same time.",
              {"one-ability-wins": "only one of two contradicting Abilities applies"}),
         Rule("abilities-anywhere", "deck-masters/abilities#abilities-from-position-or-field",
              "Abilities can be used from the Position or from the field.",
-             {"position-only": "Abilities work only while the Deck Master is in its Position"}),
+             {"position-only": "Abilities work only while the Deck Master is in its Position",
+              "field-only": "a Deck Master's Abilities can be used only once it has been "
+                            "summoned to the field, like a monster's effects",
+              "erased-on-field": "on the field the Deck Master is a Normal Monster with its "
+                                 "effect erased, and its Abilities are erased with it"}),
         Rule("dm-summon", "deck-masters/summoning#treated-as-special-summon",
              "Summoning the Deck Master is an ordinary Special Summon that can be responded to.",
-             {"not-a-summon": "bringing out the Deck Master is not a summon"}),
+             {"not-a-summon": "bringing out the Deck Master is not a summon",
+              "unnegatable": "the Deck Master comes from outside the game, so its summon can "
+                             "be answered but never negated"}),
         Rule("dm-normal-monster", "deck-masters/on-the-field#effect-erased-while-deck-master",
              "On the field a Deck Master is a Normal Monster; its effect is erased.",
              {"keeps-effects": "the Deck Master keeps its printed effect"}),
@@ -109,10 +120,14 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         Rule("dm-tribute", "deck-masters/on-the-field#no-tribute-set",
              "A Deck Master is Tributed only for a Tribute Summon, Fusion or Ritual Summon, "
              "and never by the opponent.",
-             {"tribute-set-allowed": "a Deck Master may also be Tributed for a Tribute Set"}),
+             {"tribute-set-allowed": "a Deck Master may also be Tributed for a Tribute Set",
+              "never-tributed": "a Deck Master can never be Tributed, not even for a Tribute "
+                                "Summon"}),
         Rule("dm-replacement", "deck-masters/changing-your-deck-master#summoned-monster-becomes-deck-master",
              "The monster summoned with the Deck Master becomes the new Deck Master.",
-             {"old-stays": "the Tributed monster stays the Deck Master"}),
+             {"old-stays": "the Tributed monster stays the Deck Master",
+              "old-returns": "the old Deck Master returns to its Deck Master Position as a "
+                             "regular card once the new monster takes over"}),
         Rule("dm-loss", "deck-masters/winning#lose-immediately",
              "A player whose Deck Master is neither in its Position nor face-up on their field loses.",
              {"only-destruction": "only a destroyed Deck Master loses the Duel"}),
@@ -122,7 +137,9 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         Rule("ability-reach", "deck-masters/abilities#position-needs-explicit-text",
              "An Ability reaches a Deck Master Position only if its text says so.",
              {"abilities-reach-position": "any Ability may affect a card in a Deck Master "
-                                          "Position"}),
+                                          "Position",
+              "never-reaches": "nothing can affect a card in a Deck Master Position, Abilities "
+                               "included, whatever they say"}),
         Rule("dm-not-attackable", "deck-masters/deck-master-position#cannot-be-attacked",
              "No attack can be declared against a card in a Deck Master Position.",
              {"attackable": "a Deck Master waiting in its Position can be attacked"}),
@@ -189,7 +206,9 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         Rule("self-negated-chainable", "deck-masters/abilities#self-negated-still-chainable",
              "An Ability negated by its own self-negation is still a chain link that any "
              "suitable card effect or Ability can be chained to.",
-             {"closed": "once its Ability is negated, nothing more can be chained to it"}),
+             {"closed": "once its Ability is negated, nothing more can be chained to it",
+              "payer-only": "once the opponent has paid to negate the Ability, only that "
+                            "opponent may still chain to it"}),
         Rule("dm-never-opponents", "deck-masters/on-the-field#never-opponents-deck-master",
              "A player can never Tribute the opponent's Deck Master.",
              {"tributable": "the opponent's Deck Master is a monster like any other: a player "
@@ -201,7 +220,9 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              "An Ability such as Kuriboh's can return the Deck Master from the field to its "
              "Deck Master Position.",
              {"never-returns": "once summoned, the Deck Master can never go back to its "
-                               "Position, Abilities included"}),
+                               "Position, Abilities included",
+              "return-loses": "a Deck Master an Ability sends back to its Position has still "
+                              "left the field, so its player loses"}),
         Rule("dm-face-up", "deck-masters/summoning#face-up-attack-or-defense",
              "The Deck Master is summoned face-up, in Attack or Defense Position.",
              {"defense-face-down": "a Deck Master summoned in Defense Position is placed "
@@ -216,18 +237,32 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         Rule("lost-by-effect", "deck-masters/winning#destroyed-by-effect",
              "A Deck Master destroyed on the field by a card effect or Ability is lost.",
              {"effect-spared": "only a Deck Master destroyed by battle is lost; one destroyed "
-                               "by a card effect is just a monster in the Graveyard"}),
+                               "by a card effect is just a monster in the Graveyard",
+              "back-to-position": "a Deck Master destroyed by a card effect goes back to its "
+                                  "Deck Master Position instead of the Graveyard, so its player "
+                                  "keeps it"}),
         Rule("lost-by-battle", "deck-masters/winning#destroyed-by-battle",
              "A Deck Master destroyed by battle is lost.",
-             {"battle-spared": "losing the Deck Master in battle costs LP, not the Duel"}),
+             {"battle-spared": "losing the Deck Master in battle costs LP, not the Duel",
+              "back-to-position": "a Deck Master destroyed by battle goes back to its Deck "
+                                  "Master Position instead of the Graveyard, so its player "
+                                  "keeps it",
+              "survives-battle": "battle cannot destroy a Deck Master: its player only takes "
+                                 "the battle damage"}),
         Rule("lost-by-return", "deck-masters/winning#returned-to-hand-or-deck",
              "A Deck Master returned from the field to the hand or Deck is lost.",
              {"return-spared": "a Deck Master returned to the hand was not destroyed, so its "
-                               "player does not lose"}),
+                               "player does not lose",
+              "back-to-position": "a Deck Master returned to the hand goes back to its Deck "
+                                  "Master Position instead, as a Fusion Monster goes back to the "
+                                  "Extra Deck, so its player keeps it"}),
         Rule("lost-by-banish", "deck-masters/winning#removed-from-play",
              "A Deck Master banished from the field is lost, though it was not destroyed.",
              {"banish-spared": "a banished Deck Master was not destroyed, so its player does "
-                               "not lose"}),
+                               "not lose",
+              "back-to-position": "a Deck Master removed from play goes back to its Deck Master "
+                                  "Position, the place outside the game, so its player keeps "
+                                  "it"}),
         *more.ABILITY_RULES,
         base=Duel.RULES,
     )
@@ -251,6 +286,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         self.ability_negated_until = {}
         self.abilities_used = set()
         self.waiting_abilities = []  # triggered optional Abilities their player may activate
+        self.paid_to_negate = set()  # (player, Deck Master, turn) of Abilities negated by payment
         self.dm_departures = {}  # Deck Master id -> how it left the field (battle, effect, zone)
         self.ability_catalog = abilities()
         self.types = {row["type"].lower(): row for row in self.params["ability_types"]}
@@ -303,6 +339,15 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         super().end_phase()
 
     def activation_for(self, card, player):
+        if self.misreads("new-dm-erased", "summon-effect-starts") or \
+                self.misreads("dm-normal-monster", "keeps-effects"):
+            # The new Deck Master's summon effect started: a mandatory one goes first, as any
+            # mandatory trigger does (it started while this action settled the summon).
+            started = [t for t in self.optional_triggers if t["effect"].get("mandatory") and
+                       t["card"] != card.id and self.is_deck_master(self.card(t["card"]))]
+            if started:
+                self.illegal(None, "mandatory_trigger_pending",
+                             f"{started[0]['card']} must first activate its mandatory effect")
         if card.id in self.former_deck_masters and \
                 any(t["card"] == card.id for t in self.optional_triggers):
             if self.misreads("old-dm-regular", "stays-erased"):
@@ -384,6 +429,18 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                 return {from_abilities[-1]}
         return set(from_abilities)
 
+    def overriding_ability(self, link):
+        """The Deck Master whose active Ability changes the monsters' Types when this card's
+        effect would change them too (the Ability overrides it), else None."""
+        card = self.card(link.card_id)
+        if not any(e.get("continuous", {}).get("set_race_all") for e in card.card.effects):
+            return None
+        for _, holder, active in self.ability_holders():
+            spec = (self.ability_of(holder) or {}).get("continuous", {})
+            if active and {"set_race_all", "set_race_own"} & set(spec) and \
+                    self.continuous_in_force(holder, spec):
+                return holder.id
+        return None
 
     # --- targets and protection ------------------------------------------------------------
 
@@ -394,6 +451,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                 # An Ability, not a card effect: it reaches the Position only if it says so.
                 reaches = reaches or self.misreads("ability-reach", "abilities-reach-position") \
                     or self.misreads("dm-position", "position-reachable")
+                if self.misreads("ability-reach", "never-reaches"):
+                    reaches = False
                 self.note_rule("ability-reach")
                 if not reaches:
                     return False
@@ -422,6 +481,15 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         self.note_rule("dm-affected")
         return True
 
+    def condition_holds(self, name, arg, card, player):
+        attempt = self.summon_attempt
+        if name in ("summon_attempt", "summon_attempt_or_summoning_card") and not self.chain \
+                and attempt is not None and attempt["how"] == "special" and \
+                any(self.is_deck_master(self.card(i)) for i in attempt["cards"]) and \
+                self.misreads("dm-summon", "unnegatable"):
+            return False  # the wrong reading: nothing may negate the Deck Master's summon
+        return super().condition_holds(name, arg, card, player)
+
     def check_attack_target(self, attacker, target, player):
         if target is not None and target.zone == "deck_master":
             if self.misreads("dm-not-attackable", "attackable"):
@@ -446,9 +514,13 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         if tribute.owner != player and not self.misreads("dm-never-opponents", "tributable"):
             self.illegal("dm-never-opponents", "opponents_deck_master",
                          "a player can never Tribute the opponent's Deck Master")
+        if purpose in ("tribute_summon", "tribute_set") and \
+                self.misreads("dm-tribute", "never-tributed"):
+            self.illegal("dm-tribute", "wrong_tributes", "a Deck Master is never Tributed")
         if purpose == "tribute_set" and not self.misreads("dm-tribute", "tribute-set-allowed"):
             self.illegal("dm-tribute", "deck_master_tribute",
                          "a Deck Master is not Tributed for a Tribute Set")
+        self.note_rule("dm-tribute")  # a Tribute Summon (or a Fusion) may take it
 
     def do_summon(self, action):
         old = self.deck_masters.get(action.player)
@@ -526,6 +598,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         self.emit("deck-master", f"{new.id} ({new.name}) becomes {player}'s Deck Master; {old.id} "
                   "is a regular card again", ["dm-replacement"],
                   card=new.id, old=old.id, player=player, what="replaced")
+        if self.misreads("dm-replacement", "old-returns"):
+            self.move(old, "deck_master", reason="back in its Deck Master Position")
 
     def return_deck_master_to_position(self, player, cause):
         card = self.card(self.deck_masters[player])
@@ -534,6 +608,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                 return
             self.move(card, "deck_master", reason=f"returned by the Ability of {cause}")
             self.note_rule("ability-returns-deck-master")
+            if self.misreads("ability-returns-deck-master", "return-loses"):
+                self.lose(player, "deck_master_lost", ["ability-returns-deck-master"])
 
     # --- summoning the Deck Master -----------------------------------------------------------
 
@@ -567,6 +643,9 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                   f"{card.name}, with its name and printed stats",
                   ["dm-summon", "dm-is-the-monster", "dm-face-up"],
                   card=card.id, player=player, what="summoned")
+        if self.misreads("dm-is-the-monster", "no-stats"):  # say what the wrong reading changes
+            self.emit("effect", f"{card.id} is a Deck Master with no stats of its own: 0 ATK and "
+                      "0 DEF", card=card.id, what="no_stats")
         if self.attack is not None and self.attack.player != player:
             attacker = self.card(self.attack.attacker)
             attacker.attacked_this_turn = False
@@ -599,11 +678,21 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         if card.zone == "monsters" and self.misreads("abilities-anywhere", "position-only"):
             self.illegal("abilities-anywhere", "ability_from_field",
                          "Abilities work only from the Position")
+        if card.zone == "deck_master" and self.misreads("abilities-anywhere", "field-only"):
+            self.illegal("abilities-anywhere", "not_your_monster",
+                         "Abilities work only once the Deck Master is on the field")
+        if card.zone == "monsters" and self.misreads("abilities-anywhere", "erased-on-field"):
+            self.illegal("abilities-anywhere", "no_ability",
+                         "on the field the Deck Master's Abilities are erased with its effect")
         if card.zone not in ("deck_master", "monsters"):
             self.illegal("abilities-anywhere", "deck_master_gone", f"{card.id} has left play")
         self.note_rule("abilities-anywhere")
         if not self.ability_active(player):
             self.illegal(None, "ability_negated", f"the Ability of {card.id} is negated")
+        if (player, card.id, self.turn) in self.paid_to_negate and \
+                self.misreads("self-negation", "negated-for-turn"):
+            self.illegal("self-negation", "ability_negated",
+                         f"the Ability of {card.id} was negated for the rest of the turn")
         kind = ability["type"].lower()
         info = self.types[kind]
         if info["spell_speed"] is None and not self.misreads("continuous-ability", "activatable"):
@@ -688,6 +777,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                   card=top.card_id, player=player, what="pay_to_negate")
         if self.misreads("self-negation", "use-refunded"):
             self.abilities_used.discard((top.player, top.card_id))
+        self.paid_to_negate.add((top.player, top.card_id, self.turn))
         self.priority, self.passes = self.opponent(player), 0
 
     def check_timing(self, card, player, speed, is_card, program):
@@ -697,6 +787,10 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             if self.misreads("self-negated-chainable", "closed"):
                 self.illegal("self-negated-chainable", "spell_speed_too_low",
                              "a negated Ability cannot be chained to")
+            if player == self.chain[-1].player and \
+                    self.misreads("self-negated-chainable", "payer-only"):
+                self.illegal("self-negated-chainable", "no_priority",
+                             "only the player who paid to negate the Ability may answer it")
             self.note_rule("self-negated-chainable")
         if answers_ability and self.misreads("abilities-chainable", "unanswerable"):
             self.illegal("abilities-chainable", "spell_speed_too_low",
@@ -710,9 +804,23 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     def move(self, card, zone, *args, **kwargs):
         if card.zone == "monsters" and zone != "monsters" and self.is_deck_master(card):
             reason = kwargs.get("reason", "")
-            self.dm_departures[card.id] = "battle" if reason == "destroyed by battle" else \
+            how = "battle" if reason == "destroyed by battle" else \
                 "effect" if reason.startswith("destroyed by") else zone
+            rule = self.LOSS_RULES.get(how)
+            if rule and self.misreads(rule, "back-to-position"):
+                super().move(card, "deck_master", reason=f"{reason or zone}: back in its Deck "
+                             "Master Position")
+                return
+            self.dm_departures[card.id] = how
         super().move(card, zone, *args, **kwargs)
+
+    def battle_destroys(self, card):
+        if self.is_deck_master(card) and card.zone == "monsters" and \
+                self.misreads("lost-by-battle", "survives-battle"):
+            self.emit("battle", f"{card.id} is a Deck Master: the battle does not destroy it",
+                      card=card.id, what="not_destroyed")
+            return False
+        return super().battle_destroys(card)
 
     def loss_rule(self, player):
         """The rule of the winning article for how this player's Deck Master left the field."""
@@ -755,6 +863,14 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         self.check_deck_masters()
 
     def resolve_link(self, link):
+        overriding = link.is_card_activation and not link.negated and \
+            self.misreads("ability-overrides", "negates-the-card") and \
+            self.overriding_ability(link)
+        if overriding:  # the wrong reading: overriding the card is negating it
+            link.negated = True
+            self.negated.append(link.card_id)
+            self.emit("negate", f"the Ability of {overriding} negates {link.card_id}",
+                      card=link.card_id, by=overriding, what="overridden")
         if link.data.get("deferred_cost") and not link.negated:
             try:  # the wrong reading: the cost is paid only now
                 self.pay_costs(self.card(link.card_id), link.player, link.program,
@@ -767,11 +883,22 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             super().resolve_link(link)
         finally:
             self._ability_reaches = False
+        if overriding:
+            self.destroy(self.card(link.card_id), overriding)
 
     def snapshot(self):
         data = super().snapshot()
         data["deck_masters"] = dict(self.deck_masters)
         return data
+
+    def turn_facts(self):
+        """A Deck Master Ability negated until the end of a turn lasts beyond its step."""
+        facts = super().turn_facts()
+        negated = {player: turn for player, turn in self.ability_negated_until.items()
+                   if turn is not None and turn >= self.turn}
+        if negated:
+            facts["ability_negated_until"] = negated
+        return facts
 
     def to_setup(self):
         setup = super().to_setup()

@@ -86,7 +86,9 @@ class HighlanderDuel(Duel):
              {"card-to-graveyard": "the card is discarded to the Graveyard instead"}),
         Rule("nightfall-cost", "thought-ruler-highlander/nightfall#nightfall-cost",
              "Nightfall costs {{ nightfall_cost }} LP.",
-             {"free": "Nightfall costs nothing; the LP are only a limit on who may use it"}),
+             {"free": "Nightfall costs nothing; the LP are only a limit on who may use it",
+              "paid-on-declaration": "the LP are paid as soon as Nightfall is declared, and are "
+                                     "lost even when the card named cannot be flipped"}),
         Rule("nightfall-opponents-card", "thought-ruler-highlander/nightfall#declare-and-flip",
              "Nightfall turns face-down a card the opponent controls, never one's own.",
              {"any-card": "Nightfall may turn any face-up card face-down, one's own included"}),
@@ -98,7 +100,9 @@ class HighlanderDuel(Duel):
              {"starts-chain": "Nightfall is a chain link the opponent may respond to"}),
         Rule("summon-limit", "thought-ruler-highlander/summon-limit#limit-changes-during-turn",
              "The limit follows the opponent's current LP, whenever they change.",
-             {"fixed-at-turn-start": "the limit is set by the opponent's LP as the turn began"}),
+             {"fixed-at-turn-start": "the limit is set by the opponent's LP as the turn began",
+              "negated-at-limit": "a summoning card on the chain that the limit no longer allows "
+                                  "when it resolves is negated: it does not resolve at all"}),
         Rule("deck-master-weight", "thought-ruler-highlander/summon-limit#deck-master-normal-summon-weight",
              "Normal Summoning or Setting the Deck Master counts {{ deck_master_summon_weight }} toward "
              "the limit.",
@@ -106,13 +110,19 @@ class HighlanderDuel(Duel):
         Rule("deck-master-set-weight", "thought-ruler-highlander/summon-limit#deck-master-set-weight",
              "Setting the Deck Master out of the Extra Monster Zone counts "
              "{{ deck_master_summon_weight }} toward the limit, though a Normal Set does not count.",
-             {"set-not-counted": "a Set of the Deck Master does not count, like any Normal Set"}),
+             {"set-not-counted": "a Set of the Deck Master does not count, like any Normal Set",
+              "set-counts-once": "only the Normal Summon of the Deck Master counts double: Setting "
+                                 "it counts once, like a summon of any other monster",
+              "no-set-from-emz": "only a Normal Summon takes the Deck Master out of the Extra "
+                                 "Monster Zone: it cannot be Set from there"}),
         Rule("sets-and-flips", "thought-ruler-highlander/summon-limit#normal-set-does-not-count",
              "Normal Sets and Flip Summons do not count toward the limit.",
              {"they-count": "Sets and Flip Summons count like summons"}),
         Rule("tokens", "thought-ruler-highlander/summon-limit#tokens-do-not-count",
              "Tokens never count toward the limit.",
-             {"tokens-count": "each Token counts as a summon"}),
+             {"tokens-count": "each Token counts as a summon",
+              "effect-counts-once": "the Tokens themselves do not count, but the effect that "
+                                    "summons them counts as one summon"}),
         Rule("simultaneous", "thought-ruler-highlander/summon-limit#each-simultaneous-monster-counts",
              "Monsters summoned at the same time each count.",
              {"counts-once": "a simultaneous summon counts once"}),
@@ -121,7 +131,9 @@ class HighlanderDuel(Duel):
              {"attempt-allowed": "the card may be activated and simply fails to summon"}),
         Rule("mandatory-at-limit", "thought-ruler-highlander/summon-limit#mandatory-summon-effect-at-limit",
              "A mandatory summoning effect at the limit activates and resolves without effect.",
-             {"does-not-activate": "the mandatory effect does not activate at all"}),
+             {"does-not-activate": "the mandatory effect does not activate at all",
+              "summons-anyway": "a mandatory effect must be carried out in full, so it summons "
+                                "even past the limit"}),
         Rule("negated-summons", "thought-ruler-highlander/summon-limit#negated-summon-does-not-count",
              "Negated summons, and negated cards that would summon, do not count.",
              {"negated-counts": "a negated summon still counts toward the limit"}),
@@ -146,14 +158,22 @@ class HighlanderDuel(Duel):
              "A Deck Master with a Normal Summon condition leaves the Extra Monster Zone only "
              "while that condition is met.",
              {"condition-ignored": "the shuffle is the only condition out of the Extra Monster "
-                                   "Zone; the card's own Normal Summon condition is ignored"}),
+                                   "Zone; the card's own Normal Summon condition is ignored",
+              "never-leaves": "a monster whose text says it cannot be Normal Summoned unless "
+                              "something is true is treated like one that can never be Normal "
+                              "Summoned, so it never leaves the Extra Monster Zone"}),
         Rule("shuffle-kept", "thought-ruler-highlander/summoning-the-deck-master#shuffle-not-undone",
              "The card shuffled to summon the Deck Master stays in the Deck even if the summon is "
              "negated.",
-             {"shuffle-returned": "a negated summon gives the shuffled card back"}),
+             {"shuffle-returned": "a negated summon gives the shuffled card back",
+              "summon-undone": "a negated summon of the Deck Master is undone entirely: the "
+                               "shuffled card goes back to the hand and the Deck Master back to "
+                               "the Extra Monster Zone"}),
         Rule("nightfall-once", "thought-ruler-highlander/nightfall#once-per-turn",
              "Nightfall is used at most {{ nightfall_uses_per_turn }} time(s) per turn.",
-             {"twice": "Nightfall may be used twice per turn"}),
+             {"twice": "Nightfall may be used twice per turn",
+              "declaring-uses-it": "declaring Nightfall uses up the turn's Nightfall, even when "
+                                   "the card named turns out not to be one it can flip"}),
         Rule("nightfall-turn-player", "thought-ruler-highlander/nightfall#turn-player-only",
              "Only the turn player may use Nightfall.",
              {"either-player": "either player may use Nightfall"}),
@@ -205,11 +225,19 @@ class HighlanderDuel(Duel):
              "None of the effects of a Deck Master waiting in the Extra Monster Zone can be "
              "activated.",
              {"effects-usable": "the Deck Master's own effects can be activated from the Extra "
-                                "Monster Zone, like those of a monster on the field"}),
+                                "Monster Zone, like those of a monster on the field",
+              "cannot-reach-out": "the Extra Monster Zone seals the Deck Master off both ways: "
+                                  "its effects may be activated, but they cannot target or "
+                                  "affect a card outside that zone"}),
         Rule("emz-occupied", "thought-ruler-highlander/extra-monster-zone#no-summons-to-occupied-emz",
              "No player can summon a monster to an Extra Monster Zone a Deck Master occupies.",
              {"free-zone": "a Deck Master in the Extra Monster Zone is not on the field, so its "
-                           "zone counts as empty and a monster can be summoned there"}),
+                           "zone counts as empty and a monster can be summoned there",
+              "own-zone-only": "a player can never summon to the opponent's Extra Monster Zone, "
+                               "whether or not a Deck Master occupies it",
+              "reserved-for-deck-master": "the Extra Monster Zone is the Deck Master's for the "
+                                          "whole duel: no other monster is ever summoned there, "
+                                          "even after the Deck Master has left it"}),
         base=Duel.RULES,
     )
 
@@ -219,6 +247,8 @@ class HighlanderDuel(Duel):
         self.summon_counts = {}
         self.nightfalls = 0
         self.lp_at_turn_start = {}
+        self.resolving_link = None  # the chain link now resolving, if any
+        self.negated_by_limit = set()  # chain links a misreading negates at the limit
 
     # --- setup -----------------------------------------------------------------------------
 
@@ -282,16 +312,23 @@ class HighlanderDuel(Duel):
         return 1 if self.misreads("deck-master-weight", "counts-one") else \
             self.params["deck_master_summon_weight"]
 
+    def set_weight(self):
+        """What a Set of the Deck Master out of the Extra Monster Zone counts."""
+        return 1 if self.misreads("deck-master-set-weight", "set-counts-once") else self.weight()
+
     def summoned(self, cards, player, how):
         if how == "token":
             if self.misreads("tokens", "tokens-count"):
                 self.add_summons(player, len(cards), "counts Tokens")
+            elif self.misreads("tokens", "effect-counts-once"):
+                self.add_summons(player, 1, "counts the effect that summoned Tokens")
             else:
                 self.emit("limit", "Tokens do not count toward the Summon Limit", ["tokens"],
                           what="tokens")
             return
         if how == "flip":
-            if self.misreads("flips", "flip-counts"):
+            if self.misreads("flips", "flip-counts") or \
+                    self.misreads("sets-and-flips", "they-count"):
                 self.add_summons(player, 1, "counts a Flip Summon")
             else:
                 self.emit("limit", "a Flip Summon does not count toward the Summon Limit",
@@ -316,13 +353,13 @@ class HighlanderDuel(Duel):
         counted = 1 if self.misreads("simultaneous", "counts-once") else len(cards)
         if len(cards) > 1:
             self.note_rule("simultaneous")
-        self.add_summons(player, counted, f"summoned {len(cards)} monster(s)")
+        self.add_summons(player, counted, f"summoned {len(cards)} monster{'s' if len(cards) != 1 else ''}")
 
     def monster_set(self, card, player):
         if self.deck_masters.get(player) == card.id:
             if self.misreads("deck-master-set-weight", "set-not-counted"):
                 return
-            self.add_summons(player, self.weight(), "Set the Deck Master")
+            self.add_summons(player, self.set_weight(), "Set the Deck Master")
             self.note_rule("deck-master-set-weight")
         elif self.misreads("sets-and-flips", "they-count"):
             self.add_summons(player, 1, "counts a Set")
@@ -335,9 +372,16 @@ class HighlanderDuel(Duel):
         if self.misreads("negated-summons", "negated-counts"):
             self.summoned([self.card(i) for i in attempt["cards"]], attempt["player"],
                           attempt["how"])
-        if attempt.get("shuffled") and self.misreads("shuffle-kept", "shuffle-returned"):
+        undone = "shuffled" in attempt and self.misreads("shuffle-kept", "summon-undone")
+        if attempt.get("shuffled") and (undone or self.misreads("shuffle-kept",
+                                                                 "shuffle-returned")):
             for shuffled_id in attempt["shuffled"]:
                 self.move(self.card(shuffled_id), "hand", reason="given back")
+        if undone:  # the misreading rewinds the whole summon, the Deck Master's place included
+            for card_id in attempt["cards"]:
+                card = self.card(card_id)
+                if self.is_deck_master(card) and card.zone != "extra_monster_zone":
+                    self.move(card, "extra_monster_zone", reason="its summon is undone")
 
 
     # --- summoning, with the limit -----------------------------------------------------------
@@ -353,6 +397,9 @@ class HighlanderDuel(Duel):
     def do_set(self, action):
         card = self.card(action.card)
         if self.deck_masters.get(action.player) == card.id and card.zone == "extra_monster_zone":
+            if self.misreads("deck-master-set-weight", "no-set-from-emz"):
+                self.illegal("deck-master-set-weight", "cannot_normal_summon",
+                             f"{card.id} may only be Normal Summoned out of the Extra Monster Zone")
             return self.summon_deck_master(action, setting=True)
         super().do_set(action)
 
@@ -373,7 +420,7 @@ class HighlanderDuel(Duel):
             self.illegal(None, "normal_summon_used", "the Normal Summon or Set of this turn is used")
         if not self.misreads("dm-conditions", "conditions-waived"):
             self.check_deck_master_condition(card, player)
-        self.refuse_at_limit(player, self.weight())
+        self.refuse_at_limit(player, self.set_weight() if setting else self.weight())
         needed = self.params["deck_master_summon_cost_cards"]
         chosen = action.select.get("shuffle")
         shuffled_ids = [] if chosen is None else list(chosen) if isinstance(chosen, list) \
@@ -419,6 +466,9 @@ class HighlanderDuel(Duel):
         if "control" in (card.card.summon_condition or {}):
             if self.misreads("dm-summon-condition", "condition-ignored"):
                 return
+            if self.misreads("dm-summon-condition", "never-leaves"):
+                self.illegal("dm-summon-condition", "cannot_normal_summon",
+                             f"{card.id}'s text forbids its Normal Summon")
             self.note_rule("dm-summon-condition")
         self.check_summon_condition(card, player)
 
@@ -435,6 +485,18 @@ class HighlanderDuel(Duel):
 
     def special_summon(self, card, player, position, cause="", face_up=True):
         if not self.can_summon(player, 1):
+            link = self.resolving_link
+            if link is not None and not link.is_card_activation and \
+                    (link.program or {}).get("mandatory") and \
+                    self.misreads("mandatory-at-limit", "summons-anyway"):
+                return super().special_summon(card, player, position, cause, face_up)
+            if link is not None and link.is_card_activation and \
+                    self.misreads("summon-limit", "negated-at-limit"):
+                self.negated_by_limit.add(id(link))
+                self.emit("negate", f"the Summon Limit negates Chain Link {link.number} "
+                          f"({link.card_id})", link=link.number, card=link.card_id,
+                          what="link")
+                return False
             self.emit("limit", f"{cause} resolves without effect: {player} has reached the "
                       "Summon Limit", ["mandatory-at-limit", "summon-limit"],
                       by=cause, player=player, what="at_limit")
@@ -446,7 +508,8 @@ class HighlanderDuel(Duel):
             effects = [effect[key] for effect in card.card.effects
                        for key in ("quick", "ignition") if key in effect]
             if effects:
-                if self.misreads("emz-no-effects", "effects-usable"):
+                if self.misreads("emz-no-effects", "effects-usable") or \
+                        self.misreads("emz-no-effects", "cannot-reach-out"):
                     return effects[0], False
                 self.illegal("emz-no-effects", "deck_master_in_emz",
                              f"{card.id} waits in the Extra Monster Zone: none of its effects "
@@ -470,7 +533,18 @@ class HighlanderDuel(Duel):
                    for key in SUMMONING_STEPS)
 
     def resolve_link(self, link):
-        super().resolve_link(link)
+        self.resolving_link = link
+        try:
+            super().resolve_link(link)
+        finally:
+            self.resolving_link = None
+        if id(link) in self.negated_by_limit and link.resolved:
+            # The misreading's negation: the link counts as negated, not as resolved.
+            link.resolved, link.negated = False, True
+            self.resolved.reverse()
+            self.resolved.remove(link.card_id)
+            self.resolved.reverse()
+            self.negated.append(link.card_id)
         if link.resolved or not self.would_summon(link.program):
             return
         # Negated, or gone before it could resolve: the summon it would have made never counts.
@@ -535,6 +609,13 @@ class HighlanderDuel(Duel):
         if zone != "extra_monster_zone" or owner not in self.players:
             raise ScriptError("to is extra_monster_zone (the player's own) or "
                               "extra_monster_zone:<player>", field="to")
+        if owner != action.player and self.misreads("emz-occupied", "own-zone-only"):
+            self.illegal("emz-occupied", "no_free_zone",
+                         f"{owner}'s Extra Monster Zone is not {action.player}'s to summon to")
+        if owner in self.deck_masters and self.misreads("emz-occupied",
+                                                        "reserved-for-deck-master"):
+            self.illegal("emz-occupied", "no_free_zone",
+                         f"{owner}'s Extra Monster Zone is kept for the Deck Master")
         occupant = next((i for i in self.zone_of(owner, "extra_monster_zone")
                          if self.is_deck_master(self.card(i))), None)
         if occupant is None or self.misreads("emz-occupied", "free-zone"):
@@ -572,6 +653,9 @@ class HighlanderDuel(Duel):
         super().move(card, zone, *args, **kwargs)
 
     def valid_target(self, target, spec, player, source):
+        if self.is_deck_master(source) and source.zone == "extra_monster_zone" and \
+                self.misreads("emz-no-effects", "cannot-reach-out"):
+            return False  # the misreading's sealed zone: nothing outside it can be reached
         if target.zone == "extra_monster_zone":
             if not self.misreads("emz-protected", "targetable"):
                 self.note_rule("emz-protected")
@@ -593,6 +677,15 @@ class HighlanderDuel(Duel):
             1 if self.misreads("nightfall-once", "twice") else 0)
         if self.nightfalls >= uses:
             self.illegal("nightfall-once", "once_per_turn", "Nightfall was already used this turn")
+        # The use is counted once the flip is made; this misreading counts the declaration.
+        counted_at_declaration = self.misreads("nightfall-once", "declaring-uses-it")
+        if counted_at_declaration:
+            self.nightfalls += 1
+        # The LP are paid once the card is known to be one Nightfall can flip; this misreading
+        # pays them on declaring, before the card named is looked at.
+        paid_at_declaration = self.misreads("nightfall-cost", "paid-on-declaration")
+        if paid_at_declaration:
+            self.pay_nightfall_cost(card, player)
         if card.controller == player and card.on_field and card.face_up and \
                 not self.misreads("nightfall-opponents-card", "any-card"):
             self.illegal("nightfall-opponents-card", "invalid_nightfall_card",
@@ -617,11 +710,11 @@ class HighlanderDuel(Duel):
                                                       "respects-restrictions"):
             self.illegal("nightfall-ignores-text", "setting_forbidden",
                          "a face-up card forbids Setting")
-        if not self.misreads("nightfall-cost", "free"):
-            self.pay_costs(card, player, {"cost": [{"pay_lp": self.params["nightfall_cost"]}],
-                                          "purpose": "nightfall"}, {})
-            self.note_rule("nightfall-cost")
-        self.nightfalls += 1
+        if not self.misreads("nightfall-cost", "free") and not paid_at_declaration:
+            self.pay_nightfall_cost(card, player)
+        if not counted_at_declaration:
+            self.nightfalls += 1
+        self.note_rule("nightfall-once")
         card.face_up = False
         to_defense = card.zone == "monsters" and \
             not self.misreads("nightfall-defense", "keeps-position")
@@ -642,6 +735,11 @@ class HighlanderDuel(Duel):
             return
         self.note_rule("nightfall-no-chain")
         self.priority, self.passes = self.turn_player, 0
+
+    def pay_nightfall_cost(self, card, player):
+        self.pay_costs(card, player, {"cost": [{"pay_lp": self.params["nightfall_cost"]}],
+                                      "purpose": "nightfall"}, {})
+        self.note_rule("nightfall-cost")
 
     # --- turns and expectations --------------------------------------------------------------
 

@@ -118,7 +118,7 @@ BOARD_RULES = (
          "their opponents'.",
          {"colourless": "a player who has not named a colour belongs to no side"}),
     Rule("kd-side-references", "kingdom-duels/terminology#side-references",
-         "A card naming the Blue or Red Side means the side of the player(s) of that colour.",
+         "A card naming the Blue or Red Side means the side of the player or players of that colour.",
          {"relative-colours": "Blue is always the side of the card's controller and Red that "
                               "of their opponents"}),
     Rule("kd-colours-multiplayer", "kingdom-duels/terminology#colours-in-multiplayer",

@@ -589,6 +589,13 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
         data["idle_warnings"] = dict(self.idle_warnings)
         return data
 
+    def turn_facts(self):
+        """Normal Summons and STRIKEs are counted per turn here."""
+        facts = super().turn_facts()
+        facts["normal_summons"] = self.normal_summons_this_turn
+        facts["strikes"] = self.strikes_this_turn
+        return facts
+
     # --- summoning ---------------------------------------------------------------------------
 
     def normal_summon_check(self, card, player, setting=False):
@@ -967,7 +974,8 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
             self.illegal(None, "cannot_strike", f"{card.id} is not an ATK Position monster with STRIKE")
         if self.strikes_this_turn >= self.params["strike_per_turn"]:
             self.illegal("kd-strike-timing", "once_per_turn",
-                         f"STRIKE was already used {self.strikes_this_turn} time(s) this turn")
+                         f"STRIKE was already used {self.strikes_this_turn} "
+                         f"time{'s' if self.strikes_this_turn != 1 else ''} this turn")
         rival = self.chosen_rival(player, action.select.get("player"))  # whose Terrain
         column = int(action.to) if str(action.to).isdigit() else None
         if column is None or not 0 <= column < len(self.terrains[rival]):

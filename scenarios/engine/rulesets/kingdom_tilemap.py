@@ -26,7 +26,7 @@ The rules (kingdom-duels/terminology#tilemap ... #outer-limit-obstruction):
 - A Tilemap made by a card that stays on the field ends when that card leaves it, unless it was
   made `permanently` (`kd-lasting-ends-with-source`).
 - Every Tile is White unless the card colours it (`kd-white-tiles`); a Red or Blue Tile is
-  controlled by the player(s) of that colour (a player's `colour:` in the setup, read by
+  controlled by the player or players of that colour (a player's `colour:` in the setup, read by
   `kingdom_board_rulings.colour_of`), and only their
   monsters are played or moved onto it (`kd-player-tiles`, the site's reading).
 """
@@ -79,7 +79,7 @@ TILEMAP_RULES = (
          {"only-coloured": "only the Tiles the card colours are Tiles: an uncoloured square "
                            "holds no monster"}),
     Rule("kd-player-tiles", "kingdom-duels/terminology#player-colored-tiles",
-         "A Red or Blue Tile is controlled by the player(s) of that colour: only their monsters "
+         "A Red or Blue Tile is controlled by the player or players of that colour: only their monsters "
          "are played or moved onto it.",
          {"open-to-all": "a coloured Tile is decoration only: any monster may stand on it"}),
     Rule("kd-obstruction", "kingdom-duels/terminology#obstruction-blocks",

@@ -4,6 +4,9 @@ split into a Front Line and a Back Line.
 Turns rotate team by team, player by player. Numbers (team LP and FP, line and
 zone sizes, a rampart's stats, line moves per turn) are the articles' parameters.
 """
+from dataclasses import replace
+
+from ..chains import CARD_SPEEDS
 from ..duel import Duel
 from ..errors import IllegalAction, ScriptError
 from ..parameters import Param, Whole
@@ -41,7 +44,11 @@ class PhalanxDuel(Duel):
     RULES = rulebook(
         Rule("shared-life-points", "tag-team-phalanx/teams-and-turns#rule-1-shared-life-points",
              "Each Tag Team shares one Life Point total.",
-             {"separate-life-points": "each player keeps Life Points of their own"}),
+             {"separate-life-points": "each player keeps Life Points of their own",
+              "shared-out": "each player keeps Life Points of their own, and a change to a "
+                            "team's Life Points is shared out evenly among its players",
+              "each-player": "each player keeps Life Points of their own, and damage or a gain "
+                             "that reaches a team reaches each of its players in full"}),
         Rule("team-victory", "tag-team-phalanx/teams-and-turns#rule-2-one-player-decks-out",
              "A team loses when its LP reach 0 or any one of its players decks out.",
              {"whole-team-must-deck-out": "a team loses by deck-out only when all its players do"}),
@@ -56,19 +63,29 @@ class PhalanxDuel(Duel):
              {"zones-per-player": "each player has their own full set of zones"}),
         Rule("back-line-shielded", "tag-team-phalanx/the-shared-field#rule-6-back-line-shielded",
              "A Back Line monster cannot be attacked while its Front Line holds a monster.",
-             {"back-line-open": "Back Line monsters can always be attacked"}),
+             {"back-line-open": "Back Line monsters can always be attacked",
+              "never-attacked": "Back Line monsters can never be attacked, even when the Front "
+                                "Line in front of them is empty"}),
         Rule("front-line-attacks", "tag-team-phalanx/the-shared-field#rule-7-front-line-attacks",
              "Only Front Line monsters may attack.",
-             {"back-line-attacks": "Back Line monsters may attack too"}),
+             {"back-line-attacks": "Back Line monsters may attack too",
+              "back-line-defends": "a monster on the Back Line stands in Defense Position, which "
+                                   "is why it cannot attack, and it is attacked as a Defense "
+                                   "Position monster"}),
         Rule("line-moves", "tag-team-phalanx/the-shared-field#rule-8-moves-per-turn",
              "Instead of a position change, a monster may move between the lines "
              "{{ line_moves_per_turn }} time(s) per turn.",
-             {"unlimited-moves": "a monster may move between the lines any number of times"}),
+             {"unlimited-moves": "a monster may move between the lines any number of times",
+              "return-undoes-move": "moving a monster back to the line it began the turn on "
+                                    "only takes back its move, so it is allowed"}),
         Rule("ramparts", "tag-team-phalanx/the-shared-field#rule-9-rampart-summon",
              "A Spell or Trap may be Normal Summoned to the Front Line as a "
              "{{ rampart_atk }}/{{ rampart_def }} rampart that "
              "uses the turn's Normal Summon.",
-             {"summon-not-used": "summoning a rampart leaves the Normal Summon of the turn free"}),
+             {"summon-not-used": "summoning a rampart leaves the Normal Summon of the turn free",
+              "activatable-only": "a rampart stands face-up like an activated card, so only a "
+                                  "Spell or Trap that could be activated right then may become "
+                                  "one"}),
         Rule("rampart-spell-trap", "tag-team-phalanx/the-shared-field#rule-9-still-spell-trap",
              "A rampart is a monster on the Front Line and still a Spell or Trap Card: an effect "
              "that targets a Spell or Trap Card may target it.",
@@ -77,11 +94,18 @@ class PhalanxDuel(Duel):
              "Battle damage between Front Line monsters comes off Formation Points; at 0 the "
              "Front Line is destroyed and closed.",
              {"damage-to-life-points": "battle damage between Front Line monsters is ordinary"}),
+        Rule("other-damage", "tag-team-phalanx/the-shared-field#rule-10-other-damage-to-life-points",
+             "Only battle damage between two Front Line monsters comes off Formation Points; any "
+             "other damage comes off Life Points.",
+             {"all-battle-damage": "all battle damage, a direct attack's too, comes off "
+                                   "Formation Points while the team has any"}),
         Rule("own-card-areas", "tag-team-phalanx/players-and-their-cards#rule-11-separate-areas",
              "Each player draws from their own Deck into their own hand; none of a player's card "
              "areas is shared with a teammate.",
              {"shared-decks": "a team shares its hands and Decks like its Life Points: its draws "
-                              "are shared out among the teammates' Decks"}),
+                              "are shared out among the teammates' Decks",
+              "team-draws": "a team draws as one, so when one of its players draws, each of its "
+                            "players draws as many cards from their own Deck"}),
         Rule("teammate-areas", "tag-team-phalanx/players-and-their-cards#rule-12-no-teammate-requirements",
              "A cost or requirement cannot be met with cards from a teammate's hand, Deck, Fusion "
              "Deck, Graveyard or banished cards.",
@@ -90,11 +114,17 @@ class PhalanxDuel(Duel):
         Rule("teammates-cards", "tag-team-phalanx/players-and-their-cards#rule-13-no-playing-teammate-cards",
              "A player cannot summon or activate a card from a teammate's hand, Deck, Fusion "
              "Deck, Graveyard or banished cards as their own.",
-             {"teammate-cards-playable": "a teammate's card in hand may be played as one's own"}),
+             {"teammate-cards-playable": "a teammate's card in hand may be played as one's own",
+              "played-for-teammate": "a card in a teammate's hand may be played for that "
+                                     "teammate, whose card it stays, so a Spell from it must "
+                                     "wait for the teammate's own Main Phase"}),
         Rule("teammate-control", "tag-team-phalanx/players-and-their-cards#rule-14-no-control-teammate-monsters",
              "Sharing the Monster Zone does not share control: a player cannot attack with or "
              "change the position of a teammate's monster.",
-             {"shared-control": "teammates control each other's monsters on their shared field"}),
+             {"shared-control": "teammates control each other's monsters on their shared field",
+              "for-the-teammate": "a player may attack with or change the position of a "
+                                  "teammate's monster for the teammate, whose monster it stays, "
+                                  "but only in the teammate's own turn"}),
         Rule("teammate-costs", "tag-team-phalanx/players-and-their-cards#rule-15-teammate-field-cards-as-cost",
              "A teammate's cards on the field may be used as costs and Tributes.",
              {"own-cards-only": "only your own cards may pay costs or be Tributed"}),
@@ -104,7 +134,9 @@ class PhalanxDuel(Duel):
         Rule("every-players-zone", "tag-team-phalanx/card-effects-in-team-play#rule-18-every-player-affected",
              "An effect on both players' private zones reaches every player, except when both "
              "players select cards: then the controller and one chosen player.",
-             {"controller-and-one": "it reaches only the controller and one chosen opponent"}),
+             {"controller-and-one": "it reaches only the controller and one chosen opponent",
+              "controller-and-opponents": "it reaches the controller and every opponent, but "
+                                          "not the controller's teammate"}),
         Rule("phase-effects", "tag-team-phalanx/card-effects-in-team-play#rule-19-own-team-turns",
              "Effects that apply in a player's Standby Phase apply in the teammate's turns too.",
              {"controller-turns-only": "they apply only in their controller's own turns"}),
@@ -113,7 +145,10 @@ class PhalanxDuel(Duel):
              {"both-opponents": "it reaches both opponents' hands"}),
         Rule("teammate-maintenance", "tag-team-phalanx/card-effects-in-team-play#rule-21-teammate-pays",
              "A maintenance cost is paid in the teammate's turns too.",
-             {"controller-only": "only the controller pays, in their own turns"}),
+             {"controller-only": "only the controller pays, in their own turns",
+              "unpaid-by-teammate": "the cost falls due in the teammate's turns too, but only "
+                                    "the card's controller may pay it, so there the card is "
+                                    "destroyed"}),
         Rule("turn-counts", "tag-team-phalanx/card-effects-in-team-play#rule-22-count-each-player-turn",
              "Effects lasting a number of turns count every individual player's turn.",
              {"team-rounds": "they count one turn per opposing team's round"}),
@@ -132,7 +167,13 @@ class PhalanxDuel(Duel):
         Rule("team-lp-zero", "tag-team-phalanx/teams-and-turns#rule-2-life-points-zero",
              "A team whose shared Life Points reach 0 loses the Duel.",
              {"formation-points-as-reserve": "a team at 0 Life Points plays on while it still has "
-                                             "Formation Points"}),
+                                             "Formation Points",
+              "formation-points-absorb": "Formation Points are a second Life Point score: damage "
+                                         "the Life Points cannot take comes off them, and the "
+                                         "team loses only when both are spent",
+              "formation-points-shield": "Formation Points guard the Life Points: damage that "
+                                         "would bring them to 0 comes off the Formation Points "
+                                         "instead"}),
         Rule("last-player-attacks", "tag-team-phalanx/teams-and-turns#rule-4-last-player-may-attack",
              "The last player to begin a first turn may already attack in it.",
              {"next-round-only": "attacks begin only in the turn after every player has played"}),
@@ -153,7 +194,9 @@ class PhalanxDuel(Duel):
         Rule("move-replaces-position-change",
              "tag-team-phalanx/the-shared-field#rule-8-move-instead-of-position-change",
              "A move between the lines takes the place of the monster's ordinary position change.",
-             {"move-and-change": "a monster may move and also change its battle position"}),
+             {"move-and-change": "a monster may move and also change its battle position",
+              "face-down-stays": "a face-down monster has no ordinary change of battle "
+                                 "position, so it cannot move between the lines"}),
         Rule("rampart-front-line", "tag-team-phalanx/the-shared-field#rule-9-front-line-only",
              "A rampart never moves to the Back Line.",
              {"rampart-moves": "a rampart may move to the Back Line"}),
@@ -169,7 +212,9 @@ class PhalanxDuel(Duel):
         Rule("teammate-spell-traps",
              "tag-team-phalanx/players-and-their-cards#rule-14-no-control-teammate-spells-traps",
              "A player cannot activate a teammate's Spell or Trap Card on the shared field.",
-             {"shared-spell-traps": "teammates may activate each other's Set cards"}),
+             {"shared-spell-traps": "teammates may activate each other's Set cards",
+              "for-the-teammate": "a player may activate a teammate's Set card for the teammate, "
+                                  "who stays its controller"}),
         Rule("fusion-control", "tag-team-phalanx/players-and-their-cards#rule-16-fusion-control",
              "The player who Fusion Summons controls the Fusion Monster, whoever's Material it used.",
              {"material-controller": "the teammate who supplied the Material controls it"}),
@@ -186,12 +231,18 @@ class PhalanxDuel(Duel):
              "tag-team-phalanx/card-effects-in-team-play#rule-19-both-opponents-turns",
              "Effects that apply in the opponent's Standby Phase apply in both opponents' turns.",
              {"one-opponent-only": "they apply only in the turns of the next opponent in turn "
-                                   "order"}),
+                                   "order",
+              "own-team-turns": "they apply in the turns of the controller and of the "
+                                "controller's teammate, as the controller's own Phase effects "
+                                "do"}),
         Rule("every-turn-phase-effects",
              "tag-team-phalanx/card-effects-in-team-play#rule-19-every-player-turn",
              "Effects that apply in each player's Standby Phase apply in every player's turn.",
              {"controller-and-one-opponent": "they apply only in the turns of the controller and "
-                                             "of one opponent"}),
+                                             "of one opponent",
+              "own-team-turns": "they apply only in the turns of the controller and of the "
+                                "controller's teammate, as the controller's own Phase effects "
+                                "do"}),
         Rule("separate-field-zones", "tag-team-phalanx/the-shared-field#rule-5-separate-field-zones",
              "Unlike the Monster and Spell & Trap Zones, every player keeps a Field Zone of their "
              "own.",
@@ -213,6 +264,7 @@ class PhalanxDuel(Duel):
         self.closed_front = set()
         self.player_fp = {}  # only under the wrong reading of one score per player
         self.line_moves = {}
+        self.line_start = {}  # card id -> the line a monster began the turn on, once it moved
         self.placing_line = None
         self.changed_by_effect = {}  # card id -> the turn a card effect changed its position
 
@@ -248,7 +300,7 @@ class PhalanxDuel(Duel):
             self.teams[team] = members
             for member in members:
                 self.team_of[member] = team
-        separate = self.misreads("shared-life-points", "separate-life-points")
+        separate = self.lp_spread() is not None
         for name in alternate_teams(teams):
             team = self.team_of[name]
             pool = LifePool(pools[team].lp) if separate else pools[team]
@@ -402,6 +454,12 @@ class PhalanxDuel(Duel):
             return super().commands(card, player)
         if self.misreads("teammate-control", "shared-control"):
             return True
+        if self.misreads("teammate-control", "for-the-teammate"):
+            if self.turn_player != card.controller:
+                self.illegal("teammate-control", "not_your_turn",
+                             f"{card.id} is {card.controller}'s, to use only in "
+                             f"{card.controller}'s turn")
+            return True
         self.note_rule("teammate-control")
         return False
 
@@ -409,6 +467,12 @@ class PhalanxDuel(Duel):
         """A card in a teammate's own card areas is not the player's to play."""
         if card.zone not in PERSONAL_AREAS or not self.is_teammates(card, player):
             return
+        if self.misreads("teammates-cards", "played-for-teammate") and \
+                card.card.kind == "spell" and self.turn_player != card.controller and \
+                CARD_SPEEDS.get((card.card.kind, card.card.subtype), 1) == 1:
+            self.illegal("teammates-cards", "spell_speed_1_timing",
+                         f"{card.id} stays {card.controller}'s card: it waits for "
+                         f"{card.controller}'s Main Phase")
         if self.misreads("teammates-cards", "teammate-cards-playable"):
             # played as the player's own: it changes hands, then is activated as usual
             self.zone_of(card.controller, card.zone).remove(card.id)
@@ -428,14 +492,52 @@ class PhalanxDuel(Duel):
                     member = members[(start + i) % len(members)]
                     shared[member] = shared.get(member, 0) + 1
             return super().draw(shared, cause)
+        if self.misreads("own-card-areas", "team-draws"):
+            team_counts = {}
+            for player, n in counts.items():
+                for member in self.teammates(player):
+                    team_counts[member] = team_counts.get(member, 0) + n
+            return super().draw(team_counts, cause)
         if any(counts.values()):
             self.note_rule("own-card-areas")
         return super().draw(counts, cause)
 
+    def lp_spread(self):
+        """Under a reading of Rule 1 with Life Points per player: how a team's change reaches
+        its players (only the one named, shared out, or each in full); None when shared."""
+        for reading in ("separate-life-points", "shared-out", "each-player"):
+            if self.misreads("shared-life-points", reading):
+                return reading
+        return None
+
     def change_lp(self, changes, cause, kind=""):
-        if any(changes.values()) and not self.misreads("shared-life-points",
-                                                       "separate-life-points"):
+        spread = self.lp_spread()
+        if spread in ("shared-out", "each-player"):
+            spread_changes = {}
+            for player, delta in changes.items():
+                members = self.teammates(player)
+                share = delta // len(members) if spread == "shared-out" else delta
+                for member in members:
+                    spread_changes[member] = spread_changes.get(member, 0) + share
+            changes = spread_changes
+        elif any(changes.values()) and spread is None:
             self.note_rule("shared-life-points")  # the change is the whole team's
+        if self.misreads("team-lp-zero", "formation-points-absorb"):
+            for player, delta in changes.items():
+                excess = -(self.players[player].lp + delta)
+                if excess > 0:  # what the Life Points cannot take comes off the Formation Points
+                    team = self.team_of[player]
+                    self.formation_points[team] = max(0, self.formation_points[team] - excess)
+        if self.misreads("team-lp-zero", "formation-points-shield"):
+            changes = dict(changes)
+            for player, delta in changes.items():
+                team = self.team_of[player]
+                if self.players[player].lp + delta <= 0 < self.formation_points[team]:
+                    # the whole blow lands on the Formation Points
+                    self.formation_points[team] = max(0, self.formation_points[team] + delta)
+                    changes[player] = 0
+                    if self.formation_points[team] == 0:
+                        self.collapse_front_line(team)
         super().change_lp(changes, cause, kind)
 
 
@@ -462,6 +564,8 @@ class PhalanxDuel(Duel):
         if action.to not in (None, "front"):
             self.illegal("rampart-front-line", "rampart_front_line_only",
                          "a rampart stands on the Front Line")
+        if self.misreads("ramparts", "activatable-only") and not self.could_activate(card, player):
+            self.illegal("ramparts", "not_activatable", f"{card.id} could not be activated now")
         self.normal_summon_used = not self.misreads("ramparts", "summon-not-used")
         self.summon_to_field(card, player, action.position or "attack", how="normal")
         card.notes.add("rampart")
@@ -469,6 +573,16 @@ class PhalanxDuel(Duel):
                   f"{self.params['rampart_atk']}/{self.params['rampart_def']} rampart; its "
                   "effect is negated", ["ramparts"], card=card.id,
                   atk=self.params['rampart_atk'], defense=self.params['rampart_def'])
+
+    def could_activate(self, card, player):
+        """Could this Spell or Trap be activated from the hand now (the wrong reading of a
+        rampart as an activation): a Spell that finds a target if it needs one."""
+        program = card.card.activation
+        if program is None or card.card.kind == "trap":
+            return False
+        spec = program.get("target")
+        return spec is None or any(self.valid_target(other, spec, player, card)
+                                   for other in self.cards.values())
 
     def effective_atk(self, card):
         return self.params["rampart_atk"] if "rampart" in card.notes else super().effective_atk(card)
@@ -497,12 +611,17 @@ class PhalanxDuel(Duel):
         card = self.card(action.card)
         self.check_teammates_card(action.player, card)
         if card.zone in ("spell_trap", "field_zone") and self.is_teammates(card, action.player):
-            if not self.misreads("teammate-spell-traps", "shared-spell-traps"):
+            if self.misreads("teammate-spell-traps", "for-the-teammate"):
+                # activated for the teammate, whose card and Chain Link it stays
+                self.priority = card.controller
+                action = replace(action, player=card.controller)
+            elif not self.misreads("teammate-spell-traps", "shared-spell-traps"):
                 self.illegal("teammate-spell-traps", "not_your_card",
                              f"{card.id} is controlled by teammate {card.controller}")
-            self.zone_of(card.controller, card.zone).remove(card.id)
-            card.controller = action.player  # played as if it were the player's own
-            self.zone_of(action.player, card.zone).append(card.id)
+            else:
+                self.zone_of(card.controller, card.zone).remove(card.id)
+                card.controller = action.player  # played as if it were the player's own
+                self.zone_of(action.player, card.zone).append(card.id)
         self.placing_line = action.to
         try:
             super().do_activate(action)
@@ -522,7 +641,18 @@ class PhalanxDuel(Duel):
         if "rampart" in card.notes and not self.misreads("rampart-front-line", "rampart-moves"):
             self.illegal("rampart-front-line", "rampart_front_line_only",
                          "a rampart can never move to the Back Line")
+        if not card.face_up and self.misreads("move-replaces-position-change", "face-down-stays"):
+            self.illegal("move-replaces-position-change", "not_your_monster",
+                         f"{card.id} is face-down")
         moves = self.line_moves.get(card.id, 0)
+        if moves and to == self.line_start.get(card.id) and \
+                self.misreads("line-moves", "return-undoes-move"):
+            self.line_moves[card.id] = 0  # taken back: as if it had never moved this turn
+            card.notes.discard("position_changed")
+            card.line = to
+            self.emit("line", f"{card.id} moves back to the {to.title()} Line", ["line-moves"],
+                      card=card.id, line=to)
+            return
         if moves >= self.params["line_moves_per_turn"] and \
                 not self.misreads("line-moves", "unlimited-moves"):
             self.illegal("line-moves", "already_moved", f"{card.id} has already moved this turn")
@@ -543,6 +673,7 @@ class PhalanxDuel(Duel):
         if self.line_count(team, to) >= self.params[f"{to}_line_slots"]:
             self.illegal("shared-zones", "no_free_zone", f"team {team}'s {to} line is full")
         self.line_moves[card.id] = moves + 1
+        self.line_start.setdefault(card.id, card.line)
         card.line = to
         if not self.misreads("move-replaces-position-change", "move-and-change"):
             card.notes.add("position_changed")  # the move is this turn's position change
@@ -571,6 +702,10 @@ class PhalanxDuel(Duel):
             self.note_rule("last-player-attacks")  # the last player to begin may attack in it
         attacker = self.card(action.card)
         if attacker.zone == "monsters" and attacker.line == "back" and \
+                self.misreads("front-line-attacks", "back-line-defends"):
+            self.illegal("front-line-attacks", "cannot_attack",
+                         f"{attacker.id} stands in Defense Position on the Back Line")
+        if attacker.zone == "monsters" and attacker.line == "back" and \
                 not self.misreads("front-line-attacks", "back-line-attacks"):
             self.illegal("front-line-attacks", "back_line_cannot_attack",
                          "only Front Line monsters may attack")
@@ -590,6 +725,9 @@ class PhalanxDuel(Duel):
             return
         if target not in defenders:
             self.illegal(None, "invalid_attack_target", f"{target.id} cannot be attacked")
+        if target.line == "back" and self.misreads("back-line-shielded", "never-attacked"):
+            self.illegal("back-line-shielded", "invalid_attack_target",
+                         f"{target.id} stands on the Back Line")
         if target.line == "back" and any(d.line == "front" for d in defenders) and \
                 not self.misreads("back-line-shielded", "back-line-open"):
             self.illegal("back-line-shielded", "back_line_shielded",
@@ -597,6 +735,9 @@ class PhalanxDuel(Duel):
 
     def monster_battle(self, attacker, defender, player, rival):
         self._front_battle = attacker.line == "front" and defender.line == "front"
+        if defender.line == "back" and defender.position == "attack" and \
+                self.misreads("front-line-attacks", "back-line-defends"):
+            defender.position = "defense"  # the Back Line read as the defending position
         try:
             super().monster_battle(attacker, defender, player, rival)
         finally:
@@ -624,6 +765,16 @@ class PhalanxDuel(Duel):
             if self.formation_points[team] == 0:
                 self.collapse_front_line(team)
             return
+        if value > 0 and not getattr(self, "_front_battle", False):
+            team = self.team_of[player]
+            if self.misreads("other-damage", "all-battle-damage") and \
+                    self.formation_points[team] > 0:
+                before = self.formation_points[team]
+                self.formation_points[team] = max(0, before - value)
+                if self.formation_points[team] == 0:
+                    self.collapse_front_line(team)
+                return
+            self.note_rule("other-damage")  # not a battle between Front Lines: Life Points
         super().battle_damage(player, value, source, direct)
 
     def collapse_front_line(self, team):
@@ -680,14 +831,19 @@ class PhalanxDuel(Duel):
         hands = [self.zone_of(p, "hand") for p in players]
         if len(players) == 2 and all(hands):
             first = [hand.pop(0) for hand in hands]
-            for player, hand, card_id in zip(players, hands, reversed(first)):
+            for player, hand, card_id, giver in zip(players, hands, reversed(first),
+                                                    reversed(players)):
                 hand.append(card_id)
                 self.card(card_id).controller = player
+                self.emit("move", f"{card_id} goes from {giver}'s hand to {player}'s hand",
+                          card=card_id, from_player=giver, player=player, what="hand_to_hand")
 
     def every_players_zone(self, ctx):
         if self.misreads("every-players-zone", "controller-and-one"):
             return [ctx.controller, ctx.selections.pop("player", None) or
                     self.opponent(ctx.controller)]
+        if self.misreads("every-players-zone", "controller-and-opponents"):
+            return [ctx.controller] + self.opponents_of(ctx.controller)
         self.note_rule("every-players-zone")
         return list(self.players)
 
@@ -699,6 +855,8 @@ class PhalanxDuel(Duel):
         if whose == "opponent":
             if self.misreads("opponents-phase-effects", "one-opponent-only"):
                 return self.turn_player == self.opponent(card.controller)
+            if self.misreads("opponents-phase-effects", "own-team-turns"):
+                return not self.is_opponent(card.controller, self.turn_player)
             if self.is_opponent(card.controller, self.turn_player):
                 self.note_rule("opponents-phase-effects")
                 return True
@@ -706,6 +864,8 @@ class PhalanxDuel(Duel):
         if whose == "each":
             if self.misreads("every-turn-phase-effects", "controller-and-one-opponent"):
                 return self.turn_player in (card.controller, self.opponent(card.controller))
+            if self.misreads("every-turn-phase-effects", "own-team-turns"):
+                return not self.is_opponent(card.controller, self.turn_player)
             self.note_rule("every-turn-phase-effects")
             return True
         return super().standby_applies(card, whose)
@@ -722,6 +882,13 @@ class PhalanxDuel(Duel):
         self.note_rule("teammate-maintenance")
         return not self.is_opponent(self.turn_player, card.controller)
 
+    def pay_maintenance(self, card, cost):
+        if self.turn_player != card.controller and \
+                self.misreads("teammate-maintenance", "unpaid-by-teammate"):
+            self.destroy(card, "its maintenance cost, which only its controller may pay")
+            return
+        super().pay_maintenance(card, cost)
+
     def count_card_turns(self):
         if self.misreads("turn-counts", "team-rounds"):
             team = self.team_of[self.turn_player]
@@ -734,7 +901,8 @@ class PhalanxDuel(Duel):
 
     def check_lp(self):
         down = [t for t, members in self.teams.items() if self.players[members[0]].lp <= 0]
-        if self.misreads("team-lp-zero", "formation-points-as-reserve"):
+        if self.misreads("team-lp-zero", "formation-points-as-reserve") or \
+                self.misreads("team-lp-zero", "formation-points-absorb"):
             down = [t for t in down if self.formation_points[t] <= 0]
         if len(down) == 2:
             self.finish(None, "lp_zero", ["both-zero-lp"])
@@ -757,6 +925,14 @@ class PhalanxDuel(Duel):
 
     def draw_phase_draw(self, player):
         if not self.zone_of(player, "deck"):
+            stocked = [m for m in self.teammates(player) if self.zone_of(m, "deck")]
+            if stocked and self.misreads("own-card-areas", "shared-decks"):
+                # the team's Decks as one: the draw comes from a teammate's Deck
+                self.move(self.card(self.zone_of(stocked[0], "deck")[0]), "hand", controller=player,
+                          reason="drawn (Draw Phase)")
+                return
+            if stocked:
+                self.note_rule("own-card-areas")  # a teammate's Deck is not the player's to draw
             self.decked_out([player], "Draw Phase")
             return
         super().draw_phase_draw(player)
@@ -786,7 +962,7 @@ class PhalanxDuel(Duel):
         return self.next_player(self.turn_player)
 
     def next_turn(self, stop_at):
-        self.line_moves = {}
+        self.line_moves, self.line_start = {}, {}
         super().next_turn(stop_at)
 
     # --- expectations ------------------------------------------------------------------------
