@@ -71,9 +71,11 @@ def test_practice_answers_stand_once_given(client, bank):
 
 
 def test_exam_hides_every_key_even_once_it_is_submitted(client, bank):
-    """An exam's results say which answers were right and which rules each question tests,
-    never the right option nor the explanations (the exam pool stays confidential)."""
+    """An exam question asked as itself (its scenario has no variant) keeps its key: the
+    results say which answers were right and which rules each question tests, never the right
+    option nor the explanations (the exam pool stays confidential)."""
     quiz = start(client, mode="exam", count=3)
+    Attempt.objects.get(pk=quiz["id"]).entries.update(variant=None)
     assert Attempt.objects.get(pk=quiz["id"]).deadline is not None
     base = f"/api/quizzes/{quiz['id']}"
     recorded = post(client, f"{base}/questions/1/answer/", {"option": right_key(quiz["id"], 1)})
