@@ -17,8 +17,8 @@ from typing import Callable
 from ..outcome_words import ZONES, result_words
 from ..readable.sentences import (Names, event_sentence, intent_sentences, listing, meaning,
                                   sentence, step_sentences)
-from .stems import Stem, copy_labels
-from .teaching import Teaching
+from .stems import Stem, copy_labels, state_at
+from .teaching import Teaching, differs
 
 RULING, LEGALITY, OUTCOME, NUMERIC, STATE = "ruling", "legality", "outcome", "numeric", "state"
 DRAFT, PUBLISHED = "draft", "published"
@@ -250,6 +250,48 @@ def _next(intent):
     return sentence(f"Next, {start} {rest}".strip())
 
 
+def limit_asks(context):
+    """In a format with a Summon Limit, how many summons the limit allows, asked just before
+    the pivotal step: the number the ruling decides. Asked of the turn player and of the
+    player of that step (the stem shows Life Points and the summons counted so far, never the
+    limit itself)."""
+    pivot = context.teaching.pivot
+    if pivot is None:
+        return []
+    before = state_at(context.truth, pivot - 1) or {}
+    limits = before.get("summon_limit") or {}
+    players = dict.fromkeys(str(p) for p in (before.get("turn_player"),
+                                             context.truth.steps[pivot - 1].action.get("player"))
+                            if p is not None and str(p) in limits)
+    return [_limit_ask(context, before, pivot, player) for player in players]
+
+
+def _limit_ask(context, before, pivot, player):
+    def read(result):
+        state = state_at(result, pivot - 1) if len(result.steps) >= pivot - 1 else None
+        allowed = ((state or {}).get("summon_limit") or {}).get(player)
+        return None if allowed is None else Answer(
+            allowed, f"{allowed} monster{'s' if allowed != 1 else ''}")
+
+    return Ask(f"limit:{player}", NUMERIC, f"At this moment, how many monsters in all may "
+               f"{player} summon this turn?", pivot - 1, read, pivot,
+               arithmetic=lambda: limit_working(context, before, player))
+
+
+def limit_working(context, state, player):
+    """Why the limit is what it is: "B has 4,000 LP, 4,000 or more: the limit is 2"."""
+    players = state.get("players") or {}
+    opponent = next((p for p in players if p != player), None)
+    lp = (players.get(opponent) or {}).get("lp")
+    table = sorted(context.params.get("summon_limit_table") or (),
+                   key=lambda row: -row["opponent_lp_at_least"])
+    row = next((r for r in table if lp is not None and lp >= r["opponent_lp_at_least"]), None)
+    if row is None:
+        return ""
+    return (f"{opponent} has {lp:,} LP, {row['opponent_lp_at_least']:,} or more: "
+            f"the limit is {row['limit']}")
+
+
 def outcome_asks(context):
     def read(facts):
         result = facts.get("result")
@@ -419,7 +461,8 @@ def lp_working(truth, player):
 # --- options, explanations and the decision to publish --------------------------------------
 
 def asks_of(context):
-    return ruling_asks(context) + outcome_asks(context) + value_asks(context)
+    return ruling_asks(context) + limit_asks(context) + outcome_asks(context) + \
+        value_asks(context)
 
 
 def draft_of(context, ask):
@@ -430,8 +473,7 @@ def draft_of(context, ask):
         return None
     answers = []
     for reading in context.teaching.readings_for(ask.last_step):
-        if ask.kind in (RULING, LEGALITY) and \
-                _diverges_before(context.truth, reading.replay, ask.cut):
+        if ask.cut < context.end and _diverges_before(context.truth, reading.replay, ask.cut):
             continue  # the stem shows steps this reading would play otherwise
         found = ask.read(reading.replay)
         if found is not None:
@@ -498,8 +540,7 @@ def _moment_of(context, ask):
 
 
 def _diverges_before(truth, result, cut):
-    return any(a.status != b.status or a.state != b.state
-               for a, b in zip(truth.steps[:cut], result.steps[:cut]))
+    return any(differs(a, b) for a, b in zip(truth.steps[:cut], result.steps[:cut]))
 
 
 def _misreading(context, reading, ask):

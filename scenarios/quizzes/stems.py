@@ -62,6 +62,17 @@ def state_at(replay, cut):
     return replay.initial_state if cut == 0 else replay.steps[cut - 1].state
 
 
+# What the engine works out from the table rather than shows on it: the Summon Limit is the
+# judge's to work out from the Life Points shown, and a stem that printed it would answer every
+# question about it.
+WORKED_OUT = ("summon_limit",)
+
+
+def shown_state(state):
+    """The table as a question shows it: without what a judge works out from it."""
+    return {key: value for key, value in (state or {}).items() if key not in WORKED_OUT}
+
+
 class Stem:
     """The stem of a question that tells the first `cut` steps of the true replay and shows
     the table (and the facts) after the first `moment` of them: a question about what
@@ -74,7 +85,7 @@ class Stem:
         self.labels = labels if labels is not None else copy_labels(replay)
         self.names = Names(self.labels)
         self.catalog = catalog
-        self.state = state_at(replay, self.moment) or {}
+        self.state = shown_state(state_at(replay, self.moment))
 
     def facts(self):
         """What a judge needs to know of the moment, one sentence each."""
@@ -156,10 +167,10 @@ class Stem:
         if this_turn.get("strikes"):
             facts.append(f"{player} has used STRIKE {this_turn['strikes']} "
                          f"time{'s' if this_turn['strikes'] != 1 else ''} this turn.")
-        summons, limits = state.get("summons") or {}, state.get("summon_limit") or {}
-        if limits:
-            facts.append("Summoned this turn toward the Summon Limit: " + ", ".join(
-                f"{p} {summons.get(p, 0)} of {limit}" for p, limit in limits.items()) + ".")
+        summons = state.get("summons") or {}
+        if summons:
+            facts.append("Summons counted toward the Summon Limit this turn: " + ", ".join(
+                f"{p} {count}" for p, count in summons.items()) + ".")
         for owner, turn in (this_turn.get("ability_negated_until") or {}).items():
             facts.append(f"{owner}'s Deck Master's Ability is negated until the end of "
                          f"turn {turn}.")

@@ -11,6 +11,7 @@ import logging
 from dataclasses import dataclass
 
 from ..engine import ScenarioError, replay
+from .stems import shown_state
 
 logger = logging.getLogger(__name__)
 
@@ -90,8 +91,10 @@ def teaching_anchors(scenario):
 
 
 def differs(true_step, read_step):
+    """Whether a reading plays a step otherwise: refuses it, or leaves another table (of what
+    a question shows; a limit worked out differently shows when it decides a step)."""
     return (true_step.status, true_step.reason) != (read_step.status, read_step.reason) or \
-        true_step.state != read_step.state
+        shown_state(true_step.state) != shown_state(read_step.state)
 
 
 def _readings(scenario, duel_class, catalog, params, truth, anchors):

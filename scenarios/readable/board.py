@@ -849,7 +849,8 @@ class Board:
                 svg.text(px + width / 2, y + 13.5, text, 7.5, "bold", "middle", ink)
                 px -= GAP
             if summons is not None:
-                text = f"summons {summons} of {number(limit)} this turn"
+                text = (f"summons {summons} of {limit} this turn" if limit is not None else
+                        f"{summons} summon{'s' if summons != 1 else ''} counted this turn")
                 svg.text(x + 1, y + 28, text, 9, "bold",
                          fill="#a3211a" if limit is not None and summons >= limit else "#1f4e79")
         return (32 if summons is not None else 20), draw

@@ -14,7 +14,7 @@ from scenarios.quizzes.stems import Stem
 
 FORMATS = ["core", "deck-masters", "thought-ruler-highlander", "tag-team-phalanx",
            "kingdom-duels"]
-NUMBER = re.compile(r"^[\d,]+( [A-Z][\w ]*| cards?| LP)?\.?$|^\d+$|^Level \d+$")
+NUMBER = re.compile(r"^[\d,]+( [A-Z][\w ]*| cards?| monsters?| LP)?\.?$|^\d+$|^Level \d+$")
 
 
 def published():
@@ -245,3 +245,26 @@ def test_of_two_published_questions_asking_the_same_the_older_stays(bank):
     second.refresh_from_db()
     assert first.status == Question.PUBLISHED
     assert second.status == Question.DRAFT and f"Question {first.pk}" in second.draft_reason
+
+
+def test_no_stem_states_a_summon_limit_a_judge_works_out(bank):
+    """The limit follows from the Life Points shown; a stem that printed it would answer the
+    question (the board and facts give the summons counted so far only)."""
+    questions = list(published().filter(format="thought-ruler-highlander"))
+    assert questions
+    for question in questions:
+        assert not re.search(r"summons \d+ of \d+", question.board), question
+        counted = [f for f in question.facts if "Summon Limit" in f]
+        assert all(not re.search(r"\d+ of \d+", f) for f in counted), (question, counted)
+
+
+def test_a_summon_limit_is_asked_just_before_the_step_it_decides(bank):
+    asked = list(published().filter(key__startswith="limit:"))
+    assert len(asked) >= 3
+    for question in asked:
+        right = next(o["text"] for o in question.options if o["correct"])
+        number = int(right.split()[0])
+        assert "how many monsters in all" in question.prompt
+        assert question.steps == question.steps[:question.cut] and question.cut >= 0
+        assert f"the limit is {number}" in question.explanation, question.explanation
+        assert re.search(r"has [\d,]+ LP, [\d,]+ or more", question.explanation), question

@@ -289,6 +289,12 @@ class HighlanderDuel(Duel):
                 return row["limit"]
         return rows[-1]["limit"]
 
+    def summons_allowed(self, player):
+        """How many summons in all the limit allows `player` this turn, as things stand."""
+        if self.misreads("limit-rule", "fewer-than-x"):
+            return max(0, self.limit(player) - 1)
+        return self.limit(player)
+
     def can_summon(self, player, count):
         self.note_rule("limit-rule")
         if self.misreads("limit-rule", "fewer-than-x"):
@@ -762,5 +768,6 @@ class HighlanderDuel(Duel):
         data = super().snapshot()
         data["deck_masters"] = dict(self.deck_masters)
         data["summons"] = {p: self.summon_counts.get(p, 0) for p in self.players}
-        data["summon_limit"] = self.quietly(lambda: {p: self.limit(p) for p in self.players})
+        data["summon_limit"] = self.quietly(lambda: {p: self.summons_allowed(p)
+                                                     for p in self.players})
         return data
