@@ -91,18 +91,41 @@ def fresh_scenarios():
     return fresh
 
 
+@dataclass(slots=True)
+class Candidate:
+    """What drawing a quiz reads of a question: a row, not a model instance (an exam draws
+    from the whole exam pool, thousands of rows, on every start)."""
+
+    pk: int
+    scenario_id: int
+    difficulty: int
+    format: str
+    article: str
+    teaching_rule: str
+    fingerprint: str
+    formats: list = ()  # read only when the choice names formats
+    articles: list = ()  # read only when the choice names articles
+
+
+CANDIDATE_FIELDS = ("id", "scenario_id", "difficulty", "format", "article", "teaching_rule",
+                    "fingerprint")
+
+
 def current_questions(choice, pool=Question.PRACTICE_POOL):
     """Active questions of one pool, from passing scenarios whose verdict is not stale,
-    fitting the choice."""
+    fitting the choice, as Candidates."""
     fresh = fresh_scenarios()
+    fields = CANDIDATE_FIELDS + (("formats",) if choice.formats else ()) + (
+        ("articles",) if choice.articles else ())
     rows = Question.objects.filter(active=True, status=Question.PUBLISHED, pool=pool,
-                                   scenario_id__in=list(fresh)).only(
-        "id", "scenario_id", "formats", "articles", "difficulty", "fingerprint", "format",
-        "article", "teaching_rule")
+                                   scenario_id__in=list(fresh)).values_list(*fields)
     found = []
-    for question in rows:
-        slug, fingerprint = fresh[question.scenario_id]
-        if question.fingerprint != fingerprint:
+    for row in rows:
+        question = Candidate(*row[:len(CANDIDATE_FIELDS)],
+                             **dict(zip(fields[len(CANDIDATE_FIELDS):],
+                                        row[len(CANDIDATE_FIELDS):])))
+        slug, current = fresh[question.scenario_id]
+        if question.fingerprint != current:
             continue
         if choice.formats and not set(choice.formats) & set(question.formats):
             continue
@@ -262,7 +285,8 @@ def start(mode, user=None, session_key="", formats=None, articles=None, difficul
     attempt.save()
     chosen_variants = exam_variants(drawn, attempt.id.hex) if exam and questions is None else {}
     AttemptQuestion.objects.bulk_create(
-        AttemptQuestion(attempt=attempt, question=q, number=n, variant=chosen_variants.get(q.pk))
+        AttemptQuestion(attempt=attempt, question_id=q.pk, number=n,
+                        variant=chosen_variants.get(q.pk))
         for n, q in enumerate(drawn, 1))
     return attempt
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..outcome_words import ZONES, result_words
-from ..readable.sentences import (Names, event_sentence, intent_sentences, listing, meaning,
-                                  sentence, step_sentences)
+from ..readable.sentences import (Names, attempt_sentences, event_sentence, intent_sentences,
+                                  listing, meaning, sentence, step_sentences)
 from .stems import Stem, copy_labels, state_at
 from .teaching import Teaching, differs
 
@@ -116,6 +116,7 @@ class Context:
         self.names = Names(self.labels)
         self.sentences = step_sentences(truth, names=self.labels)
         self.intents = intent_sentences(truth, names=self.labels)
+        self.attempts = attempt_sentences(truth, names=self.labels)
         self.format_name = format_name or scenario.format
         by_anchor = {}
         for rule in duel_class.RULES.values():
@@ -563,8 +564,12 @@ def _key(context, ask):
 def finish(context, draft):
     """The stem (facts, history, board), the explanation and the rules it names; options in
     a stable order (not always the right one first), keyed a, b, c..."""
+    pivot = context.teaching.pivot
+    refused_pivot = pivot is not None and pivot <= draft.cut and \
+        context.truth.steps[pivot - 1].status.startswith("illegal")
     stem = Stem(context.truth, draft.cut, context.format_name, context.labels, context.catalog,
-                moment=draft.moment)
+                moment=draft.moment, intents=context.intents, attempts=context.attempts,
+                needed={pivot} if refused_pivot else ())
     draft.facts = stem.facts()
     draft.steps = stem.history(context.sentences)
     draft.board = stem.board(context.scenario.format)
@@ -587,8 +592,8 @@ def explanation(context, draft):
     said = [sentence(context.summary(context.teaching.anchor))]
     pivot = context.teaching.pivot
     if pivot is not None:
-        said.append(sentence(f"It decides step {pivot}: "
-                             f"{_lower_first(context.sentences[pivot - 1])}".rstrip(".")))
+        said.append(sentence(f"It decides what happens when "
+                             f"{_lower_first(context.intents[pivot - 1])}".rstrip(".")))
     working = draft.ask.arithmetic() if draft.ask and draft.ask.arithmetic else ""
     answer = "; ".join(s.rstrip(".") for s in right.said) if right.said else \
         right.text.rstrip(".")

@@ -79,8 +79,12 @@ class Stem:
     follows a step stops there; a question about the end shows the table before the step the
     ruling decides, so the table never gives the answer away."""
 
-    def __init__(self, replay, cut, format_name, labels=None, catalog=None, moment=None):
+    def __init__(self, replay, cut, format_name, labels=None, catalog=None, moment=None,
+                 intents=None, attempts=None, needed=()):
         self.replay, self.cut, self.format_name = replay, cut, format_name
+        # The steps as attempted (for the moment the table shows), and as attempts whose fate
+        # is left open (for a refused step the question needs, `needed`).
+        self.intents, self.attempts, self.needed = intents, attempts, set(needed)
         self.moment = cut if moment is None else moment
         self.labels = labels if labels is not None else copy_labels(replay)
         self.names = Names(self.labels)
@@ -92,9 +96,7 @@ class Stem:
         state = self.state
         facts = []  # the format is shown with every question (Question.format)
         if self.moment < self.cut:
-            facts.append("The table shows the position before the first step." if not
-                         self.moment else
-                         f"The table shows the position after step {self.moment}.")
+            facts.append(self._table_moment())
         facts.append(self._moment(state))
         facts.append(self._life_points(state))
         facts += self._turn_so_far(state)
@@ -102,14 +104,29 @@ class Stem:
         facts += self._counters(state)
         return [f for f in facts if f]
 
+    def _table_moment(self):
+        """Which moment the table shows, named by the step that follows it (steps are told
+        unnumbered, and refused ones are mostly left out)."""
+        if not self.moment:
+            return "The table shows the position before the first step."
+        following = self.replay.steps[self.moment]
+        told = self.attempts if following.status.startswith("illegal") else self.intents
+        if not told:
+            return f"The table shows the position after step {self.moment}."
+        said = told[self.moment].rstrip(".")
+        return sentence(f"The table shows the position just before this: {said}")
+
     def history(self, sentences=None):
         """What happened so far: each step that happened, in words, then what the game did
         by itself during it (the Damage Step begins, a phase ends). A step the rules refused
-        changed nothing and is left out."""
+        changed nothing and is left out, unless the question needs it (`needed`): then it is
+        told as an attempt, without whether it worked or why."""
         sentences = sentences or step_sentences(self.replay, names=self.labels)
         told = []
         for record, said in zip(self.replay.steps[:self.cut], sentences):
             if record.status.startswith("illegal"):
+                if record.number in self.needed and self.attempts:
+                    told.append(self.attempts[record.number - 1])
                 continue
             told.append(said)
             for event in record.events:

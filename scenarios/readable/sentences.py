@@ -907,6 +907,12 @@ def intent_sentences(replay, catalog=None, names=None):
     return Narrator(replay, catalog, intent=True, names=names).sentences()
 
 
+def attempt_sentences(replay, catalog=None, names=None):
+    """One sentence per step as an attempt whose fate is left open: `A tries to Normal Summon
+    Gem-Knight Garnet.` (for a question whose answer is whether it worked)."""
+    return Narrator(replay, catalog, intent="attempt", names=names).sentences()
+
+
 class Phrase:
     """What a player does in one step: `activates X` / `activate X`, then its details."""
 
@@ -1055,6 +1061,8 @@ class Narrator:
         details = "".join(
             (" " if n == 0 and d.startswith(("in response to ", "after ")) else ", ") + d
             for n, d in enumerate(phrase.details))
+        if self.intent == "attempt":
+            return sentence(f"{player} tries to {phrase.do}{details}")
         if self.intent:
             return sentence(f"{player} {phrase.does}{details}")
         if refused:

@@ -138,21 +138,29 @@ def test_copies_of_a_card_are_told_apart(bank):
     assert "Negate Attack (B's first)" in text and "Negate Attack (B's second)" in text
 
 
-def test_a_refused_step_is_not_told_in_a_stem(bank):
-    """A step the rules refused changed nothing: the stem leaves it out (and so never spells
-    out the reason that might answer the question)."""
-    checked = 0
+def test_a_refused_step_is_told_only_as_the_attempt_a_question_needs(bank):
+    """A step the rules refused changed nothing: the stem leaves it out, unless it is the step
+    the ruling decides and the question asks what came of it; then it is told as an attempt,
+    never with the reason it was refused (which might answer the question)."""
+    checked = told = 0
     asked = Question.objects.filter(status=Question.PUBLISHED, active=True).values(
         "scenario_id")
     for row in Scenario.objects.filter(status="passed", pk__in=asked):
         context, drafts = build_for(row)
-        refused = [context.sentences[s.number - 1] for s in context.truth.steps
-                   if s.status.startswith("illegal")]
+        pivot = context.teaching.pivot
         for draft in drafts:
-            shown = [s for s in context.truth.steps[:draft.cut] if s.status.startswith("illegal")]
-            checked += len(shown)
-            assert not set(refused[:len(shown)]) & set(draft.steps), (row.slug, draft.key)
-    assert checked
+            assert not any(", but cannot" in line for line in draft.steps), (row.slug, draft.key)
+            for step in context.truth.steps[:draft.cut]:
+                if not step.status.startswith("illegal"):
+                    continue
+                checked += 1
+                attempt = context.attempts[step.number - 1]
+                if step.number == pivot:
+                    assert attempt in draft.steps, (row.slug, draft.key)
+                    told += 1
+                else:
+                    assert attempt not in draft.steps, (row.slug, draft.key)
+    assert checked and told
 
 
 def test_explanations_reason_in_two_to_four_sentences(bank):
@@ -267,3 +275,16 @@ def test_a_summon_limit_is_asked_just_before_the_step_it_decides(bank):
         assert "how many monsters in all" in question.prompt
         assert f"the limit is {number}" in question.explanation, question.explanation
         assert re.search(r"has [\d,]+ LP, [\d,]+ or more", question.explanation), question
+
+
+def test_the_table_s_moment_is_named_by_the_step_that_follows_it(bank):
+    """Steps are told unnumbered (and refused ones mostly left out), so a stem names the
+    moment its table shows by what happens next, never by a step number."""
+    named = 0
+    for question in published():
+        for fact in question.facts:
+            if fact.startswith("The table shows"):
+                assert not re.search(r"\bstep \d", fact), fact
+                named += "just before this: " in fact
+        assert not re.search(r"\bstep \d", question.explanation), question.explanation
+    assert named

@@ -244,6 +244,9 @@ class HighlanderDuel(Duel):
     def __init__(self, catalog, params=None, mutation=None, seed=0):
         super().__init__(catalog, params, mutation, seed)
         self.deck_masters = {}
+        # The Deck Master whose Normal Summon or Set out of the Extra Monster Zone is under
+        # way: only that summon counts double; once summoned it is an ordinary monster.
+        self.leaving_emz = None
         self.summon_counts = {}
         self.nightfalls = 0
         self.lp_at_turn_start = {}
@@ -340,7 +343,8 @@ class HighlanderDuel(Duel):
                 self.emit("limit", "a Flip Summon does not count toward the Summon Limit",
                           ["flips"], what="flip")
             return
-        if any(self.deck_masters.get(player) == c.id for c in cards):
+        if how in ("normal", "tribute") and any(c.id == self.leaving_emz for c in cards):
+            self.leaving_emz = None
             self.add_summons(player, self.weight(), "summoned the Deck Master")
             self.note_rule("deck-master-weight")
             return
@@ -362,7 +366,8 @@ class HighlanderDuel(Duel):
         self.add_summons(player, counted, f"summoned {len(cards)} monster{'s' if len(cards) != 1 else ''}")
 
     def monster_set(self, card, player):
-        if self.deck_masters.get(player) == card.id:
+        if card.id == self.leaving_emz:
+            self.leaving_emz = None
             if self.misreads("deck-master-set-weight", "set-not-counted"):
                 return
             self.add_summons(player, self.set_weight(), "Set the Deck Master")
@@ -426,6 +431,8 @@ class HighlanderDuel(Duel):
             self.illegal(None, "normal_summon_used", "the Normal Summon or Set of this turn is used")
         if not self.misreads("dm-conditions", "conditions-waived"):
             self.check_deck_master_condition(card, player)
+        if setting and self.setting_forbidden():
+            self.illegal(None, "setting_forbidden", "a face-up card forbids Setting monsters")
         self.refuse_at_limit(player, self.set_weight() if setting else self.weight())
         needed = self.params["deck_master_summon_cost_cards"]
         chosen = action.select.get("shuffle")
@@ -454,6 +461,7 @@ class HighlanderDuel(Duel):
         if shuffled_ids:
             self.rng.shuffle(self.zone_of(player, "deck"))
         self.normal_summon_used = True
+        self.leaving_emz = card.id
         if setting:
             self.move(card, "monsters", controller=player, face_up=False, position="defense",
                       reason="Set from the Extra Monster Zone")
@@ -750,6 +758,7 @@ class HighlanderDuel(Duel):
     # --- turns and expectations --------------------------------------------------------------
 
     def next_turn(self, stop_at):
+        self.leaving_emz = None
         self.summon_counts = {p: 0 for p in self.players}
         self.nightfalls = 0
         self.lp_at_turn_start = {p: s.lp for p, s in self.players.items()}
