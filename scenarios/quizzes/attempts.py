@@ -34,7 +34,8 @@ from rulings.page_cache import PAGE_SECONDS, site_stamp
 
 from ..fingerprints import StaleCheck
 from ..models import Scenario
-from . import blueprints, review
+from . import blueprints, review, stats
+from .stats import DIFFICULTY_WORDS
 from .blueprints import BlueprintError
 from .models import Attempt, AttemptQuestion, Question
 
@@ -386,6 +387,7 @@ def question_data(attempt, item, names=None, total=None):
                                                                       item.question.format),
             "facts": stem["facts"], "board_svg": stem["board"], "steps": stem["steps"],
             "kind": item.question.kind,
+            "difficulty": DIFFICULTY_WORDS.get(item.question.difficulty, ""),
             "options": [{"key": o["key"], "text": o["text"]} for o in stem["options"]],
             "answer": item.answer or None}
     if key_visible(attempt, item):
@@ -455,8 +457,11 @@ def answer(attempt, number, option, now=None):
     if item.answered_at is not None:
         if attempt.mode == Attempt.PRACTICE or item.answer == option:
             return item  # answered already: the first answer stands
+    first = item.answered_at is None
     item.answer, item.correct, item.answered_at = option, option == right_option(options), now
     item.save(update_fields=["answer", "correct", "answered_at"])
+    if first:
+        stats.remeasure(item.question)
     if attempt.mode == Attempt.PRACTICE and attempt.user_id and _reviewable(item.question):
         review.record(attempt.user, item.question, item.correct, now)
     return item

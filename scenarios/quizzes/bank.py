@@ -20,7 +20,7 @@ from ..parameters import parameters_for
 from ..verification import parsed
 from ..engine import replay
 from ..engine.version import engine_version
-from . import generation, variants
+from . import generation, stats, variants
 from .models import Question, QuestionEvent
 
 QUIZ_STATUS = Scenario.PASSED  # an expected-to-fail scenario states a known disagreement
@@ -133,7 +133,7 @@ def _fields(scenario, draft):
         "options": [{"key": o.key, "text": o.text, "correct": o.correct, "source": o.source,
                      "rule": o.rule, "explanation": o.explanation} for o in draft.options],
         "explanation": draft.explanation, "anchors": draft.anchors,
-        "difficulty": min(3, draft.depth), "depth": draft.depth,
+        "difficulty": stats.shown_difficulty(draft.depth, (0, 0)), "depth": draft.depth,
         "formats": [scenario.format_slug],
         "articles": sorted({a["anchor"].partition("#")[0] for a in draft.anchors} | {article}),
         "fingerprint": scenario.fingerprint, "built_with": builder_version(),
@@ -177,6 +177,7 @@ def store(scenario, context, drafts):
 
     A question asked again keeps its row, its pool and its editors' wording."""
     existing = {q.key: q for q in Question.objects.filter(scenario=scenario)}
+    measured = stats.answer_counts(q.pk for q in existing.values())
     new, changed, notes = [], [], []
     now = timezone.now()
     for draft in drafts:
@@ -186,6 +187,9 @@ def store(scenario, context, drafts):
             new.append(Question(scenario=scenario, key=draft.key, status=draft.status,
                                 pool=pool_for(scenario.slug, draft.key), **fields))
             continue
+        # What takers see is measured once enough answers are in (stats.py).
+        fields["difficulty"] = stats.shown_difficulty(draft.depth,
+                                                      measured.get(question.pk, (0, 0)))
         status, note = _status_after(question, draft, fields, now)
         if status != question.status and status == Question.DRAFT and note:
             notes.append((question, note))

@@ -83,6 +83,30 @@ def difficulty_of(depth, answers, facility):
     return EASY if depth <= 1 else MEDIUM if depth == 2 else HARD
 
 
+def answer_counts(question_ids):
+    """{question id: (answers, right answers)} over every answered entry of those questions."""
+    rows = AttemptQuestion.objects.filter(question_id__in=list(question_ids),
+                                          answered_at__isnull=False).values(
+        "question_id").annotate(answers=Count("id"), right=Count("id", filter=Q(correct=True)))
+    return {row["question_id"]: (row["answers"], row["right"]) for row in rows}
+
+
+def shown_difficulty(depth, counts):
+    """The difficulty takers see, from (answers, right answers)."""
+    answers, right = counts
+    return difficulty_of(depth, answers, right / answers if answers else None)
+
+
+def remeasure(question):
+    """Keep the difficulty stored on a question (what takers see and practice filters by)
+    equal to its measure, after an answer to it."""
+    counts = answer_counts([question.pk]).get(question.pk, (0, 0))
+    difficulty = shown_difficulty(question.depth, counts)
+    if difficulty != question.difficulty:
+        type(question).objects.filter(pk=question.pk).update(difficulty=difficulty)
+        question.difficulty = difficulty
+
+
 @dataclass
 class ItemStats:
     """One question's numbers."""

@@ -106,6 +106,7 @@ def take(request, attempt_id):
         "attempt": attempt, "item": item, "question": item.question, "number": number,
         "total": total, "shown": shown, "feedback": attempts.feedback(item) if shown else None,
         "stem": stem, "format_name": attempts.format_names().get(item.question.format, ""),
+        "difficulty": attempts.DIFFICULTY_WORDS.get(item.question.difficulty, ""),
         "options": [{"key": o["key"], "text": o["text"]} for o in stem["options"]],
         "entries": entries, "error": error, "open": attempts.is_open(attempt),
         "seconds_left": max(0, int((attempt.deadline - timezone.now()).total_seconds()))

@@ -161,3 +161,21 @@ def test_the_question_page_shows_what_the_numbers_mean(editor_client):
     assert "60% of 5 answers were right." in page
     assert "Its discrimination is" in page and "over 5 finished exams" in page
     assert "Chosen 3 times." in page
+
+
+def test_the_difficulty_takers_see_turns_measured_at_the_twentieth_answer(client):
+    """Until 20 answers the depth decides (easy here); the 20th answer, mostly wrong, makes
+    the stored difficulty hard: what the taker is shown and what practice filters by."""
+    from scenarios.quizzes import attempts
+
+    question = make_question(make_scenario(), depth=1, difficulty=1)
+    wrong = next(o["key"] for o in question.options if not o["correct"])
+    for _ in range(19):
+        quiz([question], answers={question: wrong})
+    stats.remeasure(question)
+    assert Question.objects.get(pk=question.pk).difficulty == stats.EASY
+    attempt = attempts.start("practice", session_key="s", questions=[question])
+    attempts.answer(attempt, 1, wrong)
+    assert Question.objects.get(pk=question.pk).difficulty == stats.HARD
+    shown = attempts.question_data(attempt, attempt.entries.get(number=1))
+    assert shown["difficulty"] == "hard"
