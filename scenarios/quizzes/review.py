@@ -83,6 +83,16 @@ def due(user, now=None):
         question__pool=Question.PRACTICE_POOL).select_related("question"))
 
 
+def upcoming(user, now=None, limit=10):
+    """The user's next cards, not due yet: [(card, days until due, to the nearest day and at
+    least 1)], soonest first."""
+    now = now or timezone.now()
+    cards = ReviewCard.objects.filter(user=user, due_at__gt=now, question__active=True,
+                                      question__pool=Question.PRACTICE_POOL).select_related(
+        "question__scenario").order_by("due_at")[:limit]
+    return [(card, max(1, round((card.due_at - now).total_seconds() / 86400))) for card in cards]
+
+
 def weaknesses(user, limit=10):
     """The rules the user misses most: [(anchor, summary, misses, answered)], worst first."""
     from .models import AttemptQuestion

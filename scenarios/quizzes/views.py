@@ -147,7 +147,8 @@ def review_queue(request):
         else:
             return redirect(attempt.get_absolute_url())
     return render(request, "quiz/review.html", {
-        "due": due, "weaknesses": review.weaknesses(request.user),
+        "due": due, "upcoming": review.upcoming(request.user),
+        "weaknesses": review.weaknesses(request.user),
         "history": attempts.history(request.user, 20),
         "refusal": refusal.message if refusal else None,
         "open_attempts": refusal.open_attempts if refusal else []})

@@ -175,3 +175,17 @@ def test_a_migrated_card_answered_right_when_due_goes_past_its_old_box(reader):
     card, interval = answer_when_due(reader, card.question, True, card)
     assert interval > timedelta(days=7)  # box 4 waited 7 days
     assert ratings(card) == [ReviewLog.GOOD]
+
+
+def test_the_review_page_says_when_each_card_not_due_yet_comes_back(reader, reader_client,
+                                                                  question):
+    review.record(reader, question, False, NOW)
+    card = review.record(reader, question, True, NOW + timedelta(hours=2))
+    days = (card.due_at - (NOW + timedelta(hours=2))).total_seconds() / 86400
+    [(listed, in_days)] = review.upcoming(reader, NOW + timedelta(hours=2))
+    assert listed == card and in_days == max(1, round(days))
+    ReviewCard.objects.filter(pk=card.pk).update(
+        due_at=datetime.now(timezone.utc) + timedelta(days=3, hours=1))
+    page = reader_client.get("/quiz/review/").content.decode()
+    assert "Coming back later" in page and "due in 3 days" in page
+    assert "What happens?" in page
