@@ -68,11 +68,18 @@ def choose(request):
             initial["scenario"] = request.GET["scenario"]
         form = ChooseQuizForm(initial=initial)
     recent = attempts.history(request.user, 10) if request.user.is_authenticated else []
-    scenario = form["scenario"].value()
+    slug = form["scenario"].value()
+    scenario = Scenario.objects.filter(slug=slug).first() if slug else None
+    count = len(attempts.current_questions(attempts.Choice(scenario=slug))) if scenario else 0
+    unasked = None
+    if scenario and not count and request.method != "POST":
+        # Nothing to practise from it: say so, and offer the usual choice instead.
+        unasked, scenario = scenario, None
+        form = ChooseQuizForm(initial={"mode": "practice"})
     return render(request, "quiz/choose.html", {
         "form": form, "recent": recent, "refusal": refusal.message if refusal else None,
-        "open_attempts": refusal.open_attempts if refusal else [],
-        "scenario": Scenario.objects.filter(slug=scenario).first() if scenario else None})
+        "open_attempts": refusal.open_attempts if refusal else [], "scenario": scenario,
+        "scenario_questions": count, "unasked_scenario": unasked})
 
 
 def take(request, attempt_id):

@@ -146,7 +146,9 @@ def test_a_finished_exam_shows_its_variants_keys_and_never_their_questions(quiz_
 
 
 def test_an_exam_cannot_be_limited_to_one_scenario(quiz_bank, client):
-    slug = Scenario.objects.filter(status="passed").values_list("slug", flat=True).first()
+    slug = Question.objects.filter(active=True, status=Question.PUBLISHED,
+                                   pool="practice").values_list("scenario__slug",
+                                                                flat=True).first()
     refused = post(client, "/api/quizzes/", {"mode": "exam", "scenario": slug})
     assert refused.status_code == 400 and "scenario" in refused.json()
     page = client.get(f"/quiz/?scenario={slug}").content.decode()

@@ -233,6 +233,22 @@ def test_quiz_is_in_the_menu_and_articles_and_scenarios_link_to_their_questions(
     assert "/quiz/?scenario=poison-vs-ceasefire" in scenario
 
 
+def test_a_scenario_without_practice_questions_says_so_and_offers_the_usual_choice(client,
+                                                                                  bank):
+    from scenarios.models import Scenario
+    from scenarios.quizzes.models import Question
+
+    practised = set(Question.objects.filter(active=True, status=Question.PUBLISHED,
+                                            pool="practice").values_list("scenario__slug",
+                                                                         flat=True))
+    unasked = Scenario.objects.exclude(slug__in=practised).first()
+    page = client.get(f"/quiz/?scenario={unasked.slug}").content.decode()
+    assert "has no practice questions now" in page and unasked.get_absolute_url() in page
+    assert f'value="{unasked.slug}"' not in page and 'value="exam"' in page
+    asked = client.get(f"/quiz/?scenario={sorted(practised)[0]}").content.decode()
+    assert "has no practice questions now" not in asked and "Practice questions from one" in asked
+
+
 def test_questions_go_stale_as_soon_as_a_parameter_they_read_changes(bank):
     """The fresh-scenario list is kept between quizzes, but never past a new revision."""
     from rulings.models import Article
