@@ -49,11 +49,14 @@ class Replay:
         return str(self.differences[0]) if self.differences else ""
 
 
-def replay(scenario, duel_class, catalog, params=None, mutation=None, record_states=True):
+def replay(scenario, duel_class, catalog, params=None, mutation=None, record_states=True,
+           keep_going=False):
     """Replay `scenario` with a fresh duel of `duel_class`; returns a Replay.
 
     `record_states=False` skips the per-step state snapshots that pages and the
-    replay API show, for plain verification.
+    replay API show, for plain verification. A verification stops at the first step that
+    goes otherwise than the file says; `keep_going=True` plays every step regardless (a step
+    refused changes nothing), as a judge holding a wrong reading would carry on to the end.
     """
     duel = duel_class(catalog, params=params, mutation=mutation, seed=scenario.seed)
     duel.params = ReadTracking(duel.params)
@@ -101,9 +104,9 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
             events=[e.as_dict() for e in duel.events[mark_events:]],
             rules=list(dict.fromkeys(duel.rules_used[mark_rules:])),
             state=duel.snapshot() if record_states else None))
-        if status in ("illegal", "legal (expected illegal)"):
+        if status in ("illegal", "legal (expected illegal)") and not keep_going:
             break
-    if not found:
+    if not found or keep_going:
         duel.settle()
     outcome = observe(duel, refused, len(steps))
     if not found:

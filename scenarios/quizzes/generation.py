@@ -592,8 +592,8 @@ def explanation(context, draft):
     said = [sentence(context.summary(context.teaching.anchor))]
     pivot = context.teaching.pivot
     if pivot is not None:
-        said.append(sentence(f"It decides what happens when "
-                             f"{_lower_first(context.intents[pivot - 1])}".rstrip(".")))
+        said.append(sentence(f"It applies when "
+                             f"{_lower_first(context.sentences[pivot - 1])}".rstrip(".")))
     working = draft.ask.arithmetic() if draft.ask and draft.ask.arithmetic else ""
     answer = "; ".join(s.rstrip(".") for s in right.said) if right.said else \
         right.text.rstrip(".")

@@ -108,7 +108,7 @@ def _readings(scenario, duel_class, catalog, params, truth, anchors):
         for name, belief in rule.mutations.items():
             try:
                 result = replay(scenario, duel_class, catalog, params=params,
-                                mutation=f"{rule.name}:{name}")
+                                mutation=f"{rule.name}:{name}", keep_going=True)
             except ScenarioError:
                 continue  # the script cannot be played this way: it gives no answer
             except Exception:  # noqa: BLE001 - an engine fault under one reading
