@@ -208,6 +208,26 @@ def test_a_rebuild_keeps_the_editors_wording_and_status(bank):
     assert question.status == Question.RETIRED
 
 
+def test_a_rebuild_keeps_the_difficulty_measured_from_answers(bank):
+    from django.utils import timezone
+
+    from scenarios.quizzes.models import Attempt, AttemptQuestion
+    from scenarios.quizzes.stats import HARD, shown_difficulty
+
+    question = published().filter(depth=1).first()
+    wrong = next(o["key"] for o in question.options if not o["correct"])
+    for _ in range(20):
+        attempt = Attempt.objects.create(mode=Attempt.PRACTICE, session_key="s")
+        AttemptQuestion.objects.create(attempt=attempt, question=question, number=1,
+                                       answer=wrong, correct=False,
+                                       answered_at=timezone.now())
+    assert shown_difficulty(question.depth, (0, 0)) != HARD
+    row = question.scenario
+    store(row, *build_for(row))
+    question.refresh_from_db()
+    assert question.difficulty == HARD
+
+
 def test_a_published_question_whose_answer_changes_goes_back_to_draft_saying_why(bank):
     question = published().first()
     right = next(n for n, o in enumerate(question.options) if o["correct"])
