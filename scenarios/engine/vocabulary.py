@@ -34,8 +34,8 @@ MEANINGS = {
     "normal_summon_used": "the Normal Summon (or Set) of this turn is used",
     "not_activatable": "the card has nothing to activate now",
     "not_flippable": "not a face-down monster of the player",
-    "not_in_damage_step": "the card cannot be activated in the Damage Step (only cards made "
-                          "for it can, not every Quick-Play Spell)",
+    "not_in_damage_step": "nothing may be activated in the Damage Step unless its text says "
+                          "it can be (changing ATK or DEF, or negating)",
     "not_in_hand": "the card is not in the player's hand",
     "not_open_game_state": "the action needs an open game state (no chain, no attack under way)",
     "not_your_card": "the player does not control the card",
