@@ -6,6 +6,7 @@ from django.test import Client
 from django.utils.html import escape
 from django.utils import timezone
 
+from scenarios.quizzes import attempts
 from scenarios.quizzes.models import Attempt, Question, ReviewCard, ReviewLog
 
 KEY_WORDS = ("correct", "right_option", "explanation", "options_explained", "source")
@@ -22,13 +23,14 @@ def start(client, **data):
 
 
 def right_key(attempt_id, number):
-    attempt = Attempt.objects.get(pk=attempt_id)
-    return attempt.entries.get(number=number).question.right_option
+    """The right option of what the entry asks (an exam's variant has keys of its own)."""
+    entry = Attempt.objects.get(pk=attempt_id).entries.get(number=number)
+    return attempts.right_option(attempts.shown(entry)["options"])
 
 
 def wrong_key(attempt_id, number):
-    question = Attempt.objects.get(pk=attempt_id).entries.get(number=number).question
-    return next(o["key"] for o in question.options if not o["correct"])
+    entry = Attempt.objects.get(pk=attempt_id).entries.get(number=number)
+    return next(o["key"] for o in attempts.shown(entry)["options"] if not o["correct"])
 
 
 def test_practice_gives_feedback_only_after_each_answer(client, bank):
