@@ -59,7 +59,7 @@ def _preview(checked, context):
             verdict.replay, verdict.format, verifier.catalog, verifier.params(verdict.format),
             focus=last)
         context["comparison"] = expected_and_computed(verdict.scenario, verdict.replay)
-        drawn = [step.number for step in context["steps"] if step.board]
+        drawn = [step.number for step in context["steps"] if step.board and not step.interlude]
         if len(drawn) < last:
             context["boards_left"] = last - len(drawn)
             context["boards_drawn"] = step_ranges(drawn)

@@ -8,12 +8,13 @@ Every step's words are small and always shown. Boards are not: a scenario within
 the boards of a window of steps (`board_window`) within a byte budget (`draw_boards`), and the
 others are drawn when asked for, one at a time, from the states of the same replay.
 """
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .engine.rulesets import ruleset_for
 from .outcome_words import describe
 from .readable.board import board_svg
-from .readable.sentences import Names, card_names, event_sentences, step_sentences
+from .readable.sentences import (Names, card_names, event_sentences, interlude_sentence,
+                                 step_sentences)
 
 BOARD_BYTES = 900_000  # the boards one page embeds, at most (the page stays under 2 MB)
 FIRST_BOARDS = 60  # boards from the start of the replay, at most (more than any bundled one)
@@ -22,16 +23,28 @@ BLOCK = 10  # a page asked for step N also draws the boards of N's block of ten 
 
 @dataclass
 class ShownStep:
+    """One entry of a replay as a page lists it: a scripted step, or what the duel did by
+    itself after step `number` (an interlude: damage calculated, a summon succeeding)."""
     number: int
     sentence: str
     status: str
     events: list = field(default_factory=list)
     rules: list = field(default_factory=list)  # [(anchor, summary)]
     board: str = ""
+    position: int = 0  # its place in the list; 0 is the table before the first step
+    interlude: bool = False
 
     @property
     def refused(self):
         return self.status.startswith("illegal") or self.status.startswith("legal (")
+
+    @property
+    def heading(self):
+        return f"After step {self.number}" if self.interlude else f"Step {self.number}"
+
+    @property
+    def anchor(self):
+        return f"after-step-{self.number}" if self.interlude else f"step-{self.number}"
 
 
 def rule_summaries(format_slug, params):
@@ -44,20 +57,55 @@ def rule_summaries(format_slug, params):
 
 
 def shown_steps(replay, format_slug, params):
-    """Every step of a replay in words (its sentence, events and deciding rules), no boards."""
+    """Every step of a replay in words (its sentence, events and deciding rules), no boards,
+    with what the duel did by itself between steps and after the last one as entries of
+    their own, so each event sits under the entry whose table first shows it."""
     sentences = step_sentences(replay)
     names = Names(card_names(replay))
     summaries = rule_summaries(format_slug, params)
-    return [ShownStep(
-        number=record.number, sentence=sentence, status=record.status,
-        events=event_sentences(record, names),
-        rules=[(a, summaries.get(a) or _anchor_words(a)) for a in record.rules])
-        for record, sentence in zip(replay.steps, sentences)]
+
+    def rules(anchors):
+        return [(a, summaries.get(a) or _anchor_words(a)) for a in anchors]
+
+    def interlude_entry(after, interlude):
+        return ShownStep(number=after, sentence=interlude_sentence(interlude.what),
+                         status="done", events=event_sentences(interlude, names),
+                         rules=rules(interlude.rules), interlude=True)
+
+    shown = []
+    for record, sentence in zip(replay.steps, sentences):
+        events, anchors = record.events, record.rules
+        if record.prelude is not None:
+            shown.append(interlude_entry(record.number - 1, record.prelude))
+            events = events[len(record.prelude.events):]
+            anchors = [a for a in anchors if a not in record.prelude.rules]
+        shown.append(ShownStep(number=record.number, sentence=sentence, status=record.status,
+                               events=event_sentences({"events": events}, names),
+                               rules=rules(anchors)))
+    if getattr(replay, "closing", None) is not None:
+        shown.append(interlude_entry(len(replay.steps), replay.closing))
+    for position, step in enumerate(shown, start=1):
+        step.position = position
+    return shown
 
 
 def replay_states(replay):
-    """The table before the first step, then after each step: board N shows `states[N]`."""
-    return [replay.initial_state] + [record.state for record in replay.steps]
+    """The table before the first step, then after each entry `shown_steps` lists: the board
+    at position N shows `states[N]`."""
+    states = [replay.initial_state]
+    for record in replay.steps:
+        if record.prelude is not None:
+            states.append(record.prelude.state)
+        states.append(record.state)
+    if getattr(replay, "closing", None) is not None:
+        states.append(replay.closing.state)
+    return states
+
+
+def position_of(steps, number):
+    """The position of scripted step `number` among shown steps (interludes move it on)."""
+    return next((step.position for step in steps
+                 if step.number == number and not step.interlude), number)
 
 
 def replay_catalog(replay, catalog):
@@ -72,6 +120,7 @@ def board_window(last, focus=None):
     if focus is not None and 0 <= focus <= last:
         start = focus // BLOCK * BLOCK
         wanted += range(start, min(start + BLOCK, last + 1))
+        wanted += [focus + 1] if focus < last else []  # what the duel did by itself after it
     wanted += range(1, min(FIRST_BOARDS, last) + 1)
     return list(dict.fromkeys(wanted))
 
@@ -97,6 +146,7 @@ def shown_replay(replay, format_slug, catalog, params, focus=None):
     and the table before the first one (empty when not drawn)."""
     steps = shown_steps(replay, format_slug, params)
     states = replay_states(replay)
+    focus = None if focus is None else position_of(steps, focus)
     boards = draw_boards(states, board_window(len(steps), focus), format_slug,
                          replay_catalog(replay, catalog))
     return boards.get(0, ""), with_boards(steps, boards)
@@ -116,8 +166,7 @@ def step_ranges(numbers):
 
 def with_boards(steps, boards):
     """The steps, each with its board from `boards` (by step number) when it has one."""
-    return [ShownStep(step.number, step.sentence, step.status, step.events, step.rules,
-                      boards.get(step.number, "")) for step in steps]
+    return [replace(step, board=boards.get(step.position, "")) for step in steps]
 
 
 def expected_and_computed(scenario, replay):

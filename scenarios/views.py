@@ -17,7 +17,7 @@ from .fingerprints import StaleCheck
 from .models import Scenario, VerificationRun
 from .readable.board import board_svg
 from .replay_cache import replay_key, replayed
-from .replay_view import board_window, draw_boards, with_boards
+from .replay_view import board_window, draw_boards, position_of, with_boards
 
 LIST_FIELDS = ("id", "slug", "format_id", "format_slug", "title", "rule", "status", "source",
                "fingerprint", "params_read", "message")
@@ -106,6 +106,7 @@ def _detail_context(scenario, key, focus=None):
                "comparison": record.comparison, "rule_title": record.rule_title,
                "scenario_xfail": record.xfail, "own_cards": record.own_cards}
     if record.steps is not None:
+        focus = None if focus is None else position_of(record.steps, focus)
         boards = draw_boards(states, board_window(len(record.steps), focus),
                              scenario.format_slug, record.catalog())
         context["start_board"] = boards.get(0, "")

@@ -633,6 +633,25 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         program = self.card(action.card).card.activation or {}
         return any(c in SUMMON_ANSWERS for c in program.get("when", []) if isinstance(c, str))
 
+    def before_step(self, action):
+        """What the duel does by itself before a scripted step's own action, named for the
+        replay to show apart (None when nothing): a Damage Step nobody acted in reaches damage
+        calculation once the next step is not an activation in it."""
+        if self.damage_step_waiting() and not self.opens_damage_step(action):
+            self.close_damage_step()
+            return ["damage_calculation"]
+        return None
+
+    def left_open(self):
+        """What `settle` will carry through when the script ends, as names a replay page puts
+        in words: a summon nobody answered, a Damage Step nobody acted in."""
+        left = []
+        if self.summon_attempt is not None and not self.chain and self.result is None:
+            left.append("summon_succeeds")
+        if self.damage_step_waiting():
+            left.append("damage_calculation")
+        return left
+
     def settle(self):
         """End of the script: a summon still open succeeds, and a Damage Step nobody acted in
         reaches damage calculation."""

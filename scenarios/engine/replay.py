@@ -7,6 +7,18 @@ from .scenario import build_duel
 
 
 @dataclass
+class Interlude:
+    """What the duel did by itself between two scripted steps, or after the last one: `what`
+    names it (`damage_calculation`, `summon_succeeds`, ...), with its events, the rules it used
+    and the table after it (with record_states). A page shows it as a step of its own, so the
+    damage of an attack appears where it is dealt and the last table equals the outcome."""
+    what: list
+    events: list
+    rules: list
+    state: dict | None
+
+
+@dataclass
 class StepRecord:
     number: int
     line: int | None
@@ -16,6 +28,9 @@ class StepRecord:
     events: list
     rules: list
     state: dict
+    # What the duel did by itself before this step's own action (its events and rules are
+    # also the first of `events` and part of `rules`, which cover the whole step).
+    prelude: Interlude | None = None
 
 
 @dataclass
@@ -29,6 +44,7 @@ class Replay:
     outcome: object = None  # the observed Outcome
     params_read: list = field(default_factory=list)  # the rule parameters the replay looked at
     initial_state: dict | None = None  # the table before the first step (with record_states)
+    closing: Interlude | None = None  # what the duel did by itself once the script ended
 
     @property
     def matches(self):
@@ -68,10 +84,13 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
     steps, found, refused = [], [], None
     for number, action in enumerate(scenario.steps, start=1):
         mark_events, mark_rules = len(duel.events), len(duel.rules_used)
-        status, reason = "done", None
+        status, reason, prelude = "done", None, None
         where = f"steps[{number - 1}].illegal"
         try:
             try:
+                done_first = duel.before_step(action)
+                if done_first:
+                    prelude = interlude(duel, done_first, mark_events, mark_rules, record_states)
                 duel.play(action)
             except ScriptError as error:
                 field = f"steps[{number - 1}]" + (f".{error.field}" if error.field else "")
@@ -103,17 +122,29 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
             status=status, reason=reason,
             events=[e.as_dict() for e in duel.events[mark_events:]],
             rules=list(dict.fromkeys(duel.rules_used[mark_rules:])),
-            state=duel.snapshot() if record_states else None))
+            state=duel.snapshot() if record_states else None, prelude=prelude))
         if status in ("illegal", "legal (expected illegal)") and not keep_going:
             break
+    closing = None
     if not found or keep_going:
+        left_open = duel.left_open()
+        mark_events, mark_rules = len(duel.events), len(duel.rules_used)
         duel.settle()
+        if left_open or len(duel.events) > mark_events:
+            closing = interlude(duel, left_open, mark_events, mark_rules, record_states)
     outcome = observe(duel, refused, len(steps))
     if not found:
         found = compare(scenario.expect, outcome)
     return Replay(scenario, steps, found, duel.result.as_dict() if duel.result else None,
                   list(dict.fromkeys(duel.rules_used)), duel, outcome, sorted(duel.params.read),
-                  initial_state)
+                  initial_state, closing)
+
+
+def interlude(duel, what, mark_events, mark_rules, record_states):
+    """The Interlude made of what the duel did since the marks."""
+    return Interlude(what, [e.as_dict() for e in duel.events[mark_events:]],
+                     list(dict.fromkeys(duel.rules_used[mark_rules:])),
+                     duel.snapshot() if record_states else None)
 
 
 class ReadTracking(dict):

@@ -997,7 +997,7 @@ class Board:
         if result:
             text = result_text(result, state.get("teams"))
 
-            def banner(svg, x, y):
+            def banner(svg, x, y, text=text):  # bound now: `text` is reused below
                 svg.rect(x, y, INNER + 2 * PAD, 20, fill="#7a1d12", rx=4)
                 svg.text(x + (INNER + 2 * PAD) / 2, y + 14, text, 10, "bold", "middle", "#ffffff")
             rows.append((24, banner))
@@ -1015,7 +1015,7 @@ class Board:
             if attack.get("negated"):
                 text += " (attack negated)"
 
-            def battle(svg, x, y):
+            def battle(svg, x, y, text=text):
                 svg.rect(x, y, INNER + 2 * PAD, 18, fill="#fbe3d6", stroke="#d08b63", rx=4)
                 svg.text(x + 6, y + 12.5, "Battle", 9, "bold", fill="#8a3b12")
                 svg.text(x + 44, y + 12.5, ellipsize(text, INNER - 40, 9), 9)

@@ -894,6 +894,27 @@ EVENT_WRITERS = {
 
 # --- steps ---------------------------------------------------------------------------------------
 
+# What the duel does by itself between scripted steps or when the script ends (the engine's
+# `Interlude.what`), as a judge says it.
+INTERLUDES = {
+    "damage_calculation": "No one activates a card in the Damage Step, so damage is "
+                          "calculated.",
+    "summon_succeeds": "No one responds to the summon, so it succeeds.",
+    "setup_finished": "The Setup Phase runs on to its end.",
+}
+
+
+def interlude_sentence(what):
+    """What the duel did by itself (a list of the engine's names for it), in one sentence."""
+    said = []
+    for name in what or ():
+        inner = name.removeprefix("subduel_")
+        if inner in INTERLUDES:
+            text = INTERLUDES[inner]
+            said.append(f"In the Subduel: {text[0].lower()}{text[1:]}" if inner != name else text)
+    return " ".join(said) or "With no further step, the duel carries on as the rules say."
+
+
 def step_sentences(replay, catalog=None, names=None):
     """One sentence per step of `replay`, in order (`names`: card labels to use instead of
     the cards' names, such as "A's second Sangan" where copies must be told apart)."""

@@ -16,6 +16,7 @@ from scenarios.engine.cards import default_catalog
 from scenarios.engine.scenario import build_duel
 from scenarios.engine.state import ZONES
 from scenarios.readable.board import board_svg, board_zones
+from scenarios.replay_view import replay_states
 from tests.engine.conftest import ROOT, SCENARIO_FILES, parameters, run, scenario_at
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -30,8 +31,7 @@ RAW_KEYS = sorted({zone for zone in ZONES if "_" in zone} |
 @lru_cache(maxsize=None)
 def replayed(path):
     scenario = scenario_at(path)
-    result = run(scenario)
-    return scenario, [result.initial_state] + [step.state for step in result.steps]
+    return scenario, replay_states(run(scenario))
 
 
 def visible_texts(root):

@@ -10,8 +10,11 @@
   var controls = viewer.querySelector(".viewer-controls");
   var position = viewer.querySelector(".viewer-position");
   var current = 0;
-  var fromHash = /^#step-(\d+)$/.exec(window.location.hash);
-  if (fromHash) current = Math.min(parseInt(fromHash[1], 10), steps.length - 1);
+  /* A link may name a step (#step-4) or what the duel did by itself after one (#after-step-4). */
+  if (/^#(after-)?step-\d+$/.test(window.location.hash)) {
+    var named = steps.map(function (step) { return "#" + step.id; }).indexOf(window.location.hash);
+    if (named >= 0) current = named;
+  }
 
   /* Replace a step's "Show the table" link with its board, fetched from the site. */
   function loadBoard(step) {
@@ -31,7 +34,7 @@
         var figure = document.createElement("figure");
         figure.className = "board-figure";
         var caption = document.createElement("figcaption");
-        caption.textContent = "The table after step " + later.getAttribute("data-step");
+        caption.textContent = later.getAttribute("data-caption");
         figure.appendChild(caption);
         figure.insertAdjacentHTML("beforeend", svg);
         later.parentNode.replaceChild(figure, later);
@@ -45,11 +48,11 @@
   function show(index) {
     current = Math.max(0, Math.min(index, steps.length - 1));
     steps.forEach(function (step, n) { step.hidden = n !== current; });
-    position.textContent = current === 0 ? "Before the first step" :
-      "Step " + current + " of " + (steps.length - 1);
+    position.textContent = steps[current].getAttribute("data-label") +
+      " (" + (current + 1) + " of " + steps.length + ")";
     viewer.querySelector(".viewer-prev").disabled = current === 0;
     viewer.querySelector(".viewer-next").disabled = current === steps.length - 1;
-    if (window.history.replaceState) window.history.replaceState(null, "", "#step-" + current);
+    if (window.history.replaceState) window.history.replaceState(null, "", "#" + steps[current].id);
     loadBoard(steps[current]);
     loadBoard(steps[current + 1]);
   }

@@ -585,7 +585,7 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
 
     def snapshot(self):
         data = super().snapshot()
-        data["terrains"] = dict(self.terrains)
+        data["terrains"] = {player: list(markers) for player, markers in self.terrains.items()}
         data["idle_warnings"] = dict(self.idle_warnings)
         return data
 

@@ -137,6 +137,11 @@ class SetupPhase(RuleCards):
             self.advance_setup(action.verb)
         super().perform(action)
 
+    def left_open(self):
+        finishing = ["setup_finished"] if self.setup_stage is not None and self.result is None \
+            else []
+        return finishing + super().left_open()
+
     def settle(self):
         if self.setup_stage is not None and self.result is None:
             self.advance_setup(None)

@@ -132,6 +132,11 @@ class Subduels:
             if anchor not in self.rules_used:
                 self.rules_used.append(anchor)
 
+    def left_open(self):
+        if self.subduel is not None:
+            return [f"subduel_{name}" for name in self.subduel.game.left_open()]
+        return super().left_open()
+
     def settle(self):
         if self.subduel is not None:
             game = self.subduel.game
