@@ -28,6 +28,7 @@ class PageReplay:
     xfail: str = ""
     comparison: list = field(default_factory=list)
     steps: list | None = None  # ShownStep, without boards; None when it cannot be replayed
+    card_notes: list = field(default_factory=list)  # (card name, what the engine leaves out)
 
     def catalog(self):
         """The catalog the replay used: the bundled cards and the scenario's own."""
@@ -62,6 +63,7 @@ def replayed(scenario, key):
         record.comparison = expected_and_computed(verdict.scenario, verdict.replay)
         record.xfail = verdict.scenario.xfail or ""
         states = replay_states(verdict.replay)
+        record.card_notes = card_notes(verdict.replay)
         cache.set_many({f"scenario-states:{key}:{start // STATES_CHUNK}":
                         zlib.compress(pickle.dumps(states[start:start + STATES_CHUNK]), 1)
                         for start in range(0, len(states), STATES_CHUNK)}, PAGE_SECONDS)
@@ -92,3 +94,12 @@ class CachedStates:
                 kept = pickle.loads(zlib.decompress(kept))
             self.chunks[chunk] = kept
         return self.chunks[chunk][number % STATES_CHUNK]
+
+
+def card_notes(replay):
+    """What the engine leaves out of the text of the cards a replay uses, for the editors who
+    read its page (card text itself stays the card's own words)."""
+    duel = replay.duel
+    names = sorted({card.name for card in getattr(duel, "cards", {}).values()})
+    found = [(name, duel.catalog.get(name)) for name in names]
+    return [(name, card.note) for name, card in found if card is not None and card.note]

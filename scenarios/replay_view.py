@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from .engine.rulesets import ruleset_for
 from .outcome_words import describe
-from .readable.board import board_svg
+from .readable.board import board_html
 from .readable.sentences import (Names, card_names, event_sentences, interlude_sentence,
                                  step_sentences)
 
@@ -41,6 +41,10 @@ class ShownStep:
     @property
     def heading(self):
         return f"After step {self.number}" if self.interlude else f"Step {self.number}"
+
+    @property
+    def caption(self):
+        return "The table then" if self.interlude else f"The table after step {self.number}"
 
     @property
     def anchor(self):
@@ -133,7 +137,7 @@ def draw_boards(states, wanted, format_slug, catalog, budget=BOARD_BYTES):
         state = states[number]
         if state is None:
             continue
-        board = board_svg(state, format_slug, catalog)
+        board = board_html(state, format_slug, catalog)
         if boards and used + len(board) > budget:
             break
         boards[number] = board

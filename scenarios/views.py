@@ -15,7 +15,7 @@ from rulings.page_cache import PAGE_SECONDS, kept_for_readers
 from .coverage import coverage
 from .fingerprints import StaleCheck
 from .models import Scenario, VerificationRun
-from .readable.board import board_svg
+from .readable.board import board_html
 from .replay_cache import replay_key, replayed
 from .replay_view import board_window, draw_boards, position_of, with_boards
 
@@ -81,7 +81,8 @@ def scenario_detail(request, slug):
 
 
 def scenario_board(request, slug, number):
-    """The table after step `number` (0: before the first step) as one SVG, for the viewer to
+    """The table at position `number` (0: before the first step) as an HTML fragment holding
+    its wide and narrow SVG, for the viewer to
     show a step whose board the page left out. It is drawn from the states the page's replay
     stored, so a request never replays the scenario again while its source and the site's
     state are unchanged."""
@@ -90,8 +91,8 @@ def scenario_board(request, slug, number):
     record, states = replayed(scenario, replay_key(scenario, request))
     if record.steps is None or number > len(record.steps) or states[number] is None:
         raise Http404("This scenario has no such step.")
-    board = board_svg(states[number], scenario.format_slug, record.catalog())
-    return HttpResponse(board, content_type="image/svg+xml; charset=utf-8")
+    board = board_html(states[number], scenario.format_slug, record.catalog())
+    return HttpResponse(board, content_type="text/html; charset=utf-8")
 
 
 def _step_asked(request):
@@ -104,7 +105,8 @@ def _detail_context(scenario, key, focus=None):
     record, states = replayed(scenario, key)
     context = {"scenario": scenario, "verdict": record, "steps": None,
                "comparison": record.comparison, "rule_title": record.rule_title,
-               "scenario_xfail": record.xfail, "own_cards": record.own_cards}
+               "scenario_xfail": record.xfail, "own_cards": record.own_cards,
+               "card_notes": getattr(record, "card_notes", [])}
     if record.steps is not None:
         focus = None if focus is None else position_of(record.steps, focus)
         boards = draw_boards(states, board_window(len(record.steps), focus),

@@ -21,7 +21,7 @@ KINDS = {
     "rule": {"normal", "game-setup", "field-setup", "duelist-setup", "challenge-setup", "symbol"},
 }
 ATTRIBUTES = {"DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"}
-CARD_KEYS = {"name", "kind", "subtype", "attribute", "race", "level", "atk", "def", "text",
+CARD_KEYS = {"name", "kind", "subtype", "attribute", "race", "level", "atk", "def", "text", "note",
              "activation", "effects", "flags", "materials", "scale", "summon_condition",
              "procedure", "hierarchy", "rule", "summon_with", "also"}
 CATALOG_DIR = Path(__file__).resolve().parent / "catalog"
@@ -38,6 +38,7 @@ class CardDef:
     atk: int | None = None
     defense: int | None = None
     text: str = ""
+    note: str = ""  # what the engine leaves out of the card's text, for editors (not card text)
     activation: dict | None = None
     effects: tuple = ()
     flags: frozenset = frozenset()
@@ -147,7 +148,8 @@ def card_from_data(entry, file, lines, where, vocabulary=None, scenario_card=Fal
     return CardDef(
         name=name, kind=kind, subtype=subtype, attribute=entry.get("attribute"),
         race=entry.get("race"), level=entry.get("level"), atk=entry.get("atk"),
-        defense=entry.get("def"), text=entry.get("text", ""), activation=entry.get("activation"),
+        defense=entry.get("def"), text=entry.get("text", ""), note=entry.get("note", ""),
+        activation=entry.get("activation"),
         effects=tuple(entry.get("effects") or ()), flags=frozenset(entry.get("flags") or ()),
         materials=tuple(entry.get("materials") or ()), scale=entry.get("scale"),
         summon_condition=entry.get("summon_condition"), procedure=entry.get("procedure"),

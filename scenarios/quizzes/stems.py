@@ -5,7 +5,7 @@ words, and the table at that moment. A judge must be able to answer from it alon
 Copies of one card are told apart everywhere a question writes card names: "A's first
 Sangan", "B's Sangan" (`copy_labels`).
 """
-from ..readable.board import board_svg
+from ..readable.board import board_html
 from ..readable.sentences import (ORDINALS, PHASE_WORDS, Names, card_names, event_sentence,
                                   listing, sentence, step_sentences)
 
@@ -139,7 +139,7 @@ class Stem:
     def board(self, format_slug):
         """The table at the moment asked about, copies told apart."""
         catalog = getattr(getattr(self.replay, "duel", None), "catalog", None) or self.catalog
-        return board_svg(labelled(self.state, self.labels), format_slug, catalog)
+        return board_html(labelled(self.state, self.labels), format_slug, catalog)
 
     # --- the facts ----------------------------------------------------------------------------
 

@@ -31,6 +31,8 @@ MARGIN = 4  # around each side's panel
 PAD = 5  # inside a panel
 INNER = WIDTH - 2 * MARGIN - 2 * PAD
 GAP = 3
+COLUMN = INNER + 14  # a wide board's second column starts this far right of the first
+WIDE_WIDTH = WIDTH + COLUMN
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
 MONSTER_H = 98
@@ -858,14 +860,14 @@ class Board:
     # -- sides --
 
     def player_side(self, player, data, mirrored, lp_note=""):
-        """A player's own side: header, then rows (reversed when the side is drawn on top)."""
-        rows = [zone_row([self.monster_row(player, data)]),
-                zone_row([self.spell_trap_row(player, data.get("spell_trap", []))]),
-                zone_row(self.side_zones_row(player, data)),
-                hand_block(self.cards, player, data.get("hand", []))]
-        if mirrored:
-            rows.reverse()
-        return [self.player_header(player, data, lp_note=lp_note)] + rows
+        """A player's own side: a header, the field (Monster Zones, Spell & Trap Zones) and the
+        zones beside it (Field Zone, piles, hand); on the upper side, the field nearest the
+        middle of the table."""
+        field = [zone_row([self.monster_row(player, data)]),
+                 zone_row([self.spell_trap_row(player, data.get("spell_trap", []))])]
+        own = [zone_row(self.side_zones_row(player, data)),
+               hand_block(self.cards, player, data.get("hand", []))]
+        return Block([self.player_header(player, data, lp_note=lp_note)], field, own, mirrored)
 
     def phalanx_team(self, team, info, mirrored):
         """A Tag Team Phalanx team: one shared field (Front Line, Back Line, Spell & Trap Zones),
@@ -901,17 +903,14 @@ class Board:
                       None, backrow, self.params["spell_trap_slots"],
                       label="Spell & Trap Zones (shared)",
                       controller_of=lambda e: controller.get(str(e.get("id"))))])]
-        own = []
+        parts = []
         for member in members:
             data = self.players.get(member, {})
-            part = [self.player_header(member, data, show_lp=False),
-                    zone_row(self.side_zones_row(member, data)),
-                    hand_block(self.cards, member, data.get("hand", []))]
-            own.append(part)
-        if mirrored:
-            body = [row for part in reversed(own) for row in part] + list(reversed(shared))
-        else:
-            body = shared + [row for part in own for row in part]
+            parts.append([self.player_header(member, data, show_lp=False),
+                          zone_row(self.side_zones_row(member, data)),
+                          hand_block(self.cards, member, data.get("hand", []))])
+        # Each member's part keeps its own header on top, also on the upper side.
+        own = [row for part in (reversed(parts) if mirrored else parts) for row in part]
         lp, fp = info.get("lp"), info.get("formation_points")
 
         def header(svg, x, y):
@@ -921,7 +920,9 @@ class Board:
             right = x + INNER
             svg.text(right, y + 14, f"LP {lp}", 13, "bold", "end", "#7a1d12")
             svg.text(right, y + 27, f"FP {fp}", 11, "bold", "end", "#1f4e79")
-        return [(32, header)] + body, any(m == self.state.get("turn_player") for m in members)
+        field = list(reversed(shared)) if mirrored else shared
+        return [Block([(32, header)], field, own, mirrored, own_kept=True)], \
+            any(m == self.state.get("turn_player") for m in members)
 
     def kingdom_team(self, team, info, mirrored):
         """A Kingdom Duels team (Tag or Boss): the team's name and shared LP, then its players."""
@@ -932,7 +933,6 @@ class Board:
                  for m in members]
         if mirrored:
             parts.reverse()
-        body = [row for part in parts for row in part]
 
         def header(svg, x, y):
             svg.text(x + 1, y + 14, f"Team {team}", 12, "bold")
@@ -940,10 +940,11 @@ class Board:
                      " & ".join(f"Player {m}" for m in members), 8.5, None, fill=MUTED)
             if shared_lp is not None:
                 svg.text(x + INNER, y + 14, f"Team LP {shared_lp}", 13, "bold", "end", "#7a1d12")
-        return [(20, header)] + body, any(m == self.state.get("turn_player") for m in members)
+        return [Block([(20, header)], [], [], mirrored)] + parts, \
+            any(m == self.state.get("turn_player") for m in members)
 
     def sides(self):
-        """(rows, is the turn player's side) for each side, top to bottom."""
+        """(blocks, is the turn player's side) for each side, top to bottom."""
         teams = self.state.get("teams") or {}
         if self.format == "tag-team-phalanx" and teams:
             names = list(teams)
@@ -958,12 +959,12 @@ class Board:
                 sides.append(self.kingdom_team(team, info, mirror and n == 0))
             for player, data in self.players.items():
                 if player not in listed:
-                    sides.append((self.player_side(player, data, False),
+                    sides.append(([self.player_side(player, data, False)],
                                   player == self.state.get("turn_player")))
             return sides
         names = list(self.players)
         mirror = len(names) == 2
-        return [(self.player_side(p, self.players[p], mirror and n == 0),
+        return [([self.player_side(p, self.players[p], mirror and n == 0)],
                  p == self.state.get("turn_player")) for n, p in enumerate(names)]
 
     # -- the top of the board --
@@ -1069,29 +1070,75 @@ class Board:
             parts.append(result_text(state["result"], state.get("teams")))
         return "; ".join(parts)
 
-    def render(self):
+    def render(self, layout="narrow"):
+        """The board as an `<svg>`: `narrow` stacks every zone in one column (a phone), `wide`
+        puts each side's field beside its piles and hand (a desktop screen), so two players fit
+        one screen."""
+        wide = layout == "wide"
+        width = WIDE_WIDTH if wide else WIDTH
         svg = Svg()
         y = MARGIN
         for height, draw in self.summary_rows():
             draw(svg, MARGIN, y)
             y += height + 3
-        for rows, turn_side in self.sides():
-            height = sum(h for h, _ in rows) + PAD * 2 + 3 * (len(rows) - 1)
-            svg.rect(MARGIN, y, WIDTH - 2 * MARGIN, height, fill=PANEL,
+        for blocks, turn_side in self.sides():
+            laid = [block.laid(wide) for block in blocks]
+            height = sum(h for h, _ in laid) + PAD * 2 - 3
+            svg.rect(MARGIN, y, width - 2 * MARGIN, height, fill=PANEL,
                      stroke=TURN_EDGE if turn_side else PANEL_EDGE, rx=6,
                      width=1.6 if turn_side else 1)
             ry = y + PAD
-            for h, draw in rows:
+            for h, draw in laid:
                 draw(svg, MARGIN + PAD, ry)
-                ry += h + 3
+                ry += h
             y += height + 6
         total = y - 6 + MARGIN
-        return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {WIDTH} {total:.0f}" role="img" '
-                f'class="duel-board" aria-label={quoteattr(self.aria_label())} '
+        return (f'<svg xmlns="{SVG_NS}" viewBox="0 0 {width} {total:.0f}" role="img" '
+                f'class="duel-board board-{layout}" aria-label={quoteattr(self.aria_label())} '
                 f'font-family={quoteattr(FONT)}>'
                 f"<style>{FOCUS_STYLE}</style>"
-                f'<rect x="0" y="0" width="{WIDTH}" height="{total:.0f}" fill="#ffffff"/>'
+                f'<rect x="0" y="0" width="{width}" height="{total:.0f}" fill="#ffffff"/>'
                 f"{svg}</svg>")
+
+
+class Block:
+    """Part of a side: its header rows, its field (Monster Zones, Spell & Trap Zones) and the
+    zones beside it (Field Zone, piles, hand), each list already in drawing order. On the upper
+    side (`mirrored`) the field comes last, nearest the middle of the table; `own_kept` keeps the
+    zones beside it first even so (a Phalanx team's members keep their order)."""
+
+    def __init__(self, head, field, own, mirrored=False, own_kept=False):
+        if mirrored and not own_kept:
+            field, own = field[::-1], own[::-1]
+        self.head, self.field, self.own, self.mirrored = head, field, own, mirrored
+
+    def rows(self):
+        body = self.own + self.field if self.mirrored else self.field + self.own
+        return self.head + body
+
+    def laid(self, wide):
+        """(height, draw(svg, x, y)): rows one under the other, or, wide, the header across
+        and the field beside the zones next to it."""
+        if not wide or not (self.field and self.own):
+            rows = self.rows()
+            return sum(h + 3 for h, _ in rows), _stacked(rows)
+        left, right = self.field, self.own
+        head = sum(h + 3 for h, _ in self.head)
+        body = max(sum(h + 3 for h, _ in left), sum(h + 3 for h, _ in right))
+
+        def draw(svg, x, y):
+            _stacked(self.head)(svg, x, y)
+            _stacked(left)(svg, x, y + head)
+            _stacked(right)(svg, x + COLUMN, y + head)
+        return head + body, draw
+
+
+def _stacked(rows):
+    def draw(svg, x, y):
+        for h, row in rows:
+            row(svg, x, y)
+            y += h + 3
+    return draw
 
 
 def first(entries):
@@ -1120,10 +1167,20 @@ def result_text(result, teams=None):
     return text
 
 
-def board_svg(state, format_slug, catalog, params=None):
+def board_svg(state, format_slug, catalog, params=None, layout="narrow"):
     """The state as a standalone `<svg>` element (a string) that a page can inline.
 
     `catalog` is the engine's card catalog (for each card's kind, printed stats and text);
-    `params`, optional, sizes Tag Team Phalanx's shared zones (its recommended slots otherwise).
+    `params`, optional, sizes Tag Team Phalanx's shared zones (its recommended slots otherwise);
+    `layout` is `narrow` (one column, for a phone) or `wide` (for a desktop screen).
     """
-    return Board(state, format_slug, catalog, params).render()
+    return Board(state, format_slug, catalog, params).render(layout)
+
+
+def board_html(state, format_slug, catalog, params=None):
+    """Both layouts of the state's board in one element: the page's style sheet shows the wide
+    one on a wide screen and the narrow one on a phone (the other is not displayed, so it is
+    neither read out nor reached with Tab)."""
+    board = Board(state, format_slug, catalog, params)
+    return f'<div class="duel-boards">{board.render("wide")}{board.render("narrow")}</div>'
+

@@ -62,8 +62,8 @@ def entries(state):
                     yield player, zone, entry
 
 
-def check_board(state, format_slug, where):
-    svg = board_svg(state, format_slug, default_catalog())
+def check_board(state, format_slug, where, layout="narrow"):
+    svg = board_svg(state, format_slug, default_catalog(), layout=layout)
     root = ET.fromstring(svg)  # well-formed XML, or this raises
     assert root.tag == f"{SVG}svg", where
     assert root.get("role") == "img" and root.get("aria-label"), where
@@ -161,7 +161,8 @@ def test_every_state_of_every_scenario_draws_a_board(path):
     scenario, states = replayed(path)
     assert states[0] is not None
     for number, state in enumerate(states):
-        check_board(state, scenario.format, f"{path.name} state {number}")
+        for layout in ("narrow", "wide"):
+            check_board(state, scenario.format, f"{path.name} state {number} ({layout})", layout)
 
 
 def test_board_zones_name_each_formats_own_zones():

@@ -68,16 +68,5 @@
     if (event.key === "ArrowLeft") { show(current - 1); event.preventDefault(); }
   });
 
-  /* Card text on tap: a card in a board carries its text in <title>; tapping shows it. */
-  var note = document.createElement("p");
-  note.className = "card-note";
-  note.setAttribute("role", "status");
-  viewer.appendChild(note);
-  viewer.addEventListener("click", function (event) {
-    var card = event.target.closest && event.target.closest("[data-card]");
-    if (!card) return;
-    var title = card.querySelector("title");
-    note.textContent = title ? title.textContent : "";
-  });
   show(current);
 })();

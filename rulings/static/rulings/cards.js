@@ -1,0 +1,70 @@
+/* Card text next to the card. A card of a duel board keeps its text in its <title>; tapping,
+   hovering or reaching it with Tab shows that text in a box beside the card (below it where
+   the screen is too narrow), in the page's own type size. Escape or a tap elsewhere hides it. */
+(function () {
+  var box = document.createElement("div");
+  box.className = "card-text";
+  box.id = "card-text";
+  box.setAttribute("role", "tooltip");
+  box.hidden = true;
+  document.body.appendChild(box);
+  var shown = null;
+
+  function cardOf(target) {
+    return target && target.closest ? target.closest(".duel-board [data-card]") : null;
+  }
+
+  function place(card) {
+    var r = card.getBoundingClientRect();
+    var page = document.documentElement.clientWidth;
+    var width = Math.min(320, page - 16);
+    var left = r.right + 8, top = r.top;
+    if (left + width > page - 8) left = r.left - width - 8;
+    if (left < 8) {  /* no room on either side: under the card */
+      left = Math.max(8, Math.min(r.left, page - width - 8));
+      top = r.bottom + 6;
+    }
+    box.style.width = width + "px";
+    box.style.left = (left + window.scrollX) + "px";
+    box.style.top = (top + window.scrollY) + "px";
+  }
+
+  function show(card) {
+    var title = card.querySelector("title");
+    if (!title) return;
+    if (shown) shown.removeAttribute("aria-describedby");
+    shown = card;
+    box.textContent = "";
+    title.textContent.split("\n").forEach(function (line, n) {
+      var part = document.createElement(n ? "p" : "strong");
+      part.textContent = line;
+      box.appendChild(part);
+    });
+    box.hidden = false;
+    place(card);
+    card.setAttribute("aria-describedby", "card-text");
+  }
+
+  function hide() {
+    box.hidden = true;
+    if (shown) shown.removeAttribute("aria-describedby");
+    shown = null;
+  }
+
+  document.addEventListener("click", function (event) {
+    var card = cardOf(event.target);
+    if (card) show(card);
+    else if (!box.contains(event.target)) hide();
+  });
+  document.addEventListener("focusin", function (event) {
+    var card = cardOf(event.target);
+    if (card) show(card);
+  });
+  document.addEventListener("mouseover", function (event) {
+    var card = cardOf(event.target);
+    if (card && card !== shown) show(card);
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") hide();
+  });
+})();
