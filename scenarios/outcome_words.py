@@ -4,6 +4,7 @@
 same value shapes as the engine's Outcome (scenarios/engine/outcome.py), so the
 expected and the computed side of a verdict read alike.
 """
+from .engine.wording import counted, counter_name
 from .readable.sentences import ENDINGS
 from .readable.sentences import PHASE_WORDS as PHASES
 
@@ -72,15 +73,52 @@ def card_words(card_id, facts, cards):
              if key in facts]
     if "level" in facts:
         stats.append(f"Level {facts['level']}")
-    for key, value in facts.items():
-        if key not in ("zone", "face", "position", "controller", "atk", "def", "level", "name"):
-            stats.append(f"{key.replace('_', ' ')} {_value(value)}")
     said = []
     if parts:
         said.append(f"is {', '.join(parts)}")
     if stats:
-        said.append(f"has {', '.join(stats)}")
-    return f"{name} {' and '.join(said)}." if said else f"{name}."
+        said.append(f"has {_and(stats)}")
+    for key, value in facts.items():
+        if key not in ("zone", "face", "position", "controller", "atk", "def", "level", "name"):
+            said.append(_fact_words(key, value, cards))
+    return f"{name} {_and(said)}." if said else f"{name}."
+
+
+def _and(items):
+    """`a`, `a and b`, `a, b and c`."""
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _fact_words(key, value, cards):
+    """One stated fact about a card as a predicate a judge would write."""
+    if key == "races":
+        types = list(value) if isinstance(value, (list, tuple)) else [value]
+        return f"has the Type{'s' if len(types) > 1 else ''} {_and(types)}" if types \
+            else "has no Type"
+    if key == "monster_type":
+        kind = str(value).capitalize()
+        return f"is {'an' if kind[:1] in 'AEIOU' else 'a'} {kind} Monster"
+    if key in ("deck_master", "rampart"):
+        what = "a Deck Master" if key == "deck_master" else "a Rampart"
+        return f"is {what}" if value else f"is not {what}"
+    if key == "line":
+        return f"is in the {str(value).capitalize()} Line" if value else "is in no Line"
+    if key == "column":
+        return f"stands in Monster Zone {value + 1}" if isinstance(value, int) \
+            else "stands in no Monster Zone"
+    if key == "host":
+        if not value:
+            return "has no host"
+        player, dot, zone = str(value).partition(".")
+        if dot:
+            return f"is equipped to {player}'s {ZONE_NAMES.get(zone, zone)}"
+        return f"is attached to {_name(value, cards)}"
+    if key == "counters":
+        held = value if isinstance(value, dict) else {}
+        return "has " + _and([counted(n, counter_name(c)) for c, n in held.items()]) if held \
+            else "has no counters"
+    return f"has {key.replace('_', ' ')} {_value(value)}"
 
 
 def _value(value):
@@ -121,10 +159,10 @@ def _sentences(key, value, wanted, cards):
     if key == "formation_points":
         return [f"Team {t} has {(value or {}).get(str(t))} FP." for t in _keys(wanted, value)]
     if key == "summons":
-        return [f"{p} has {(value or {}).get(str(p), 0)} summon(s) counted this turn."
+        return [f"{p} has {counted((value or {}).get(str(p), 0), 'summon')} counted this turn."
                 for p in _keys(wanted, value)]
     if key == "warnings":
-        return [f"{p} has {(value or {}).get(str(p), 0)} Idle Warning(s)."
+        return [f"{p} has {counted((value or {}).get(str(p), 0), 'Idle Warning')}."
                 for p in _keys(wanted, value)]
     if key == "cards":
         found = []
@@ -144,12 +182,12 @@ def _sentences(key, value, wanted, cards):
                 ids = held.get(zone, [])
                 label = ZONE_NAMES.get(zone, zone)
                 count = ids if isinstance(ids, int) else len(ids)  # an expectation may be a count
-                found.append(f"{player}'s {label}: {count} card(s)"
+                found.append(f"{player}'s {label}: {counted(count, 'card')}"
                              + (f" ({_names(ids, cards)})." if ids and isinstance(
                                  zones[zone], list) and isinstance(ids, list) else "."))
         return found
     if key == "counters":
-        return [f"{_name(c, cards)} has {_value((value or {}).get(str(c), {}))} counters."
+        return [f"{_name(c, cards)} {_fact_words('counters', (value or {}).get(str(c)), cards)}."
                 for c in _keys(wanted, value)]
     if key == "resolved":
         return [f"Chain links resolve in this order: {_names(value, cards)}."]
@@ -166,7 +204,7 @@ def _sentences(key, value, wanted, cards):
                 if (value or {}).get(str(c)) else f"{_name(c, cards)} stands on no Tile."
                 for c in _keys(wanted, value)]
     if key == "charges":
-        return [f"{_name(c, cards)} has {(value or {}).get(str(c), 0)} charge(s)."
+        return [f"{_name(c, cards)} has {counted((value or {}).get(str(c), 0), 'charge')}."
                 for c in _keys(wanted, value)]
     if key == "phase":
         return [f"It is the {PHASES.get(value, value)}."]

@@ -14,7 +14,10 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
+from scenarios.engine.rules import share_words
+
 from . import anchors as anchor_syntax
+from .parameter_words import parameter_label
 from .params import BLOCK_REFERENCE_RE, UnknownParameter, format_value, humanize_key, lookup
 
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
@@ -202,13 +205,19 @@ class ParameterPattern(InlineProcessor):
         el = etree.Element("span")
         try:
             # Atomic: the value is data, shown as written, never parsed as markup.
-            el.text = AtomicString(format_value(lookup(self.parameters, path)))
+            value = lookup(self.parameters, path)
+            shown = share_words(value) if m.group(3) else None  # "half of", not "0.5 of"
+            el.text = AtomicString(shown or format_value(value))
             el.set("class", "param")
-            el.set("title", f"Rule parameter: {path}")
+            el.set("title", f"{parameter_label(path)}: {el.text}")
+            if m.group(2):  # "{{ uses }} time(s)": the word follows the number, 1 time or 2 times
+                el.tail = " " + m.group(2) + ("" if value == 1 else "s")
+            elif m.group(3):
+                el.tail = m.group(3)
         except UnknownParameter:
             el.text = m.group(0)
             el.set("class", "param-missing")
-            el.set("title", f"Unknown parameter: {path}")
+            el.set("title", f"No rule parameter is named {parameter_label(path)}")
         return el, m.start(0), m.end(0)
 
 
@@ -414,7 +423,8 @@ class ArticleMarkup(Extension):
                                   "parameter_blocks", 35)
         md.preprocessors.register(ListLayout(md), "list_layout", 33)
         md.inlinePatterns.register(
-            ParameterPattern(r"\{\{\s*([A-Za-z_]\w*(?:\.\w+)*)\s*\}\}", md, self.parameters),
+            ParameterPattern(r"\{\{\s*([A-Za-z_]\w*(?:\.\w+)*)\s*\}\}(?: (\w+)\(s\)|( of\b))?", md,
+                             self.parameters),
             "parameters", 185)
         md.inlinePatterns.register(
             CrossLinkPattern(r"\[\[([^\[\]|]+?)(?:\|([^\[\]]+?))?\]\]", md, self.resolver),

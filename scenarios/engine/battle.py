@@ -1,6 +1,7 @@
 """Summoning and battle: Normal Summons, Sets, Flip Summons, attacks and damage."""
 from .rules import Rule
 from .state import Attack
+from .wording import counted
 
 
 class BattleRules:
@@ -36,7 +37,7 @@ class BattleRules:
     def take_tributes(self, card, player, action, purpose):
         needed = self.tributes_needed(card)
         if len(action.tributes) != needed:
-            self.illegal(None, "wrong_tributes", f"{card.name} needs {needed} Tribute(s)")
+            self.illegal(None, "wrong_tributes", f"{card.name} needs {counted(needed, 'Tribute')}")
         for tribute_id in action.tributes:
             tribute = self.card(tribute_id)
             if tribute.zone != "monsters" or not self.may_use_from_field(tribute, player):

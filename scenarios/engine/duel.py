@@ -18,6 +18,7 @@ from .state import ON_FIELD, Event, PlayerState, TrialCards
 from .turns import TurnRules
 from .vocabulary import (CORE_CARD_FIELDS, CORE_PLAYER_FIELDS, CORE_REASON_CODES,
                          CORE_SETUP_FIELDS, CORE_VERBS)
+from .wording import counted
 
 PLAYERS = ("A", "B")
 # Activation conditions of cards that answer a summon while it is being attempted.
@@ -417,7 +418,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                                  controller=player, zone="monsters", position="defense")
             self.place(token)
             tokens.append(token)
-        self.emit("summon", f"{cause} Special Summons {len(tokens)} {token_name}(s)",
+        self.emit("summon", f"{cause} Special Summons {counted(len(tokens), token_name)}",
                   how="token", player=player, by=cause,
                   token=token_name, cards=[t.id for t in tokens])
         self.summoned(tokens, player, "token")

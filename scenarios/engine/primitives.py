@@ -9,6 +9,7 @@ their own; a new combination of catalogued cards runs as it is.
 from dataclasses import dataclass, field
 
 from .errors import IllegalAction, ScriptError
+from .wording import counted, counter_name
 
 PRIMITIVES = {}
 COSTS = {}
@@ -249,8 +250,9 @@ def return_to_hand(duel, ctx, arg):
 def add_counter(duel, ctx, arg):
     card = duel.card(ctx.card_id)
     card.counters[arg["counter"]] = card.counters.get(arg["counter"], 0) + arg.get("count", 1)
-    duel.emit("counter", f"{card.id} now has {card.counters[arg['counter']]} {arg['counter']} "
-                         f"counter(s)", card=card.id, counter=arg['counter'],
+    duel.emit("counter", f"{card.id} now has "
+                         f"{counted(card.counters[arg['counter']], counter_name(arg['counter']))}",
+              card=card.id, counter=arg['counter'],
               count=card.counters[arg['counter']])
 
 
@@ -630,8 +632,9 @@ def place_counter(duel, ctx, arg):
         if card.on_field:
             card.counters[arg["counter"]] = card.counters.get(arg["counter"], 0) + \
                 arg.get("count", 1)
-            duel.emit("counter", f"{card.id} now has {card.counters[arg['counter']]} "
-                      f"{arg['counter']} counter(s)", card=card.id, counter=arg['counter'],
+            duel.emit("counter", f"{card.id} now has "
+                      f"{counted(card.counters[arg['counter']], counter_name(arg['counter']))}",
+                      card=card.id, counter=arg['counter'],
                       count=card.counters[arg['counter']])
 
 

@@ -11,8 +11,21 @@ from dataclasses import dataclass, field
 
 # `{{ name }}` in a summary: an article parameter, filled in by Rule.describe.
 PARAMETER_RE = re.compile(r"\{\{\s*([a-z0-9_]+)\s*\}\}")
+SHARE_RE = re.compile(r"\{\{\s*([a-z0-9_]+)\s*\}\}( of\b)?")
 # "3 time(s)": a count, then a word whose plural the count decides.
 COUNTED_RE = re.compile(r"(\b[\d,.]+ |\bone )(\w+)\(s\)")
+# A share written before "of" reads as a judge says it: "half of the ATK", not "0.5 of".
+FRACTION_WORDS = {0.5: "half", 0.25: "a quarter", 0.75: "three quarters", 0.1: "a tenth",
+                  0.2: "a fifth", 1: "all"}
+
+
+def share_words(value):
+    """A share (0.5) in words ("half") when it has common ones; else the number as written."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        for share, said in FRACTION_WORDS.items():
+            if abs(value - share) < 1e-9:
+                return said
+    return None
 
 
 @dataclass(frozen=True)
@@ -37,9 +50,14 @@ class Rule:
         with no value stays as its name), and a word written `time(s)` after a number made
         singular or plural by it: "1 time", "2 times"."""
         params = params or {}
-        text = PARAMETER_RE.sub(
-            lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(1),
-            self.summary)
+
+        def value(match):
+            name = match.group(1)
+            if name not in params:
+                return name
+            said = share_words(params[name]) if match.group(2) else None
+            return (said or str(params[name])) + (match.group(2) or "")
+        text = SHARE_RE.sub(value, self.summary)
         return COUNTED_RE.sub(lambda m: m.group(1) + m.group(2) + (
             "" if m.group(1).strip() in ("1", "one") else "s"), text)
 

@@ -48,7 +48,7 @@ def test_example_block_is_a_marked_aside_with_its_id():
 def test_parameter_renders_its_value_once_written():
     html = render("Pay {{ nightfall_cost }} LP; start at {{starting_lp}}.\n", context()).html
     assert ">500</span> LP" in html and ">15,000</span>" in html
-    assert 'title="Rule parameter: nightfall_cost"' in html
+    assert 'title="Life Points paid for Nightfall: 500"' in html  # named in words
 
 
 def test_dotted_parameter_reaches_into_tables():
@@ -185,3 +185,17 @@ def test_rendered_ids_are_the_anchors_a_link_can_land_on():
     from rulings.rendering import rendered_ids
     ids = rendered_ids("## Head {#head}\n\n1. Step {#step}\n   - Sub {#sub}\n")
     assert {"head", "step", "sub"} <= ids
+
+
+def test_a_counted_word_after_a_parameter_agrees_with_its_value():
+    html = render("At most {{ once }} time(s), or {{ twice }} time(s).\n",
+                  context(parameters={"once": 1, "twice": 2})).html
+    assert "</span> time," in html and "</span> times." in html
+    assert "(s)" not in html
+
+
+def test_a_share_before_of_is_written_in_words():
+    html = render("Damage equal to {{ share }} of the ATK; {{ share }} is the fraction.\n",
+                  context(parameters={"share": 0.5})).html
+    assert ">half</span> of the ATK" in html
+    assert ">0.5</span> is the fraction" in html

@@ -9,6 +9,7 @@ from ..errors import ScriptError
 from ..parameters import Param, Row, Table, Whole
 from ..rules import Rule, rulebook
 from ..vocabulary import reasons
+from ..wording import counted
 
 SUMMONING_STEPS = ("special_summon", "fusion_summon")
 # The rules of the rows of the summon-limit table, from the top (the highest LP threshold).
@@ -443,8 +444,9 @@ class HighlanderDuel(Duel):
                               + (f" ({needed} cards: a list)" if needed > 1 else ""),
                               field="select")
         if len(set(shuffled_ids)) != needed:
-            self.illegal(None, "invalid_selection", f"summoning the Deck Master shuffles {needed} "
-                         f"card(s) from the hand into the Deck, not {len(set(shuffled_ids))}")
+            self.illegal(None, "invalid_selection", "summoning the Deck Master shuffles "
+                         f"{counted(needed, 'card')} from the hand into the Deck, "
+                         f"not {len(set(shuffled_ids))}")
         for shuffled_id in shuffled_ids:
             shuffled = self.card(shuffled_id)
             if shuffled.zone != "hand" or shuffled.controller != player:

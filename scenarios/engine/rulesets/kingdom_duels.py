@@ -26,6 +26,7 @@ from .kingdom_setup import SETUP_PARAMETERS, SETUP_RULES, SetupPhase
 from .kingdom_subduel import SUBDUEL_REASONS, SUBDUEL_RULES, Subduels
 from .kingdom_teams import TEAM_PARAMETERS, TEAM_RULES, TeamDuels
 from .kingdom_tilemap import TILEMAP_REASONS, TILEMAP_RULES, Tilemaps
+from ..wording import counted
 
 TERRAINS_FILE = CATALOG_DIR / "terrains" / "kingdom-duels.yaml"
 # The official game's End Phase hand limit, which Kingdom Duels drops: only its wrong reading uses
@@ -133,7 +134,7 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
              "turn.",
              {"prevention-ignored": "a negated summon does not spare the player a warning"}),
         Rule("kd-destruction-amount", "kingdom-duels/terminology#destruction-damage-amount",
-             "Destruction Damage is the destroyed monster's ATK times the article's fraction.",
+             "Destruction Damage is {{ destruction_damage_fraction }} of the destroyed monster's ATK.",
              {"full-atk": "Destruction Damage equals the destroyed monster's full ATK"}),
         Rule("kd-tokens-gone", "kingdom-duels/other-cards#tokens-removed-from-game",
              "A Token that leaves the field is removed from the game.",
@@ -213,8 +214,8 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
              "An eroded card is removed to no zone at all: not field, Deck, Graveyard or hand.",
              {"erode-is-graveyard": "an eroded card goes to the Graveyard"}),
         Rule("kd-destruction-damage", "kingdom-duels/terminology#destruction-damage-cap",
-             "Destruction Damage is the destroyed monster's ATK times "
-             "{{ destruction_damage_fraction }}, at most {{ destruction_damage_cap_per_turn }} a turn.",
+             "Destruction Damage is {{ destruction_damage_fraction }} of the destroyed monster's "
+             "ATK, at most {{ destruction_damage_cap_per_turn }} a turn.",
              {"no-cap": "Destruction Damage has no limit per turn",
               "cap-per-player": "players who share their Life Points each have a cap of their own"}),
         Rule("kd-backrow-zones", "kingdom-duels/board#backrow-spell-trap-zones",
@@ -601,8 +602,8 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
     def normal_summon_check(self, card, player, setting=False):
         if self.normal_summon_used:
             self.illegal("kd-normal-summons", "normal_summon_used",
-                         f"{player} has used this turn's {self.normal_summons_this_turn} "
-                         "Normal Summon(s)")
+                         f"{player} has used this turn's "
+                         f"{counted(self.normal_summons_this_turn, 'Normal Summon')}")
         super().normal_summon_check(card, player, setting)
 
     def tributes_needed(self, card):

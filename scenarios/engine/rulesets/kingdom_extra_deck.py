@@ -18,6 +18,7 @@ from ..errors import ScriptError
 from ..rules import Rule
 from .kingdom_card_kinds import CARD_KIND_RULES, CardsOnCards
 from .kingdom_integration import INTEGRATION_RULES, IntegrationSummons
+from ..wording import counted
 
 # Article parameters this part of the ruleset reads (added to KingdomDuel.PARAMETERS).
 EXTRA_DECK_PARAMETERS = ()
@@ -290,8 +291,9 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
         if self.misreads("kd-alter-counters-removed", "counters-kept"):
             material.counters["summoning"] = counters
             return
-        self.emit("counter", f"the Alter Summon is completed: {material.id}'s {counters} "
-                  "Summoning Counter(s) are removed", ["kd-alter-counters-removed"],
+        self.emit("counter", f"the Alter Summon is completed: {material.id}'s "
+                  f"{counted(counters, 'Summoning Counter')} "
+                  f"{'is' if counters == 1 else 'are'} removed", ["kd-alter-counters-removed"],
                   card=material.id, count=counters, what="removed")
 
     def move_equip_over(self, equip, material, alter):

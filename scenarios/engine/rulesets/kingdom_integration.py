@@ -8,6 +8,7 @@ one loses the duel.
 """
 from ..errors import ScriptError
 from ..rules import Rule
+from ..wording import counted
 
 INTEGRATION_RULES = (
     Rule("kd-integration-summon",
@@ -74,7 +75,8 @@ class IntegrationSummons:
             self.erode_material(material, monster, shown)
         if not shown:
             self.unproven[monster.id] = {"player": player, "materials": [m.id for m in materials]}
-            self.emit("summon", f"{player} sets the eroded Material(s) apart, unrevealed",
+            self.emit("summon", f"{player} sets the eroded "
+                      f"{'Material' if len(materials) == 1 else 'Materials'} apart, unrevealed",
                       ["kd-integration-hidden"], player=player, card=monster.id,
                       what="materials_apart")
         self.summon_to_field(monster, player, position, face_up=face_up, how="integration")
@@ -91,8 +93,8 @@ class IntegrationSummons:
     def check_integration_materials(self, materials, player, count):
         """The Materials come from the hand or the field of the summoning player."""
         if len(materials) != count or len({m.id for m in materials}) != count:
-            self.illegal(None, "wrong_materials", f"this Integration Summon erodes {count} "
-                         "Material(s)")
+            self.illegal(None, "wrong_materials", "this Integration Summon erodes "
+                         f"{counted(count, 'Material')}")
         for material in materials:
             in_hand = material.zone == "hand" and material.owner == player
             on_field = material.on_field and material.controller == player

@@ -11,6 +11,7 @@ from ..errors import ScriptError
 from ..parameters import Param, Whole
 from ..rules import Rule
 from ..state import ChainLink
+from ..wording import counted
 
 # Article parameters this part of the ruleset reads. `backrow_zones` only serves the wrong
 # reading that gives the Rule Zone as many places as the Backrow.
@@ -318,7 +319,7 @@ class RuleCards:
         self.check_rule_zone_room(player)
         self.place_in_rule_zone(card, player, "played as a Symbol")
         self.emit("rule", f"{card.id} enters {player}'s Rule Zone with "
-                  f"{card.counters['charges']} charge(s)", ["kd-symbol-limit"], card=card.id,
+                  f"{counted(card.counters['charges'], 'charge')}", ["kd-symbol-limit"], card=card.id,
                   player=player, charges=card.counters['charges'], what="symbol_enters")
         self.open_rule_link(card, player, speed, SYMBOL_LINK)
 
@@ -364,10 +365,10 @@ class RuleCards:
         held = card.counters.get("charges", 0)
         if held < cost and not self.misreads("kd-symbol-charges", "no-check"):
             self.illegal("kd-symbol-charges", "not_enough_charges",
-                         f"{card.id}'s {effect_name} needs {cost} charge(s); it has {held}")
+                         f"{card.id}'s {effect_name} needs {counted(cost, 'charge')}; it has {held}")
         if not self.misreads("kd-symbol-consume", "charges-kept"):
             card.counters["charges"] = max(0, held - cost)
-        self.emit("cost", f"{card.id} spends {cost} charge(s) on {effect_name}: "
+        self.emit("cost", f"{card.id} spends {counted(cost, 'charge')} on {effect_name}: "
                   f"{card.counters['charges']} left", ["kd-symbol-charges", "kd-symbol-consume"],
                   card=card.id,
                   charges=cost, left=card.counters['charges'], effect=effect_name, what="charges")

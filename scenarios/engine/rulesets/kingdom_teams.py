@@ -85,7 +85,7 @@ TEAM_RULES = (
          {"per-turn": "the limit starts again every turn"}),
     Rule("kd-royale-join", "kingdom-duels/multiplayer#battle-royale-join",
          "A player joins a Battle Royale by taking damage of {{ battle_royale_join_cost_fraction }} "
-         "times the starting LP and comes next in "
+         "of the starting LP and comes next in "
          "the Rotation.",
          {"free-join": "joining costs nothing", "joins-last": "the newcomer goes to the end of the "
           "Rotation"}),
