@@ -7,6 +7,7 @@ with why: deck construction (a deck-checker test covers it), tournament procedur
 a restatement of another rule (covered there), the anatomy of a printed card, or
 the scope of an article (what it covers, which other rules apply).
 """
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -123,17 +124,42 @@ def kind_of(anchor, label):
 
 
 def build(format_slug, articles, citing, marks):
-    """Coverage from articles [(slug, url, {anchor: label})], citations {full anchor:
-    [(slug, title)]} and marks."""
+    """Coverage from articles [(slug, url, {anchor: label}[, title, {anchor: text}, params])],
+    citations {full anchor: [(slug, title)]} and marks. A rule is named by its own words (the
+    start of its paragraph) and its article by its title, where they are given."""
     entries = []
-    for article_slug, url, anchors in articles:
+    for article_slug, url, anchors, *more in articles:
+        title, texts, params = (more + [None, None, None])[:3]
         for anchor, label in anchors.items():
             key = f"{format_slug}/{article_slug}#{anchor}"
+            named = label or rule_words((texts or {}).get(anchor), params) or \
+                anchor.replace("-", " ").capitalize()
             entries.append(AnchorCoverage(
-                key, article_slug, label or anchor.replace("-", " ").capitalize(),
+                key, title or article_slug, named,
                 f"{url}#{anchor}", kind_of(anchor, label), citing.get(key, []),
                 marks.get(f"{article_slug}#{anchor}")))
     return Coverage(format_slug, entries)
+
+
+def _parameter_value(parameters, path):
+    from rulings.rendering.params import UnknownParameter, format_value, lookup
+
+    try:
+        return format_value(lookup(parameters or {}, path))
+    except UnknownParameter:
+        return "…"
+
+
+def rule_words(text, parameters=None, limit=140):
+    """A rule's paragraph as a short label: its first sentence, without markup."""
+    if not text:
+        return ""
+    plain = re.sub(r"\[\[([^\]|]+\|)?([^\]]+)\]\]", r"\2", str(text))  # [[slug|words]]
+    plain = re.sub(r"\{\{\s*([\w.]+)\s*\}\}",
+                   lambda m: _parameter_value(parameters, m.group(1)), plain)
+    plain = re.sub(r"[*_`]", "", " ".join(plain.split()))
+    sentence = re.split(r"(?<=[.!?])\s", plain, maxsplit=1)[0]
+    return sentence if len(sentence) <= limit else sentence[:limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 def coverage(format_obj):
@@ -147,8 +173,13 @@ def coverage(format_obj):
             format_slug=format_obj.slug).values_list("slug", "title", "trace", "example"):
         for anchor in dict.fromkeys([*trace, *([example] if example else [])]):
             citing.setdefault(anchor, []).append((slug, title))
-    articles = [(a.slug, a.get_absolute_url(), a.current_revision.anchors)
-                for a in Article.objects.filter(format=format_obj).exclude(
-                    current_revision=None).select_related("current_revision", "format")
-                .order_by("order", "slug")]
+    from rulings.rendering import anchors as anchor_scan
+
+    articles = []
+    for a in Article.objects.filter(format=format_obj).exclude(current_revision=None) \
+            .select_related("current_revision", "format").order_by("order", "slug"):
+        scanned, _ = anchor_scan.scan(a.current_revision.body)
+        articles.append((a.slug, a.get_absolute_url(), a.current_revision.anchors, a.title,
+                         {found.anchor: found.label for found in scanned},
+                         a.current_revision.parameters))
     return build(format_obj.slug, articles, citing, load_marks(format_obj.slug))

@@ -13,6 +13,7 @@ from rulings.models import Article, Format
 from rulings.page_cache import PAGE_SECONDS, kept_for_readers
 
 from .coverage import coverage
+from .run_words import revision_links, run_reason
 from .fingerprints import StaleCheck
 from .models import Scenario, VerificationRun
 from .readable.board import board_html
@@ -126,6 +127,9 @@ def can_edit(request):
 def run_list(request):
     runs = Paginator(VerificationRun.objects.select_related("user"), 50).get_page(
         request.GET.get("page"))
+    links = revision_links(runs)
+    for run in runs:
+        run.reason = run_reason(run, links[run.pk])
     return render(request, "scenarios/runs.html", {"runs": runs})
 
 
@@ -135,7 +139,10 @@ def run_detail(request, pk):
                   .values_list("slug", "title"))
     changes = [{**change, "title": titles.get(change["slug"], change["slug"])}
                for change in run.changes]
-    return render(request, "scenarios/run.html", {"run": run, "changes": changes})
+    links = revision_links([run])[run.pk]
+    return render(request, "scenarios/run.html", {"run": run, "changes": changes,
+                                                  "revisions": links,
+                                                  "reason": run_reason(run, links)})
 
 
 def rule_coverage(request, format_slug):

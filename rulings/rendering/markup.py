@@ -221,6 +221,18 @@ class ParameterPattern(InlineProcessor):
         return el, m.start(0), m.end(0)
 
 
+# A determiner just before a link: a title "The Deck Master Position" then drops its "The",
+# so the sentence reads "in a Deck Master Position", never "in a The Deck Master Position".
+DETERMINER_BEFORE_RE = re.compile(
+    r"\b(?:a|an|the|its|their|his|her|your|my|our|this|that|each|every|any|no)\s+$", re.I)
+
+
+def without_doubled_article(title, before):
+    if title.startswith("The ") and DETERMINER_BEFORE_RE.search(before):
+        return title[4:]
+    return title
+
+
 class CrossLinkPattern(InlineProcessor):
     def __init__(self, pattern, md, resolver):
         super().__init__(pattern, md)
@@ -236,7 +248,8 @@ class CrossLinkPattern(InlineProcessor):
             el = etree.Element("a")
             el.set("class", "xref")
             el.set("href", link.href)
-        el.text = link.text
+        el.text = without_doubled_article(link.text, data[:m.start(0)]) \
+            if not m.group(2) else link.text
         return el, m.start(0), m.end(0)
 
 

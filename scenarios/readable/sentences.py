@@ -29,6 +29,9 @@ LINES = {"front": "Front Line", "back": "Back Line"}
 SUMMON_WORDS = {"normal": "Normal", "tribute": "Tribute", "special": "Special", "flip": "Flip",
                 "pendulum": "Pendulum", "ritual": "Ritual", "fusion": "Fusion",
                 "integration": "Integration", "alter": "Alter", "token": "Special"}
+# Summons the Kingdom Duels rules name only as nouns: a player "performs an Integration Summon
+# of" a monster; no judge writes "A Integration Summons it".
+NOUN_ONLY_SUMMONS = {"integration", "alter"}
 ENDINGS = {
     "lp_zero": "Life Points reached 0",
     "deck_out": "a player could not draw",
@@ -435,9 +438,13 @@ def _summon(event, names):
         return f"{player} Pendulum Summons {names.many(event.get('cards'))} at once"
     if event.get("card") is None:
         return None
-    summons = f"{SUMMON_WORDS.get(how, words(how or 'special').title())} Summons"
+    kind = SUMMON_WORDS.get(how, words(how or 'special').title())
     where = position_words(event.get("position"), event.get("face_up", True))
-    text = f"{player} {summons} {card}" if player else f"{card} is summoned"
+    if how in NOUN_ONLY_SUMMONS:
+        text = f"{player} performs an {kind} Summon of {card}" if player else \
+            f"{card} is summoned"
+    else:
+        text = f"{player} {kind} Summons {card}" if player else f"{card} is summoned"
     return text + (f" {where}" if where else "")
 
 
@@ -1429,7 +1436,8 @@ class Narrator:
         what = self.name(card_id) + (f" {where}" if where else "")
         materials = action.get("materials") or []
         details = [self.as_materials(materials)]
-        return Phrase(f"Integration Summons {what}", f"Integration Summon {what}", details)
+        return Phrase(f"performs an Integration Summon of {what}",
+                      f"perform an Integration Summon of {what}", details)
 
     def say_change_position(self, action, before, after, step, previous, refused):
         card_id = action["change_position"]

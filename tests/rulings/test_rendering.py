@@ -199,3 +199,11 @@ def test_a_share_before_of_is_written_in_words():
                   context(parameters={"share": 0.5})).html
     assert ">half</span> of the ATK" in html
     assert ">0.5</span> is the fraction" in html
+
+
+def test_a_link_after_a_determiner_drops_the_titles_own_the():
+    entry = ArticleEntry("The Deck Master Position", {})
+    html = render("In a [[deck-master-position]]; see [[deck-master-position]].\n",
+                  context(index={("trh", "deck-master-position"): entry})).html
+    assert ">Deck Master Position</a>;" in html
+    assert "see <a" in html and ">The Deck Master Position</a>." in html

@@ -184,7 +184,8 @@ def event_texts(slug, number):
     ("kingdom-duels/ritual-spell-sent-at-will-in-the-main-phase", 5,
      "A sends the Ritual Spell Kingdom Moon Ritual to the Graveyard."),
     ("kingdom-duels/hidden-integration-proves-its-proper-material", 1,
-     "A Integration Summons Kingdom Wild Beastlord Hidden in DEF Position, using Kingdom Wolf as "
+     "A performs an Integration Summon of Kingdom Wild Beastlord Hidden in DEF Position, using "
+     "Kingdom Wolf as "
      "its Material."),
 ])
 def test_step_sentence(slug, number, expected):
