@@ -246,7 +246,7 @@ def load_content(root, force=False):
             report.unchanged.append(name)
             continue
         article = article or Article(format=fmt, slug=f.slug, title=f.source.title)
-        revision = record_revision(article, f.source, comment=f"Loaded from {_display(f.path)}",
+        revision = record_revision(article, f.source, comment="Loaded from the bundled rules",
                                    origin=Revision.FILE)
         (report.updated if revision.number > 1 else report.created).append(
             f"{name} (revision {revision.number})")

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import yaml
 
+from .engine.rules import counts_agreed
+
 MARKS_DIR = Path(__file__).resolve().parent / "marks"
 WHY = {
     "deck-construction": "a rule of deck building, checked by the deck checker",
@@ -157,7 +159,8 @@ def rule_words(text, parameters=None, limit=140):
     plain = re.sub(r"\[\[([^\]|]+\|)?([^\]]+)\]\]", r"\2", str(text))  # [[slug|words]]
     plain = re.sub(r"\{\{\s*([\w.]+)\s*\}\}",
                    lambda m: _parameter_value(parameters, m.group(1)), plain)
-    plain = re.sub(r"[*_`]", "", " ".join(plain.split()))
+    plain = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", plain)  # [words](address)
+    plain = counts_agreed(re.sub(r"[*_`]", "", " ".join(plain.split())))
     sentence = re.split(r"(?<=[.!?])\s", plain, maxsplit=1)[0]
     return sentence if len(sentence) <= limit else sentence[:limit - 1].rsplit(" ", 1)[0] + "…"
 

@@ -19,6 +19,12 @@ FRACTION_WORDS = {0.5: "half", 0.25: "a quarter", 0.75: "three quarters", 0.1: "
                   0.2: "a fifth", 1: "all"}
 
 
+def counts_agreed(text):
+    """Each word written `time(s)` after a number made singular or plural by it."""
+    return COUNTED_RE.sub(lambda m: m.group(1) + m.group(2) + (
+        "" if m.group(1).strip() in ("1", "one") else "s"), text)
+
+
 def share_words(value):
     """A share (0.5) in words ("half") when it has common ones; else the number as written."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -58,8 +64,7 @@ class Rule:
             said = share_words(params[name]) if match.group(2) else None
             return (said or str(params[name])) + (match.group(2) or "")
         text = SHARE_RE.sub(value, self.summary)
-        return COUNTED_RE.sub(lambda m: m.group(1) + m.group(2) + (
-            "" if m.group(1).strip() in ("1", "one") else "s"), text)
+        return counts_agreed(text)
 
 
 @dataclass(frozen=True)
