@@ -25,7 +25,8 @@ def test_stepping_past_the_drawn_boards_fetches_the_next_one(long_page, page):
     page.goto(long_page)
     drawn = page.locator(".replay-step:has(figure svg)")
     last = max(int(drawn.nth(n).get_attribute("id").split("-")[1])
-               for n in range(drawn.count()))
+               for n in range(drawn.count())
+               if drawn.nth(n).get_attribute("id").startswith("step-"))
     later = page.locator(f"#step-{last + 1} .board-later")
     assert later.count() == 1, "the step after the drawn ones waits for its board"
     page.goto(f"{long_page}#step-{last}")
@@ -34,15 +35,15 @@ def test_stepping_past_the_drawn_boards_fetches_the_next_one(long_page, page):
     page.keyboard.press("ArrowRight")
     step = visible_step(page)
     assert step.get_attribute("id") == f"step-{last + 1}"
-    board = step.locator("figure.board-figure svg.duel-board")
+    board = step.locator("figure.board-figure svg.duel-board:visible")
     board.wait_for()
     assert step.locator("figcaption").inner_text() == f"The table after step {last + 1}"
     fetched = page.request.get(f"{long_page}boards/{last + 1}/").text()
     assert board.get_attribute("aria-label") in fetched
     # The next step's board was fetched ahead, and the hand shows a bounded number of cards.
     page.get_by_role("button", name="Next step").click()
-    visible_step(page).locator("svg.duel-board").wait_for()
-    assert " more" in visible_step(page).locator("svg.duel-board").text_content()
+    visible_step(page).locator("svg.duel-board:visible").wait_for()
+    assert " more" in visible_step(page).locator("svg.duel-board:visible").text_content()
 
 
 def test_without_javascript_a_link_draws_the_board_on_a_phone(long_page, browser):
@@ -56,7 +57,7 @@ def test_without_javascript_a_link_draws_the_board_on_a_phone(long_page, browser
     link = page.get_by_role("link", name=f"Show the table after step {target}", exact=True)
     link.click()
     page.wait_for_url(f"**?step={target}#step-{target}")
-    assert page.locator(f"#step-{target} figure svg.duel-board").is_visible()
+    assert page.locator(f"#step-{target} figure svg.duel-board:visible").is_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width}px wide on a 390px phone"
     context.close()

@@ -15,11 +15,11 @@ def test_stepping_through_a_replay_with_the_keyboard(site, page):
     assert page.locator(".viewer-controls").is_visible()
     assert visible_step(page).count() == 1
     assert visible_step(page).get_attribute("id") == "step-0"
-    assert visible_step(page).locator("svg").count() == 1
+    assert visible_step(page).locator("svg.duel-board:visible").count() == 1
     page.keyboard.press("ArrowRight")
     assert visible_step(page).get_attribute("id") == "step-1"
     assert "A attacks Kingdom Soldier with Kingdom Wolf." in visible_step(page).inner_text()
-    assert page.locator(".viewer-position").inner_text().startswith("Step 1 of")
+    assert page.locator(".viewer-position").inner_text().startswith("Step 1 (2 of")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     assert visible_step(page).get_attribute("id") == "step-3"

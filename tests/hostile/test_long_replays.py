@@ -10,7 +10,7 @@ from scenarios import editing
 from scenarios.engine import parse_scenario, replay, ruleset_for
 from scenarios.engine.cards import default_catalog
 from scenarios.engine.rulesets import RULESETS
-from scenarios.readable.board import board_svg
+from scenarios.readable.board import board_html
 from scenarios.readable.sentences import step_sentences
 from scenarios.verification import Verifier
 from tests.engine.conftest import parameters
@@ -54,7 +54,7 @@ def engine_replay(engine_replays):
 def board_of(replay, number):
     """The board a page should show after step `number` (0: before the first step)."""
     state = replay.initial_state if number == 0 else replay.steps[number - 1].state
-    return board_svg(state, "core", replay.duel.catalog)
+    return board_html(state, "core", replay.duel.catalog)
 
 
 def embedded_boards(body):
@@ -112,7 +112,7 @@ def test_a_board_outside_the_window_is_fetched_and_is_the_engines(client, long_s
     # With it: the one board, on demand.
     response = client.get(f"/scenarios/{SLUG}/boards/{far}/")
     assert response.status_code == 200
-    assert response["Content-Type"].startswith("image/svg+xml")
+    assert response["Content-Type"].startswith("text/html")
     assert response.content.decode() == board_of(engine_replay, far)
     assert client.get(f"/scenarios/{SLUG}/boards/{len(engine_replay.steps) + 1}/"
                       ).status_code == 404
