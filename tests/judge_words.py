@@ -10,7 +10,8 @@ from html.parser import HTMLParser
 CHECKS = [
     # "the The", "a The", "an the": an article before an article. A capital "A" alone is a
     # player ("activated by A"), so it never starts a match.
-    ("a doubled article", re.compile(r"\b(?:[Tt]he|an?|An) (?:[Tt]he|an?|An)\b")),
+    ("a doubled article", re.compile(r"\b(?:[Tt]he|an?|An) (?:[Tt]he|an?|An)\b|"
+                                     r"\b(?:its|their|his|her|your) The\b")),
     ("a count written with (s)", re.compile(r"\w\(s\)")),
     ("a snake_case identifier", re.compile(r"\b[a-z]+_[a-z0-9_]+\b")),
     ("a Python repr", re.compile(r"\{'|\['")),

@@ -38,6 +38,7 @@ def test_every_page_reads_as_a_judge_writes(bundled_rules, editor_client):
 
 @pytest.mark.parametrize("text, what", [
     ("<p>It moves to a The Deck Master Position.</p>", "a doubled article"),
+    ("<p>A summons it from its The Deck Master Position.</p>", "a doubled article"),
     ("<p>A has 2 summon(s) counted this turn.</p>", "a count written with (s)"),
     ("<p>Rule parameter: standard_duel_players</p>", "a snake_case identifier"),
     ("<td>expected {'match': False}</td>", "a Python repr"),
