@@ -244,7 +244,10 @@ class QuestionShownSerializer(serializers.Serializer):
     format_name = serializers.CharField(allow_blank=True, help_text="the format's name")
     facts = serializers.ListField(child=serializers.CharField(), help_text="what the stem "
                                   "states before the steps (turn, phase, LP ...), as sentences")
-    board_svg = serializers.CharField(allow_blank=True)
+    board_svg = serializers.CharField(
+        allow_blank=True, help_text="the table at the start, as HTML: a `div.duel-boards` holding "
+        "the same board as two inline SVGs, `svg.board-wide` for a wide screen and "
+        "`svg.board-narrow` for a phone")
     steps = serializers.ListField(child=serializers.CharField())
     kind = serializers.CharField()
     options = OptionSerializer(many=True)
