@@ -118,13 +118,16 @@ def replay_catalog(replay, catalog):
 
 
 def board_window(last, focus=None):
-    """The step numbers (0 to `last`) whose boards a page draws, the most wanted first: the
-    table before the first step, the block of steps around `focus`, then from the start on."""
+    """The positions (0 to `last`) whose boards a page draws, the most wanted first: the table
+    before the first step, `focus` and the entry after it, the first step, the rest of the
+    block of steps around `focus`, then from the start on."""
     wanted = [0]
     if focus is not None and 0 <= focus <= last:
+        # The step asked for, and what the duel did by itself after it, before the rest of its
+        # block: the byte budget may not reach the end of the block.
+        wanted += [focus] + ([focus + 1] if focus < last else []) + ([1] if last else [])
         start = focus // BLOCK * BLOCK
         wanted += range(start, min(start + BLOCK, last + 1))
-        wanted += [focus + 1] if focus < last else []  # what the duel did by itself after it
     wanted += range(1, min(FIRST_BOARDS, last) + 1)
     return list(dict.fromkeys(wanted))
 

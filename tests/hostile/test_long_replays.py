@@ -11,6 +11,7 @@ from scenarios.engine import parse_scenario, replay, ruleset_for
 from scenarios.engine.cards import default_catalog
 from scenarios.engine.rulesets import RULESETS
 from scenarios.readable.board import board_html
+from scenarios.replay_view import position_of, replay_states, shown_steps
 from scenarios.readable.sentences import step_sentences
 from scenarios.verification import Verifier
 from tests.engine.conftest import parameters
@@ -99,7 +100,12 @@ def test_the_replay_page_is_small_and_keeps_every_step_in_words(client, save, en
     shown = embedded_boards(body)
     assert 0 in shown and 1 in shown, "the first boards are drawn in the page"
     assert len(shown) < len(replayed.steps) // 2, "most boards are left for later"
-    assert body.count('class="board-later"') == len(replayed.steps) + 1 - len(shown)
+    # Every entry (the steps, and what the duel did by itself between them) has its board
+    # drawn or a link to it.
+    entries = body.split('<li class="replay-step')[1:]
+    drawn = sum("<svg" in entry for entry in entries)
+    assert len(entries) >= len(replayed.steps) + 1
+    assert body.count('class="board-later"') == len(entries) - drawn
 
 
 def test_a_board_outside_the_window_is_fetched_and_is_the_engines(client, long_scenario,
@@ -109,13 +115,16 @@ def test_a_board_outside_the_window_is_fetched_and_is_the_engines(client, long_s
     assert far not in embedded_boards(page)
     # Without JavaScript: a plain link to the page with that step's board drawn.
     assert f'href="?step={far}#step-{far}"' in page
-    # With it: the one board, on demand.
-    response = client.get(f"/scenarios/{SLUG}/boards/{far}/")
+    # With it: the one board, on demand, at the step's place in the list (what the duel did by
+    # itself between steps has a place and a board of its own).
+    states = replay_states(engine_replay)
+    position = position_of(shown_steps(engine_replay, "core", {}), far)
+    assert f'data-board="/scenarios/{SLUG}/boards/{position}/"' in page
+    response = client.get(f"/scenarios/{SLUG}/boards/{position}/")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/html")
     assert response.content.decode() == board_of(engine_replay, far)
-    assert client.get(f"/scenarios/{SLUG}/boards/{len(engine_replay.steps) + 1}/"
-                      ).status_code == 404
+    assert client.get(f"/scenarios/{SLUG}/boards/{len(states)}/").status_code == 404
 
 
 def test_the_step_link_draws_that_window(client, long_scenario, engine_replay):
@@ -159,7 +168,9 @@ def test_the_editors_check_of_the_longest_draft_is_small(editor_client, bundled_
     shown = embedded_boards(body)
     last = len(replayed.steps)
     assert {0, 1, last} <= shown and len(shown) < last // 2
-    assert body.count("is not drawn in a check") == last + 1 - len(shown)
+    entries = body.split('<li class="replay-step')[1:]
+    assert body.count("is not drawn in a check") == \
+        len(entries) - sum("<svg" in entry for entry in entries)
     assert f"too many to draw every table in a check: the tables after {last + 1 - len(shown)}" \
         in body
 
