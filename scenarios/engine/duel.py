@@ -480,6 +480,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             raise scenario.error("a duel has players A and B", "setup.players")
         for name, player in players.items():
             lp = player["lp"] if "lp" in player else self.starting_lp()
+            if "lp" not in player and lp is None:  # a missing field is reported as missing
+                raise scenario.error(f"lp is missing: these rules set no starting LP, so "
+                                     f"write {name}'s Life Points (lp: 8000)",
+                                     f"setup.players.{name}")
             if not isinstance(lp, int) or lp < 0:
                 raise scenario.error("lp must be a whole number of Life Points",
                                      f"setup.players.{name}.lp")

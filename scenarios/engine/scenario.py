@@ -3,6 +3,7 @@
 The file only states what a judge expects; the engine computes. Every field is
 checked here, and a mistake is reported with the file, line and field.
 """
+import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -442,6 +443,14 @@ def _host_of(entry):
     return None if host is None else str(host)
 
 
+def _unknown_card(name, catalog):
+    """`unknown card 'Sangn' — did you mean Sangan?`: the closest name the catalog (and the
+    scenario's own `cards:`) has."""
+    close = difflib.get_close_matches(str(name), list(catalog.cards), n=1, cutoff=0.75)
+    return f"unknown card '{name}'" + (f" — did you mean {close[0]}?" if close else
+                                        " (neither in the catalog nor in this scenario's cards)")
+
+
 def build_duel(scenario, duel):
     """Put the scenario's setup on the table; impossible setups are ScenarioErrors."""
     duel.catalog = with_scenario_cards(duel.catalog, scenario)  # its own `cards:` first, by name
@@ -460,8 +469,9 @@ def build_duel(scenario, duel):
             for entry, path in zip(entries, paths):
                 definition = duel.catalog.get(entry["card"])
                 if definition is None:
-                    raise scenario.error(f"unknown card '{entry['card']}'", f"{path}.card"
-                                         if isinstance(player[zone], list) else path)
+                    raise scenario.error(_unknown_card(entry["card"], duel.catalog),
+                                         f"{path}.card" if isinstance(player[zone], list)
+                                         else path)
                 instance = CardInstance(
                     id=str(entry["id"]), card=definition, owner=entry.get("owner", name),
                     controller=name, zone=zone, face_up=entry.get("face", "up") == "up",
