@@ -498,9 +498,12 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if not isinstance(entry, dict) or set(entry) - set(allowed):
             raise scenario.error(f"deck_master is {{{', '.join(allowed)}}}", where)
         definition = self.catalog.get(entry.get("card"))
+        if entry.get("card") is None:
+            raise scenario.error("card is missing: the Deck Master is {id: ..., card: <a "
+                                 "monster's name>}", where)
         if definition is None or not definition.is_monster:
             raise scenario.error(f"the Deck Master must be a known monster, not "
-                                 f"{entry.get('card')!r}", f"{where}.card")
+                                 f"“{entry.get('card')}”", f"{where}.card")
         from .state import CardInstance
         card = CardInstance(id=str(entry.get("id", f"{name}-deck-master")), card=definition,
                             owner=name, controller=name, zone=zone, position=position)

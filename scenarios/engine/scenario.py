@@ -413,6 +413,29 @@ def _is_card_id(value):
         0 < len(str(value)) <= MAX_CARD_ID
 
 
+# What each set-up card field takes, said after a value it cannot take.
+CARD_FIELD_WORDS = {
+    "id": ": an id is a short name or number", "card": ": it is a card name",
+    "face": ": it is up or down", "position": ": it is attack or defense",
+    "set_turn": f": it is a turn number from 0 to {MAX_TURN}",
+    "counters": f": it maps counter names to numbers from 0 to {MAX_SMALL}",
+    "owner": ": it is A, B, C or D", "line": ": it is front or back",
+    "column": ": it is a column number from 0 to 9",
+    "equipped_to": ": it is the id of a card", "attached_to": ": it is the id of a card",
+}
+
+
+def _shown(value):
+    """A value as the author wrote it, not as Python prints it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"“{value}”"
+    if isinstance(value, (dict, list)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return "empty" if value is None else str(value)
+
+
 def _card_entry_problem(entry):
     checks = {
         "id": _is_card_id,
@@ -433,7 +456,7 @@ def _card_entry_problem(entry):
             if checks[key] is _is_card_id and len(str(entry[key])) > MAX_CARD_ID:
                 return key, f"{key} is {len(str(entry[key]))} characters long; at most " \
                             f"{MAX_CARD_ID}"
-            return key, f"{key} has a value the engine cannot use: {entry[key]!r}"
+            return key, f"{key} cannot be {_shown(entry[key])}" + CARD_FIELD_WORDS.get(key, "")
     return None
 
 

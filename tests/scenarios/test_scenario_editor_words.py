@@ -100,3 +100,14 @@ def test_a_draft_with_a_misspelt_type_is_not_saved(editor_client, bundled_rules)
     response = editor_client.post("/scenarios/new/", {"source": draft, "save": "1"})
     assert response.status_code == 200
     assert not Scenario.objects.filter(slug="an-example-warrior").exists()
+
+
+def test_a_card_field_with_a_value_it_cannot_take_says_what_it_takes(editor_client,
+                                                                     bundled_rules):
+    draft = SOURCE.replace("card: Summoned Skull, position: attack",
+                           "card: Summoned Skull, position: {up: 1}")
+    page = check(editor_client, draft)
+    line = line_of(draft, "position: {up: 1}")
+    assert (f"line {line} (setup.players.A.monsters[0].position): position cannot be a "
+            f"mapping: it is attack or defense") in page
+    assert "{'" not in page
