@@ -7,6 +7,7 @@ from rulings.permissions import editor_gate
 
 from . import editing
 from .models import Scenario
+from .outcome_words import difference_sentence, difference_words
 from .replay_view import expected_and_computed, shown_replay, step_ranges
 from .verification import Verifier
 
@@ -45,6 +46,31 @@ def _require_editor(request):
     return editor_gate(request, "Only members of the editors group may write scenarios.")
 
 
+def _line_of(scenario, path):
+    """The line of a field, or of the nearest enclosing one the file states."""
+    while path:
+        line = scenario.line_of(path)
+        if line:
+            return line
+        path = path.rpartition(".")[0]
+    return None
+
+
+def differences_in_words(verdict):
+    """Each way the engine's outcome differs from the draft's, as a sentence with its line:
+    [{line, sentence}]."""
+    replay = verdict.replay
+    if replay is None or not replay.differences:
+        return []
+    cards = replay.outcome.get("cards") if replay.outcome is not None else {}
+    found = []
+    for difference in verdict.differences:
+        path = difference_words(difference, cards)["path"]
+        found.append({"line": _line_of(verdict.scenario, path),
+                      "sentence": difference_sentence(difference, cards) + "."})
+    return found
+
+
 def _preview(checked, context):
     """The draft's replay for Check: every step in words, and the boards of a bounded window
     (the first steps and the last ones, where a step was refused or the outcome is compared).
@@ -53,6 +79,7 @@ def _preview(checked, context):
     verdict = checked.verdict
     verifier = Verifier()
     context["verdict"] = verdict
+    context["differences"] = differences_in_words(verdict)
     if verdict.replay is not None:
         last = len(verdict.replay.steps)
         context["start_board"], context["steps"] = shown_replay(

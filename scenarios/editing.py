@@ -54,7 +54,7 @@ def check(text, scenario=None):
     path = scenario.path if scenario else "new-scenario.yaml"
     verdict = Verifier().verify_source(text, path)
     if verdict.scenario is None:
-        error = _parse_error(text, path)
+        error = verdict.error or _parse_error(text, path)
         raise DraftError(error.message if error else verdict.message,
                          line=error.line if error else None,
                          field=error.field if error else None)

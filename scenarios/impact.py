@@ -8,7 +8,9 @@ from the parameters, so that set is exact: no other scenario can change.
 from dataclasses import dataclass, field
 
 from .models import Scenario, VerificationRun
+from .outcome_words import difference_words
 from .parameters import parameters_for
+from .question_counts import published_questions
 from .sync import record
 from .verification import PASSING, Report, Verifier
 
@@ -51,10 +53,13 @@ class Impact:
     failing: list = field(default_factory=list)  # newly failing: [{slug, title, differences}]
     still_failing: list = field(default_factory=list)
     fixed: list = field(default_factory=list)  # newly passing: [{slug, title}]
+    # Published quiz questions of the newly failing scenarios: withdrawn if the edit is saved.
+    questions_withdrawn: int = 0
 
     def as_dict(self):
         return {"affected": self.affected, "passing": self.passing, "failing": self.failing,
-                "still_failing": self.still_failing, "fixed": self.fixed}
+                "still_failing": self.still_failing, "fixed": self.fixed,
+                "questions_withdrawn": self.questions_withdrawn}
 
 
 def _entry(row, verdict=None):
@@ -64,6 +69,14 @@ def _entry(row, verdict=None):
         data["message"] = verdict.message
         data["differences"] = verdict.differences
     return data
+
+
+def _with_words(entry, verdict):
+    """The entry's differences in words too (`words`), as the impact table shows them."""
+    outcome = verdict.replay.outcome if verdict.replay is not None else None
+    cards = outcome.get("cards") if outcome is not None else {}
+    entry["words"] = [difference_words(d, cards) for d in entry.get("differences", [])]
+    return entry
 
 
 def _missing_anchor(row, verdict, anchors, format_slug, article_slug):
@@ -98,9 +111,10 @@ def preview_impact(article, draft_source, draft_anchors):
         elif passes:
             impact.fixed.append(_entry(row))
         elif before.passing:
-            impact.failing.append(entry)
+            impact.failing.append(_with_words(entry, after))
         else:
-            impact.still_failing.append(entry)
+            impact.still_failing.append(_with_words(entry, after))
+    impact.questions_withdrawn = published_questions([e["slug"] for e in impact.failing])
     return impact
 
 
@@ -114,6 +128,23 @@ def reverify_after_edit(article, before, after, user=None):
                      for row in rows])
     return record(report, trigger=VerificationRun.EDIT, user=user,
                   revisions=[f"{fmt}/{article.slug} r{after.number}"], sources=True)
+
+
+def after_save(article, revision):
+    """What saving `revision` did to the scenarios, read from the verification run the save
+    recorded: {failing (newly failing scenarios), slugs, questions_withdrawn, url}, or None
+    when the save touched no scenario."""
+    label = f"{article.format.slug}/{article.slug} r{revision.number}"
+    # The run was recorded by this save a moment ago: among the latest runs of edits.
+    run = next((r for r in VerificationRun.objects.filter(
+        trigger=VerificationRun.EDIT).only("id", "revisions", "changes")[:50]
+        if label in r.revisions), None)
+    if run is None:
+        return None
+    slugs = [c["slug"] for c in run.changes
+             if c.get("before") in PASSING and c.get("after") not in PASSING]
+    return {"failing": len(slugs), "slugs": slugs, "url": run.get_absolute_url(),
+            "questions_withdrawn": published_questions(slugs, active=False)}
 
 
 def reverify_formats(format_slugs, trigger, user=None):

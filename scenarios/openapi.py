@@ -88,6 +88,9 @@ class ImpactSerializer(serializers.Serializer):
     failing = serializers.ListField(child=serializers.DictField())
     still_failing = serializers.ListField(child=serializers.DictField())
     fixed = serializers.ListField(child=serializers.DictField())
+    questions_withdrawn = serializers.IntegerField(
+        help_text="published quiz questions of the newly failing scenarios, withdrawn if the "
+                  "draft is saved")
 
 
 class PreviewResultSerializer(serializers.Serializer):

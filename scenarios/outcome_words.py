@@ -4,6 +4,9 @@
 same value shapes as the engine's Outcome (scenarios/engine/outcome.py), so the
 expected and the computed side of a verdict read alike.
 """
+import re
+
+from .engine.vocabulary import MEANINGS
 from .engine.wording import counted, counter_name
 from .readable.sentences import ENDINGS
 from .readable.sentences import PHASE_WORDS as PHASES
@@ -217,3 +220,81 @@ def _sentences(key, value, wanted, cards):
 
 def _keys(wanted, value):
     return list(wanted) if isinstance(wanted, dict) else list(value or {})
+
+
+# --- differences ---------------------------------------------------------------------------
+# A verdict's Difference (key, expected, got) in words: the same sentences as above, written
+# for the expected and the computed value, so a failure reads like the outcomes it compares.
+
+SUBJECTS = {
+    "result": "Who wins", "resolved": "The chain links that resolve", "negated": "What is negated",
+    "chain": "The chain left open", "defeated": "Who is defeated", "phase": "The phase",
+    "turn": "The turn", "turn_player": "Whose turn it is",
+    "rule": "The rule the scenario illustrates",
+    "example": "The example the scenario encodes",
+}
+PER_PLAYER = {"lp": "{p}'s LP", "team_lp": "Team {p}'s LP", "formation_points": "Team {p}'s FP",
+              "summons": "{p}'s summons this turn", "warnings": "{p}'s Idle Warnings",
+              "terrains": "{p}'s Terrains"}
+STEP_KEY = re.compile(r"^steps\[(\d+)\]\.illegal$")
+
+
+def _nested(parts, value):
+    """`["A", "graveyard"]`, v -> {"A": {"graveyard": v}}: a difference's key as an expectation."""
+    for part in reversed(parts):
+        value = {part: value}
+    return value
+
+
+def _subject(top, parts, cards):
+    if top in PER_PLAYER and parts:
+        return PER_PLAYER[top].format(p=parts[0])
+    if top == "zones" and parts:
+        zone = ZONE_NAMES.get(parts[1], parts[1]) if len(parts) > 1 else "cards"
+        return f"{parts[0]}'s {zone}"
+    if top in ("cards", "tiles", "charges") and parts:
+        return _name(parts[0], cards)
+    if top == "counters" and parts:
+        return f"The counters on {_name(parts[0], cards)}"
+    return SUBJECTS.get(top, top.replace("_", " ").capitalize())
+
+
+def _step_words(reason):
+    if reason is None:
+        return "The step is allowed."
+    return f"The step is refused: {MEANINGS.get(reason, str(reason).replace('_', ' '))}."
+
+
+def difference_words(difference, cards=None):
+    """One difference as {subject, expected, got, path}: what it is about, in words, the two
+    sides as sentences, and the path of the scenario's field that states it (for its line).
+
+    `difference` is a Difference's dict; `cards` the outcome's cards, for names."""
+    key, expected, got = difference["key"], difference.get("expected"), difference.get("got")
+    step = STEP_KEY.match(key)
+    if step:
+        number = int(step.group(1))
+        return {"subject": f"Step {number + 1}", "expected": _step_words(expected),
+                "got": _step_words(got), "path": f"steps[{number}]"}
+    if key in ("rule", "example"):
+        return {"subject": SUBJECTS[key], "expected": f"It cites {expected}.",
+                "got": difference.get("detail", "It is gone.").capitalize() + ".",
+                "path": key}
+    top, *parts = key.split(".")
+    wanted = {top: _nested(parts, expected)}
+    computed = {top: _nested(parts, got)}
+    if top == "cards" and len(parts) == 1 and got is None:
+        said_got = f"{_name(parts[0], cards)} is not in the duel."
+    else:
+        said_got = " ".join(describe(wanted, computed, cards or {}))
+    return {"subject": _subject(top, parts, cards or {}),
+            "expected": " ".join(describe(wanted, wanted, cards or {})), "got": said_got,
+            "path": "expect." + key}
+
+
+def difference_sentence(difference, cards=None, engine="the engine says"):
+    """`A's LP: the scenario expects “A has 6500 LP.”; with this edit the engine computes
+    “A has 7500 LP.”` — one difference as one sentence."""
+    said = difference_words(difference, cards)
+    return (f"{said['subject']}: the scenario expects “{said['expected']}”; "
+            f"{engine} “{said['got']}”")

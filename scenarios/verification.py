@@ -27,6 +27,7 @@ class Verdict:
     scenario: object = None
     replay: object = None
     fingerprint: str = ""
+    error: object = None  # the ScenarioError of an invalid file: its line and field
 
     @property
     def differences(self):
@@ -116,7 +117,8 @@ class Verifier:
             slug, format_slug = scenario.slug, scenario.format
             result = self.replay(scenario, mutation, record_states)
         except ScenarioError as error:
-            return Verdict(slug, format_slug, "invalid", _ms(started), str(error), str(path))
+            return Verdict(slug, format_slug, "invalid", _ms(started), str(error), str(path),
+                           error=error)
         except Exception as error:  # a bug this file found fails this file only, never the run
             return Verdict(slug, format_slug, "invalid", _ms(started),
                            f"{path}: the engine failed on this file: "

@@ -11,18 +11,11 @@ from ..models import Article, Format
 from ..permissions import editor_gate
 from ..problems import ContentError
 from ..publishing import ArticleExists, EditConflict, Unchanged, check, publish
+from .edit_impact import preview_into, saved_message, unconfirmed_failures
 
 
 def _require_editor(request):
     return editor_gate(request, "Only members of the editors group may edit the rules.")
-
-
-def _preview(article, source, problems, template_context):
-    """The rendered draft and, for an existing article, what it does to the scenarios."""
-    from scenarios.preview import preview
-
-    result = preview(article, source, problems)
-    template_context["preview"], template_context["impact"] = result.html, result.impact
 
 
 def _rebase(form, number):
@@ -60,7 +53,9 @@ def _handle(request, article, form, template_context):
         form.add_problems(errors)
         return None
     if "preview" in request.POST:
-        _preview(article, source, problems, template_context)
+        preview_into(article, source, problems, template_context)
+        return None
+    if unconfirmed_failures(request, article, source, problems, template_context):
         return None
     try:
         revision, _ = publish(article, source, author=request.user,
@@ -92,7 +87,8 @@ def _handle(request, article, form, template_context):
         form.add_error(None, "The database was busy and nothing was saved; your text is kept "
                              "below, save again.")
         return None
-    messages.success(request, f"Saved revision {revision.number} of “{revision.title}”.")
+    saved_message(request, article, revision,
+                   f"Saved revision {revision.number} of “{revision.title}”")
     return redirect(article.get_absolute_url())
 
 

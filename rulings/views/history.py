@@ -2,14 +2,14 @@
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
 
 from ..diffing import diff_revisions
 from ..models import Article
 from ..permissions import is_editor
 from ..problems import ContentError
-from ..publishing import Unchanged
+from ..publishing import Unchanged, check, source_of
 from ..publishing import restore as restore_revision
+from .edit_impact import preview_into, saved_message, unconfirmed_failures
 from .errors import error_response
 
 
@@ -46,12 +46,24 @@ def diff(request, format_slug, article_slug):
         "rows": diff_revisions(old, new)})
 
 
-@require_POST
 def restore(request, format_slug, article_slug, number):
+    """GET (or a POST without `confirm`): what restoring would do to the scenarios, and a
+    button to restore; POST with `confirm` (and the number of failures, when any): restore."""
     if not is_editor(request.user):
         raise PermissionDenied("Only members of the editors group may restore revisions.")
     article = _article(format_slug, article_slug)
-    get_object_or_404(article.revisions, number=number)
+    old = get_object_or_404(article.revisions.select_related("author"), number=number)
+    context = {"article": article, "format": article.format, "revision": old,
+               "impact_action": "restore", "impact_verb": "restore"}
+    source = source_of(old)
+    problems = check(article.format, article.slug, source)
+    context["errors"] = [p for p in problems if p.is_error]
+    confirmed = request.method == "POST" and "confirm" in request.POST
+    if context["errors"] or not confirmed or unconfirmed_failures(
+            request, article, source, problems, context):
+        if "impact" not in context and not context["errors"]:
+            preview_into(article, source, problems, context)
+        return render(request, "rulings/restore.html", context)
     try:
         revision, _ = restore_revision(article, number, author=request.user)
     except ContentError as error:
@@ -61,5 +73,6 @@ def restore(request, format_slug, article_slug, number):
         messages.info(request, f"No changes to save: revision {number} says the same as the "
                                f"current revision {unchanged.current.number}.")
         return redirect(article.get_absolute_url())
-    messages.success(request, f"Revision {number} restored as revision {revision.number}.")
+    saved_message(request, article, revision,
+                  f"Revision {number} restored as revision {revision.number}")
     return redirect(article.get_absolute_url())

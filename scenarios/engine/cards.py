@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .card_terms import also_problem, rule_terms_problem, summon_with_problem
 from .errors import ScenarioError
+from .vocabulary import did_you_mean
 from .yamlsource import load_lazily
 
 KINDS = {
@@ -21,6 +22,12 @@ KINDS = {
     "rule": {"normal", "game-setup", "field-setup", "duelist-setup", "challenge-setup", "symbol"},
 }
 ATTRIBUTES = {"DARK", "LIGHT", "EARTH", "WATER", "FIRE", "WIND", "DIVINE"}
+# The monster Types printed on cards; a scenario's own card may use these or any Type of a
+# catalog card (the Kingdom Duels cards have Types of their own).
+PRINTED_RACES = {"Aqua", "Beast", "Beast-Warrior", "Creator God", "Cyberse", "Dinosaur",
+                 "Divine-Beast", "Dragon", "Fairy", "Fiend", "Fish", "Illusion", "Insect",
+                 "Machine", "Plant", "Psychic", "Pyro", "Reptile", "Rock", "Sea Serpent",
+                 "Spellcaster", "Thunder", "Warrior", "Winged Beast", "Wyrm", "Zombie"}
 CARD_KEYS = {"name", "kind", "subtype", "attribute", "race", "level", "atk", "def", "text", "note",
              "activation", "effects", "flags", "materials", "scale", "summon_condition",
              "procedure", "hierarchy", "rule", "summon_with", "also"}
@@ -117,12 +124,17 @@ def card_from_data(entry, file, lines, where, vocabulary=None, scenario_card=Fal
         if entry.get(key) is not None and (not isinstance(entry[key], list) or not all(
                 isinstance(item, (str, int)) for item in entry[key])):
             fail(f"{key} is a list of names", key)
+    if kind is None:
+        fail("kind is missing (monster, spell, trap or rule)", "kind")
     if kind not in KINDS:
-        fail(f"kind must be one of {', '.join(sorted(KINDS))}", "kind")
+        fail(did_you_mean(kind, KINDS, "a card kind"), "kind")
+    if subtype is None:
+        fail(f"subtype is missing (a {kind} is one of {', '.join(sorted(KINDS[kind]))})",
+             "subtype")
     if subtype not in KINDS[kind]:
-        fail(f"subtype of a {kind} must be one of {', '.join(sorted(KINDS[kind]))}", "subtype")
+        fail(did_you_mean(subtype, KINDS[kind], f"a kind of {kind}"), "subtype")
     if entry.get("attribute") is not None and entry["attribute"] not in ATTRIBUTES:
-        fail(f"unknown attribute {entry['attribute']!r}", "attribute")
+        fail(did_you_mean(entry["attribute"], ATTRIBUTES, "an Attribute"), "attribute")
     if kind == "monster":
         for key in ("level", "atk", "def"):
             if key in entry and not isinstance(entry[key], int):
@@ -195,10 +207,19 @@ def scenario_cards(data, file, lines, catalog=None, where="cards"):
         if card.name in catalog:
             fail(f"'{card.name}' is a catalog card; a card defined in a scenario needs a name "
                  "of its own", f"{path}.name")
+        races = known_races(catalog)
+        if card.race is not None and card.race not in races:
+            fail(did_you_mean(card.race, races, "a Type the catalog knows"), f"{path}.race")
         if card.name in found:
             fail(f"'{card.name}' is defined twice in this scenario", f"{path}.name")
         found[card.name] = card
     return tuple(found.values())
+
+
+def known_races(catalog):
+    """Every monster Type a scenario's own card may have: the printed ones and the catalog's."""
+    cards = catalog.cards.values() if hasattr(catalog, "cards") else ()
+    return PRINTED_RACES | {card.race for card in cards if isinstance(card.race, str)}
 
 
 class ScenarioCatalog:

@@ -481,6 +481,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             raise scenario.error("a duel has players A and B", "setup.players")
         for name, player in players.items():
             lp = player["lp"] if "lp" in player else self.starting_lp()
+            if "lp" not in player and lp is None:  # a missing field is reported as missing
+                raise scenario.error(f"lp is missing: these rules set no starting LP, so "
+                                     f"write {name}'s Life Points (lp: 8000)",
+                                     f"setup.players.{name}")
             if not isinstance(lp, int) or lp < 0:
                 raise scenario.error("lp must be a whole number of Life Points",
                                      f"setup.players.{name}.lp")
@@ -495,9 +499,12 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if not isinstance(entry, dict) or set(entry) - set(allowed):
             raise scenario.error(f"deck_master is {{{', '.join(allowed)}}}", where)
         definition = self.catalog.get(entry.get("card"))
+        if entry.get("card") is None:
+            raise scenario.error("card is missing: the Deck Master is {id: ..., card: <a "
+                                 "monster's name>}", where)
         if definition is None or not definition.is_monster:
             raise scenario.error(f"the Deck Master must be a known monster, not "
-                                 f"{entry.get('card')!r}", f"{where}.card")
+                                 f"“{entry.get('card')}”", f"{where}.card")
         from .state import CardInstance
         card = CardInstance(id=str(entry.get("id", f"{name}-deck-master")), card=definition,
                             owner=name, controller=name, zone=zone, position=position)

@@ -3,6 +3,7 @@
 The file only states what a judge expects; the engine computes. Every field is
 checked here, and a mistake is reported with the file, line and field.
 """
+import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -412,6 +413,29 @@ def _is_card_id(value):
         0 < len(str(value)) <= MAX_CARD_ID
 
 
+# What each set-up card field takes, said after a value it cannot take.
+CARD_FIELD_WORDS = {
+    "id": ": an id is a short name or number", "card": ": it is a card name",
+    "face": ": it is up or down", "position": ": it is attack or defense",
+    "set_turn": f": it is a turn number from 0 to {MAX_TURN}",
+    "counters": f": it maps counter names to numbers from 0 to {MAX_SMALL}",
+    "owner": ": it is A, B, C or D", "line": ": it is front or back",
+    "column": ": it is a column number from 0 to 9",
+    "equipped_to": ": it is the id of a card", "attached_to": ": it is the id of a card",
+}
+
+
+def _shown(value):
+    """A value as the author wrote it, not as Python prints it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"“{value}”"
+    if isinstance(value, (dict, list)):
+        return "a list" if isinstance(value, list) else "a mapping"
+    return "empty" if value is None else str(value)
+
+
 def _card_entry_problem(entry):
     checks = {
         "id": _is_card_id,
@@ -432,7 +456,7 @@ def _card_entry_problem(entry):
             if checks[key] is _is_card_id and len(str(entry[key])) > MAX_CARD_ID:
                 return key, f"{key} is {len(str(entry[key]))} characters long; at most " \
                             f"{MAX_CARD_ID}"
-            return key, f"{key} has a value the engine cannot use: {entry[key]!r}"
+            return key, f"{key} cannot be {_shown(entry[key])}" + CARD_FIELD_WORDS.get(key, "")
     return None
 
 
@@ -440,6 +464,14 @@ def _host_of(entry):
     """The card a set-up card is equipped to or attached beneath, by id, if any."""
     host = entry.get("equipped_to", entry.get("attached_to"))
     return None if host is None else str(host)
+
+
+def _unknown_card(name, catalog):
+    """`unknown card 'Sangn' — did you mean Sangan?`: the closest name the catalog (and the
+    scenario's own `cards:`) has."""
+    close = difflib.get_close_matches(str(name), list(catalog.cards), n=1, cutoff=0.75)
+    return f"unknown card '{name}'" + (f" — did you mean {close[0]}?" if close else
+                                        " (neither in the catalog nor in this scenario's cards)")
 
 
 def build_duel(scenario, duel):
@@ -460,8 +492,9 @@ def build_duel(scenario, duel):
             for entry, path in zip(entries, paths):
                 definition = duel.catalog.get(entry["card"])
                 if definition is None:
-                    raise scenario.error(f"unknown card '{entry['card']}'", f"{path}.card"
-                                         if isinstance(player[zone], list) else path)
+                    raise scenario.error(_unknown_card(entry["card"], duel.catalog),
+                                         f"{path}.card" if isinstance(player[zone], list)
+                                         else path)
                 instance = CardInstance(
                     id=str(entry["id"]), card=definition, owner=entry.get("owner", name),
                     controller=name, zone=zone, face_up=entry.get("face", "up") == "up",

@@ -191,6 +191,17 @@ CORE_REASON_CODES = reasons(
     "trap_from_hand", "unknown_phase", "wrong_materials", "wrong_phase", "wrong_tributes")
 
 
+def did_you_mean(value, known, what):
+    """`Warior — did you mean Warrior? (not a Type the catalog knows)`: an unknown word with the
+    closest known one, or the known ones when there are few."""
+    close = difflib.get_close_matches(str(value), sorted(known, key=str), n=1, cutoff=0.6)
+    if close:
+        return f"{value} — did you mean {close[0]}? (not {what})"
+    if len(known) <= 12:
+        return f"{value} is not {what} (known: {', '.join(sorted(known, key=str))})"
+    return f"{value} is not {what}"
+
+
 # --- checking a scenario against its format ------------------------------------------------
 
 def _unknown(kind, value, known, format_slug, others=None):

@@ -7,9 +7,12 @@ class QuizzesConfig(AppConfig):
     verbose_name = "Quizzes"
 
     def ready(self):
+        from ..question_counts import counters
         from ..signals import verdicts_recorded
 
         verdicts_recorded.connect(_refresh_bank, dispatch_uid="quizzes-bank")
+        if _count_published not in counters:
+            counters.append(_count_published)
 
 
 def _refresh_bank(sender, slugs, **kwargs):
@@ -18,3 +21,12 @@ def _refresh_bank(sender, slugs, **kwargs):
     from .bank import refresh
 
     refresh(slugs)
+
+
+def _count_published(slugs, active=True):
+    """Published questions of these scenarios, active or withdrawn: what an edit that fails
+    them withdraws (see scenarios.question_counts)."""
+    from .models import Question
+
+    return Question.objects.filter(scenario__slug__in=slugs, status=Question.PUBLISHED,
+                                   active=active).count()

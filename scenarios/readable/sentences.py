@@ -12,6 +12,7 @@ import re
 
 from scenarios.engine.scenario import VERBS as VERB_KEYS
 from scenarios.engine.vocabulary import MEANINGS
+from scenarios.engine.wording import counted
 
 # --- words -----------------------------------------------------------------------------------
 
@@ -72,10 +73,6 @@ def ordinal(number):
         return ORDINALS[int(number)]
     except (TypeError, ValueError, IndexError):
         return f"number {number}"
-
-
-def plural(count, singular, many=None):
-    return f"{count} {singular if count == 1 else many or singular + 's'}"
 
 
 def sentence(text):
@@ -315,7 +312,7 @@ def _chain(event, names):
 def _cost(event, names):
     what, card = event.get("what"), names(event.get("card"))
     if what == "charges":
-        return (f"{card} spends {plural(event.get('charges'), 'charge')} on its "
+        return (f"{card} spends {counted(event.get('charges'), 'charge')} on its "
                 f"{event.get('effect')} effect: {event.get('left')} left")
     amount = event.get("amount")
     if amount is None:
@@ -504,12 +501,12 @@ def _battle(event, names):
 def _counter(event, names):
     card = names(event.get("card"))
     if event.get("what") == "removed":
-        return (f"the Alter Summon is completed: {plural(event.get('count'), 'Summoning Counter')}"
+        return (f"the Alter Summon is completed: {counted(event.get('count'), 'Summoning Counter')}"
                 f" of {card} are removed")
     if event.get("counter") is None:
         return None
     counter = words(event["counter"]).title() + " Counter"
-    return f"{card} now has {plural(event.get('count'), counter)}"
+    return f"{card} now has {counted(event.get('count'), counter)}"
 
 
 def _deck_master(event, names):
@@ -712,7 +709,7 @@ def _rule(event, names):
         return f"{by} left the field, so {card}, which relies on it, leaves the Rule Zone"
     if what == "symbol_enters":
         return (f"{card} enters {event.get('player')}'s Rule Zone with "
-                f"{plural(event.get('charges'), 'charge')}")
+                f"{counted(event.get('charges'), 'charge')}")
     return None
 
 
@@ -1079,7 +1076,7 @@ class Narrator:
         refused = str(step.status or "").startswith("illegal") or self.intent
         if verb == "pass_turns":
             count = action.get("pass_turns")
-            text = f"{plural(count, 'turn')} {'passes' if count == 1 else 'pass'}"
+            text = f"{counted(count, 'turn')} {'passes' if count == 1 else 'pass'}"
             if refused and not self.intent:
                 text += f", but cannot: {meaning(step.reason, self.codes)}"
             return sentence(text)
@@ -1113,7 +1110,7 @@ class Narrator:
                     event.get("amount") is not None and event.get("what") != "maintenance":
                 found.append(f"paying {event['amount']} LP")
             elif event.get("kind") == "cost" and event.get("what") == "charges":
-                found.append(f"spending {plural(event.get('charges'), 'charge')}")
+                found.append(f"spending {counted(event.get('charges'), 'charge')}")
         return found
 
     def selections(self, action):

@@ -22,11 +22,11 @@ def test_editor_previews_the_nightfall_cost_change_sees_the_failures_and_cancels
 
     impact = page.locator("#impact")
     impact.wait_for()
-    assert "would newly fail" in impact.locator(".impact-summary").inner_text()
+    assert "would fail" in impact.locator(".impact-summary").inner_text()
     rows = impact.locator("tr.impact-failing-row")
     assert rows.count() >= 1
     first = rows.first.inner_text()
-    assert "lp." in first
+    assert "'s LP" in first and "lp." not in first
     assert page.get_by_label("Parameters").input_value().count("nightfall_cost: 1000") == 1
 
     page.get_by_role("link", name="Cancel").click()

@@ -153,10 +153,10 @@ def test_a_name_defined_twice_is_refused():
 @pytest.mark.parametrize("old, new, field, needle, words", [
     ("    atk: 1900\n", "    atk: lots\n", "cards[1].atk", "atk: lots", "whole number"),
     ("2000 ATK\n    kind: monster\n", "2000 ATK\n    kind: creature\n", "cards[0].kind",
-     "kind: creature", "kind must"),
+     "kind: creature", "creature is not a card kind (known: monster, rule, spell, trap)"),
     ("    attribute: EARTH\n    level: 4\n    atk: 2000",
      "    attribute: SOIL\n    level: 4\n    atk: 2000", "cards[0].attribute", "SOIL",
-     "unknown attribute"),
+     "SOIL is not an Attribute"),
     ("    def: 1000\n  - name", "    def: 1000\n    colour: red\n  - name", "cards[0].colour",
      "colour: red", "unknown field"),
     ("    atk: 2000\n",
@@ -170,6 +170,31 @@ def test_a_card_the_catalog_would_refuse_is_refused_at_its_line(old, new, field,
     error = error_of(text)
     assert (error.file, error.line, error.field) == ("inline.yaml", line_of(text, needle), field)
     assert words in error.message
+
+
+@pytest.mark.parametrize("old, new, field, needle, message", [
+    ("    race: Warrior\n    attribute: EARTH\n    level: 4\n    atk: 2000",
+     "    race: Warior\n    attribute: EARTH\n    level: 4\n    atk: 2000", "cards[0].race",
+     "race: Warior", "Warior — did you mean Warrior? (not a Type the catalog knows)"),
+    ("    attribute: EARTH\n    level: 4\n    atk: 2000",
+     "    attribute: EATH\n    level: 4\n    atk: 2000", "cards[0].attribute", "EATH",
+     "EATH — did you mean EARTH? (not an Attribute)"),
+    ("2000 ATK\n    kind: monster\n", "2000 ATK\n    kind: monstr\n", "cards[0].kind",
+     "kind: monstr", "monstr — did you mean monster? (not a card kind)"),
+])
+def test_a_misspelt_card_word_is_refused_with_the_closest_known_one(old, new, field, needle,
+                                                                     message):
+    text = edited(old, new)
+    error = error_of(text)
+    assert (error.line, error.field) == (line_of(text, needle), field)
+    assert error.message == message
+
+
+def test_a_type_of_a_catalog_card_or_a_printed_type_is_accepted():
+    for race in ("Plant", "Angel"):  # printed on cards; used by a Kingdom Duels catalog card
+        text = edited("    race: Warrior\n    attribute: EARTH\n    level: 4\n    atk: 2000",
+                      f"    race: {race}\n    attribute: EARTH\n    level: 4\n    atk: 2000")
+        assert parse_scenario(text, "inline.yaml", RULESETS).cards[0].race == race
 
 
 def test_kingdom_rule_card_terms_are_checked_too():

@@ -84,14 +84,18 @@ def test_history_diff_and_revision_pages(client, make_article):
     assert article.revisions.count() == 2
 
 
-def test_restore_needs_an_editor_and_a_post(client, reader_client, make_article, editor):
+def test_restore_needs_an_editor_and_a_confirmed_post(client, reader_client, make_article,
+                                                       editor):
     make_article("nightfall", "Old.\n", fmt="trh")
     make_article("nightfall", "New.\n", fmt="trh")
     url = "/rules/trh/nightfall/restore/1/"
-    assert reader_client.post(url).status_code == 403
+    assert reader_client.post(url, {"confirm": "1"}).status_code == 403
+    assert reader_client.get(url).status_code == 403
     client.force_login(editor)
-    assert client.get(url).status_code == 405
-    response = client.post(url)
+    assert "Restore revision 1 of" in client.get(url).content.decode()  # asks first
+    assert client.post(url).status_code == 200  # a POST without the confirm button asks too
+    assert Article.objects.get(slug="nightfall").current_revision.number == 2
+    response = client.post(url, {"confirm": "1"})
     assert response.status_code == 302
     article = Article.objects.get(slug="nightfall")
     assert (article.current_revision.number, article.current_revision.body) == (3, "Old.\n")

@@ -168,9 +168,10 @@ def test_the_editors_preview_shows_the_impact_and_saves_nothing(editor_client, l
             "comment": "", "base_revision": revision.number, "preview": "1"}
     revisions = Revision.objects.count()
     html = editor_client.post(f"/rules/{TRH}/nightfall/edit/", form).content.decode()
-    assert "What this draft does to the scenarios" in html and "would newly fail" in html
+    assert "This edit changes" in html and "would fail" in html
     failing = [row.title for row in Scenario.objects.filter(format_slug=TRH)
                if "nightfall_cost" in row.params_read]
     assert any(title in html for title in failing)
-    assert "<code>lp.A</code>" in html or "<code>lp.B</code>" in html
+    assert "<td>A&#x27;s LP</td>" in html or "<td>B&#x27;s LP</td>" in html
+    assert "<code>lp." not in html
     assert Revision.objects.count() == revisions
