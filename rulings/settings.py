@@ -141,6 +141,7 @@ if not PRODUCTION:
     # Locally, whitenoise serves the apps' static files where they are (no collectstatic),
     # with or without DEBUG; production serves collectstatic's hashed, compressed copies.
     WHITENOISE_USE_FINDERS = True
+    WHITENOISE_AUTOREFRESH = True  # an edited stylesheet shows without a restart
     warnings.filterwarnings("ignore", message="No directory at")
 
 AUTHENTICATION_BACKENDS = ["rulings.login.ThrottledModelBackend"]
