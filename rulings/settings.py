@@ -1,9 +1,10 @@
 """Settings for the rulings site, read from the environment.
 
 SECRET_KEY, DEBUG, ALLOWED_HOSTS and DATABASE_URL come from the environment;
-without them the site runs locally on an embedded SQLite database.
+without them the site runs locally on an embedded SQLite database, with debug pages off.
 """
 import os
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -19,10 +20,14 @@ def _env_flag(name, default):
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = _env_flag("DEBUG", True)
+# Three ways to run: `DEBUG=0` is production (a SECRET_KEY is required, HTTPS behind a proxy);
+# `DEBUG=1` opts in to Django's debug pages; with DEBUG unset the site runs locally as people
+# see it (its own 404 and 500 pages), needing nothing beyond `manage.py runserver`.
+DEBUG = _env_flag("DEBUG", False)
+PRODUCTION = os.environ.get("DEBUG") is not None and not DEBUG
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if PRODUCTION:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
     SECRET_KEY = "insecure-local-development-key"
 
@@ -132,6 +137,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+if not PRODUCTION:
+    # Locally, whitenoise serves the apps' static files where they are (no collectstatic),
+    # with or without DEBUG; production serves collectstatic's hashed, compressed copies.
+    WHITENOISE_USE_FINDERS = True
+    WHITENOISE_AUTOREFRESH = True  # an edited stylesheet shows without a restart
+    warnings.filterwarnings("ignore", message="No directory at")
 
 AUTHENTICATION_BACKENDS = ["rulings.login.ThrottledModelBackend"]
 
@@ -194,7 +205,7 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
-if not DEBUG:
+if PRODUCTION:
     # Production sits behind a proxy that terminates TLS and says so in X-Forwarded-Proto.
     SESSION_COOKIE_SECURE = _env_flag("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = _env_flag("SECURE_COOKIES", True)

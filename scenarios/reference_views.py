@@ -1,5 +1,6 @@
 """The scenario reference: what every format lets a scenario say, generated from the engine
-(`scenarios/engine/reference.py`), as a page and as JSON."""
+(`scenarios/engine/reference.py`), as pages (an index and one per format) and as JSON."""
+from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
@@ -8,16 +9,32 @@ from rest_framework.views import APIView
 
 from rulings.models import Format
 
+from . import reference_pages
 from .engine.reference import reference
 from .openapi import ReferenceSerializer
 
 
-def scenario_reference(request):
-    data = reference()
+def _named(data):
     names = dict(Format.objects.values_list("slug", "name"))
     for fmt in data["formats"]:
         fmt["name"] = names.get(fmt["slug"], fmt["slug"])
-    return render(request, "scenarios/reference.html", {"reference": data})
+    return data
+
+
+def scenario_reference(request):
+    """The index: the formats, and what they all share (fields, cards, shared reason codes)."""
+    return render(request, "scenarios/reference.html",
+                  {"reference": reference_pages.index_page(_named(reference()))})
+
+
+def format_reference(request, format_slug):
+    """One format's steps (with examples), fields, expectations and reason codes."""
+    data = _named(reference())
+    fmt = reference_pages.format_page(data, format_slug)
+    if fmt is None:
+        raise Http404("No such format.")
+    return render(request, "scenarios/reference_format.html",
+                  {"fmt": fmt, "formats": data["formats"]})
 
 
 @extend_schema(summary="What every format lets a scenario say", responses={200: ReferenceSerializer})

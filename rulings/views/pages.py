@@ -4,6 +4,7 @@ from django.db.models import Count, Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from .. import glossary as glossary_entries
 from .. import page_cache, search
 from ..models import Article, Format, Link, Section, Term
 from ..page_cache import kept_for_readers
@@ -58,8 +59,12 @@ def health(request):
 
 @kept_for_readers
 def glossary(request):
+    """Every term, or those a filter (`?q=`) keeps; trivial plural aliases left out."""
+    query = request.GET.get("q", "").strip()[:glossary_entries.MAX_FILTER]
     terms = Term.objects.select_related("format", "article__format")
-    return render(request, "rulings/glossary.html", {"terms": terms})
+    return render(request, "rulings/glossary.html", {
+        "entries": glossary_entries.entries(terms, query), "query": query,
+        "max_filter": glossary_entries.MAX_FILTER})
 
 
 def search_page(request):

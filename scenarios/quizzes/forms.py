@@ -4,12 +4,22 @@ from django import forms
 
 from rulings.models import Article, Format
 
-from . import blueprints
+from . import blueprints, stats
 from .attempts import MAX_COUNT
 
 PRACTICE_CHOICE = ("practice", "Practice: one question at a time, with feedback at once")
 EXAM_CHOICE = ("exam", "Exam: timed, results at the end")
 PRACTICE_ONLY = ("formats", "articles", "difficulty")
+
+
+def difficulty_help():
+    """What easy, medium and hard mean, in the numbers stats.difficulty_of uses."""
+    easy, medium = round(100 * stats.EASY_FROM), round(100 * stats.MEDIUM_FROM)
+    return (f"A question's difficulty is measured from how takers answer it, once it has "
+            f"{stats.DIFFICULTY_MIN_ANSWERS} answers: easy when {easy}% or more answer it "
+            f"right, medium from {medium}% to {easy - 1}%, hard below {medium}%. Until then it "
+            f"is judged by how many rules decide the moment it asks about: easy when one rule "
+            f"does, medium for two, hard for three or more.")
 
 
 class ChooseQuizForm(forms.Form):
@@ -19,11 +29,14 @@ class ChooseQuizForm(forms.Form):
                                   label="Exam blueprint")
     formats = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple,
                                         help_text="None ticked: every format.")
-    articles = forms.MultipleChoiceField(required=False, help_text="Optional: only questions "
-                                         "decided by these articles' rules.")
+    articles = forms.MultipleChoiceField(
+        required=False, widget=forms.SelectMultiple(attrs={"size": 6}),
+        help_text="Optional: only questions decided by these articles' rules. Hold Ctrl (⌘ on "
+                  "a Mac) to choose several.")
     difficulty = forms.TypedChoiceField(required=False, coerce=int, empty_value=None,
+                                        widget=forms.RadioSelect, initial="",
                                         choices=[("", "Any"), (1, "Easy"), (2, "Medium"),
-                                                 (3, "Hard")])
+                                                 (3, "Hard")], help_text=difficulty_help())
     count = forms.IntegerField(min_value=1, max_value=MAX_COUNT, required=False,
                                help_text="Practice: 10 unless you say otherwise. An exam: its "
                                          "blueprint's number unless you say otherwise, shared "

@@ -5,7 +5,6 @@ on a page only when `attempts.key_visible` allows it. Starting a quiz (here or f
 review queue) counts against the same per-client throttle as the API's.
 """
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -15,6 +14,7 @@ from rulings import throttles
 
 from ..models import Scenario
 from . import attempts, review
+from .access import account_needed
 from .forms import ChooseQuizForm
 from .models import Attempt
 
@@ -132,7 +132,10 @@ def results(request, attempt_id):
                                                  "weaknesses": weak})
 
 
-@login_required
+@account_needed("Review needs an account",
+                "Your review queue brings back the questions you missed, on a spaced schedule, "
+                "and lists the rules you miss most. It is kept with your account, so log in "
+                "or sign up to see it.")
 def review_queue(request):
     """The user's due cards, weak rules and history; POST starts a review quiz of the due
     cards (a quiz start like any other: throttled and capped)."""

@@ -42,6 +42,7 @@ def test_an_editor_publishes_a_draft(site, log_in_editor, page):
         status=Question.DRAFT, draft_reason="Only one wrong reading changes the answer.")
     page.set_viewport_size(PHONE)
     log_in_editor(page, "/quiz/")
+    page.get_by_text("Editor tools").click()  # the editors' menu opens
     page.get_by_role("link", name="Question bank").click()
     page.get_by_label("Status").select_option("draft")
     with page.expect_navigation():

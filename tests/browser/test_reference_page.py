@@ -11,8 +11,10 @@ def test_the_reference_fits_a_phone(live_server, transactional_db, browser):
     assert not load_content(settings.RULES_CONTENT_DIR).errors
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
-    page.goto(live_server.url + "/scenarios/reference/")
-    assert page.locator("h2", has_text="Kingdom Duels").count() == 1
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"the page is {width}px wide on a 390px phone"
+    for address in ("/scenarios/reference/", "/scenarios/reference/kingdom-duels/",
+                    "/scenarios/reference/core/"):
+        page.goto(live_server.url + address)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{address} is {width}px wide on a 390px phone"
+    assert page.locator("h1", has_text="Core judge rulings").count() == 1
     context.close()

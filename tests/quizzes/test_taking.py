@@ -1,5 +1,6 @@
 """Taking quizzes through the API and the pages: integrity, timing, idempotence, ownership."""
 import json
+import re
 from datetime import timedelta
 
 from django.test import Client
@@ -268,3 +269,15 @@ def test_questions_go_stale_as_soon_as_a_parameter_they_read_changes(bank):
     gone = before - after
     assert gone and after < before
     assert all("nightfall_cost" in Scenario.objects.get(slug=slug).params_read for slug in gone)
+
+
+def test_the_start_form_explains_what_each_difficulty_means(client, db):
+    from scenarios.quizzes import stats
+
+    html = client.get("/quiz/").content.decode()
+    assert "<legend>Difficulty</legend>" in html
+    assert f"once it has {stats.DIFFICULTY_MIN_ANSWERS} answers" in html
+    assert "easy when 80% or more answer it right, medium from 50% to 79%, hard below 50%" in html
+    assert "easy when one rule does, medium for two, hard for three or more" in html
+    for word in ("Any", "Easy", "Medium", "Hard"):
+        assert re.search(rf'<input type="radio" name="difficulty"[^>]*> {word}</label>', html)

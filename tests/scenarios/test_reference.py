@@ -2,9 +2,11 @@
 from the engine: every reason code the engine can raise is listed with its meaning, and every rule
 anchor it names exists in the articles."""
 import ast
+import re
 from pathlib import Path
 
 import pytest
+from django.utils.html import escape
 
 from rulings.rendering import anchors as article_anchors
 from scenarios.engine.reference import files_run_by, reference
@@ -122,17 +124,66 @@ def test_the_api_answers_with_the_reference(client, db):
     assert response.json() == {**reference(), "url": "/scenarios/reference/"}
 
 
-def test_the_page_lists_every_format_and_code(client, bundled_rules):
+def test_the_index_links_a_page_per_format_and_lists_shared_codes_once(client, bundled_rules):
     response = client.get("/scenarios/reference/")
     assert response.status_code == 200
     html = response.content.decode()
     assert "<table" not in html  # definition lists only: readable on a narrow phone
-    for fmt in reference()["formats"]:
-        assert f'id="format-{fmt["slug"]}"' in html
-        for entry in fmt["reason_codes"]:
-            assert f'id="{fmt["slug"]}-{entry["code"]}"' in html
-    assert 'href="/rules/core/chains/#chaining-speed"' in html
+    data = reference()
+    for fmt in data["formats"]:
+        assert f'href="/scenarios/reference/{fmt["slug"]}/"' in html
+    shared = set.intersection(*({c["code"] for c in f["reason_codes"]} for f in data["formats"]))
+    assert "spell_speed_too_low" in shared
+    for code in shared:
+        assert html.count(f'id="shared-{code}"') == 1
     assert "core mechanics" in html
+
+
+@pytest.mark.parametrize("slug", sorted(RULESETS))
+def test_each_format_page_lists_its_own_codes_and_not_the_shared_ones(client, bundled_rules,
+                                                                      slug):
+    data = reference()
+    shared = set.intersection(*({c["code"] for c in f["reason_codes"]} for f in data["formats"]))
+    fmt = formats_by_slug()[slug]
+    response = client.get(f"/scenarios/reference/{slug}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    for verb in (s["verb"] for s in fmt["steps"]):
+        assert f'id="step-{verb}"' in html
+    for entry in fmt["reason_codes"]:
+        if entry["code"] not in shared:
+            assert f'id="{slug}-{entry["code"]}"' in html
+            assert html.count(f"<code>{entry['code']}</code>") == 1
+        else:  # its meaning is on the index, not here
+            meaning = entry["meaning"]
+            assert escape(meaning[0].upper() + meaning[1:]) + "." not in html
+
+
+def test_a_format_page_gives_an_example_for_each_step_kind(client, bundled_rules):
+    html = client.get("/scenarios/reference/kingdom-duels/").content.decode()
+    steps = formats_by_slug()["kingdom-duels"]["steps"]
+    examples = html.count('class="step-example"')
+    missing = html.count("No bundled scenario uses this step yet")
+    assert examples + missing == len(steps) and examples >= len(steps) - 1
+    assert "- {player: A, attack: soldier, target: wolf}" in html
+
+
+def test_rule_links_are_titled_by_the_rules_summary_not_its_anchor(client, bundled_rules):
+    html = client.get("/scenarios/reference/thought-ruler-highlander/").content.decode()
+    link = re.search(r'<a href="/rules/thought-ruler-highlander/summon-limit/#no-attempt-at-limit">'
+                     r'([^<]+)</a>', html)
+    assert link, "the summon-limit rule is linked"
+    title = link.group(1)
+    assert "#" not in title and "/" not in title and "summon-limit" not in title
+    assert len(title.split()) > 4  # a sentence
+    index = client.get("/scenarios/reference/").content.decode()
+    assert 'href="/rules/core/chains/#chaining-speed">' in index
+    assert ">core/chains#chaining-speed<" not in index
+
+
+def test_an_unknown_format_has_no_reference_page(client, db):
+    response = client.get("/scenarios/reference/no-such-format/")
+    assert response.status_code == 404 and "Page not found" in response.content.decode()
 
 
 def test_the_scenario_list_links_the_reference(client, db):
