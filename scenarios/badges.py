@@ -11,7 +11,7 @@ from django.utils.safestring import mark_safe
 
 from .fingerprints import StaleCheck
 from .models import Scenario
-from .outcome_words import describe
+from .outcome_words import describe, difference_sentence
 
 BADGE_FIELDS = ("id", "slug", "title", "example", "status", "message", "source", "fingerprint",
                 "params_read", "format_slug", "expected", "outcome", "differences")
@@ -26,8 +26,11 @@ def badge_for(anchor, rows):
         outcome = row.outcome or {}
         state = "stale" if row.is_stale else (
             "verified" if row.status in ("passed", "xfail") else row.status)
+        first = (row.differences or [None])[0]
         entries.append({"row": row, "state": state,
-                        "first_difference": (row.differences or [None])[0],
+                        "first_difference": difference_sentence(
+                            first, outcome.get("cards"), "the engine computes")
+                        if isinstance(first, dict) and "key" in first else None,
                         "computed": describe(row.expected or {}, outcome)})
     worst = next((e["state"] for e in entries if e["state"] != "verified"), "verified")
     return {"anchor": anchor, "state": worst, "scenarios": entries}

@@ -1,5 +1,6 @@
 """Impact before saving, rule coverage, and the example badges on article pages."""
 import json
+from html import unescape
 
 from django.core.cache import cache
 from django.db import connection
@@ -129,7 +130,9 @@ def test_a_failing_or_stale_example_says_so(client, loaded):
         status="failed", differences=[{"key": "lp.B", "expected": 7999, "got": 8000}])
     cache.clear()  # written behind the site's back: no verification run marks the change
     html = client.get("/rules/core/ending-the-game/").content.decode()
-    assert "verdict-failed" in html and "lp.B was expected to be 7999" in html
+    assert "verdict-failed" in html and "lp.B" not in html
+    assert "B's LP: the scenario expects “B has 7999 LP.”; the engine computes “B has 8000 LP.”" \
+        in unescape(html)
     Scenario.objects.filter(pk=row.pk).update(status="passed", source=row.source + "\n# edited")
     cache.clear()
     html = client.get("/rules/core/ending-the-game/").content.decode()
