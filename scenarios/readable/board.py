@@ -14,8 +14,8 @@ under the other, so the picture stays readable on a 390 px phone screen:
         Graveyard, Banished or Eroded, Deck, Extra Deck
         Hand (the cards the scenario names, and a count of unnamed ones)
 
-With two sides the upper one is drawn mirrored (its Monster Zones at the bottom), so the two
-fields face each other as on a table. Each card shape is focusable (`tabindex="0"`), names its
+With two sides Player A (or its team) is below and the other side above, drawn mirrored (its
+Monster Zones at the bottom), so the two fields face each other as on a table. Each card shape is focusable (`tabindex="0"`), names its
 card id in `data-card` and carries its text in a `<title>`; a page script can show that text
 on tap. Card ids never appear as visible text.
 """
@@ -944,17 +944,24 @@ class Board:
             any(m == self.state.get("turn_player") for m in members)
 
     def sides(self):
-        """(blocks, is the turn player's side) for each side, top to bottom."""
+        """(blocks, is the turn player's side) for each side, top to bottom. With two sides the
+        first (Player A, or A's team) sits below, as the reader's own side of a playmat, and the
+        other above it, mirrored."""
         teams = self.state.get("teams") or {}
         if self.format == "tag-team-phalanx" and teams:
             names = list(teams)
-            mirror = len(names) == 2
-            return [self.phalanx_team(t, teams[t], mirror and n == 0) for n, t in enumerate(names)]
+            if len(names) == 2:
+                return [self.phalanx_team(names[1], teams[names[1]], True),
+                        self.phalanx_team(names[0], teams[names[0]], False)]
+            return [self.phalanx_team(t, teams[t], False) for t in names]
         if self.format == "kingdom-duels" and teams:
             listed = set()
             sides = []
-            mirror = len(teams) == 2
-            for n, (team, info) in enumerate(teams.items()):
+            order = list(teams.items())
+            mirror = len(order) == 2
+            if mirror:
+                order.reverse()
+            for n, (team, info) in enumerate(order):
                 listed.update(info.get("players", []))
                 sides.append(self.kingdom_team(team, info, mirror and n == 0))
             for player, data in self.players.items():
@@ -964,6 +971,8 @@ class Board:
             return sides
         names = list(self.players)
         mirror = len(names) == 2
+        if mirror:
+            names.reverse()
         return [([self.player_side(p, self.players[p], mirror and n == 0)],
                  p == self.state.get("turn_player")) for n, p in enumerate(names)]
 

@@ -285,3 +285,15 @@ def test_snapshot_atk_is_the_current_atk():
             if zone == "monsters":
                 facts = duel.card_facts(duel.card(entry["id"]))
                 assert (entry["atk"], entry["def"]) == (facts["atk"], facts["def"])
+
+
+def test_player_a_sits_below_and_the_opponent_above_mirrored():
+    state = first_state("core", lambda s: len(s["players"]) == 2)
+    root = ET.fromstring(board_svg(state, "core", default_catalog(), layout="wide"))
+    texts = visible_texts(root)
+    assert texts.index("Player B") < texts.index("Player A")
+    # The upper side's Monster Zones face the middle: below its Spell & Trap Zones.
+    upper = texts[texts.index("Player B"):texts.index("Player A")]
+    assert upper.index("Spell & Trap Zones") < upper.index("Monster Zones")
+    lower = texts[texts.index("Player A"):]
+    assert lower.index("Monster Zones") < lower.index("Spell & Trap Zones")
