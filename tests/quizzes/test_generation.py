@@ -109,7 +109,9 @@ def test_stems_name_the_format_and_the_moment(bank):
     for question in published():
         assert question.format == question.scenario.format_slug, question
         assert any(fact.startswith("Turn ") for fact in question.facts), question
-        assert question.board.startswith("<svg")
+        # The table in both layouts, wide and narrow, one of them shown by the screen's width.
+        assert question.board.startswith('<div class="duel-boards"><svg')
+        assert question.board.count("<svg") == 2
         assert all(s.endswith((".", "!", "?")) for s in question.steps), question
 
 
