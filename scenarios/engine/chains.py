@@ -645,7 +645,9 @@ class ChainRules:
         if link.data.pop("costs_due", False) and not link.negated:
             try:  # the wrong reading: the cost is paid only now
                 self.pay_costs(card, link.player, link.program, link.selections)
-            except IllegalAction:
+            # A script made for the right reading may lack the choice this late payment asks
+            # for: under the wrong reading that is a cost that cannot be paid, like a refusal.
+            except (IllegalAction, ScriptError):
                 self.emit("resolve", f"Chain Link {link.number} ({card.id}) has no effect: its "
                           "cost cannot be paid", link=link.number, card=card.id,
                           what="no_effect")

@@ -2,10 +2,12 @@
 import copy
 from dataclasses import dataclass, field
 
-ZONES = ("hand", "deck", "extra_deck", "graveyard", "banished", "monsters", "spell_trap",
-         "field_zone", "deck_master", "extra_monster_zone", "eroded", "rule_zone", "attached")
-ON_FIELD = ("monsters", "spell_trap", "field_zone")
-PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+from .vocabulary.board import FIELD_ZONES, Phase, Zone
+
+# The vocabularies' values as plain strings: what the state records and dumps.
+ZONES = tuple(zone.value for zone in Zone)
+ON_FIELD = tuple(zone.value for zone in FIELD_ZONES)
+PHASES = tuple(phase.value for phase in Phase)
 
 
 @dataclass

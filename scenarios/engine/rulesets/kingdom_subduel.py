@@ -37,8 +37,6 @@ SUBDUEL_RULES = (
          {"loser-loses": "the player who loses the Subduel loses the main duel"}),
 )
 
-SUBDUEL_REASONS = ("subduel_in_progress",)
-
 
 class Subduel:
     """A Subduel under way: the separate game, who declared it and what its winner gets."""
