@@ -14,7 +14,6 @@ CORE_EXPECT_KEYS = ("result", "lp", "zones", "cards", "counters", "resolved", "n
 # Facts about one card that every format reports; a ruleset adds its own in CARD_FACTS.
 CORE_CARD_FACTS = ("zone", "controller", "face", "position", "counters", "races", "atk", "def",
                    "level")
-FILLER_CARD = "Giant Soldier of Stone"
 
 
 @dataclass(frozen=True)
@@ -60,9 +59,10 @@ class Outcome:
 
 
 def scripted_cards(duel):
-    """The cards a scenario placed by name: every card except the filler cards of a deck count."""
+    """The cards a scenario placed by name: every card except the filler cards of a deck count
+    still in the deck (known by their flag, so a scripted card of the same name counts)."""
     return [card for card in duel.cards.values()
-            if not (card.zone == "deck" and card.card.name == FILLER_CARD)]
+            if not (card.zone == "deck" and card.filler)]
 
 
 def card_facts(duel, card):

@@ -30,6 +30,8 @@ class CardInstance:
     summoned_turn: int | None = None
     notes: set = field(default_factory=set)  # per-card rule marks a format may set
     host: str | None = None  # the card it is equipped to (on the field) or attached beneath
+    # One of the cards a deck given as a count holds: no card the scenario named.
+    filler: bool = False
 
     def __deepcopy__(self, memo):
         """A copy for a trial run of a step (`Duel.play`), without `copy.deepcopy`'s general
