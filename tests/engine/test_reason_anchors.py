@@ -25,6 +25,7 @@ def test_a_reason_equals_its_code_so_files_and_stored_replays_keep_strings():
     assert Reason.NO_PRIORITY == "no_priority"
     assert Reason("no_priority") is Reason.NO_PRIORITY
     assert f"{Reason.NO_PRIORITY}" == "no_priority"
+    assert repr(Reason.NO_PRIORITY) == "'no_priority'"  # as a message shows what it got
 
 
 def test_a_refusal_with_a_code_no_reason_declares_is_an_engine_bug():

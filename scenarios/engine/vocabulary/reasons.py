@@ -29,6 +29,10 @@ class Reason(StrEnum):
         member.core_mechanics = core or not anchors
         return member
 
+    def __repr__(self):
+        """A code reads as the string it equals, in messages (`got 'no_priority'`) as before."""
+        return repr(self.value)
+
     def anchors_in(self, rule_anchors):
         """This code's anchors among `rule_anchors` (a format's rule book), sorted."""
         return sorted(anchor for anchor in self.anchors if anchor in rule_anchors)
