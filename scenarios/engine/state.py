@@ -3,6 +3,7 @@ import copy
 from dataclasses import dataclass, field
 
 from .vocabulary.board import FIELD_ZONES, Phase, Zone
+from .vocabulary.events import Event  # noqa: F401 - where the engine has always found it
 
 # The vocabularies' values as plain strings: what the state records and dumps.
 ZONES = tuple(zone.value for zone in Zone)
@@ -284,16 +285,3 @@ class Result:
         if self.players:
             data["players"] = list(self.players)
         return data
-
-
-@dataclass
-class Event:
-    """Something that happened, and the rule anchors that decided it."""
-
-    kind: str
-    text: str
-    rules: tuple = ()
-    data: dict = field(default_factory=dict)
-
-    def as_dict(self):
-        return {"kind": self.kind, "text": self.text, "rules": list(self.rules), **self.data}
