@@ -8,6 +8,8 @@ answers are all built from these two, never from formatted strings.
 """
 from dataclasses import dataclass
 
+from .vocabulary.board import Zone
+
 # Expectation keys every format compares; a ruleset adds its own in EXPECT_KEYS.
 CORE_EXPECT_KEYS = ("result", "lp", "zones", "cards", "counters", "resolved", "negated", "chain",
                     "phase", "turn", "turn_player")
@@ -62,7 +64,7 @@ def scripted_cards(duel):
     """The cards a scenario placed by name: every card except the filler cards of a deck count
     still in the deck (known by their flag, so a scripted card of the same name counts)."""
     return [card for card in duel.cards.values()
-            if not (card.zone == "deck" and card.filler)]
+            if not (card.zone == Zone.DECK and card.filler)]
 
 
 def card_facts(duel, card):

@@ -105,13 +105,14 @@ def step_options(ruleset, verb):
 
 def step_value(verb):
     """What a step's verb is given: a card id, `true`, a phase or a number of turns."""
+    from .errors import ScenarioError
     from .scenario import parse_step
 
     for value, meaning in (("some-card", "a card id"), (1, "a number of turns"), (True, "true")):
         try:
             parse_step({"player": "A", verb: value}, "steps[0]", {}, None)
             return "a phase name" if verb == "phase" else meaning
-        except Exception:  # noqa: BLE001 - the parser refuses the shapes it does not take
+        except ScenarioError:  # the parser refuses the shapes it does not take
             continue
     return "a value"
 
