@@ -6,6 +6,7 @@ adds rule hooks, the way python-chess builds its variants on one Board.
 """
 import copy
 import random
+from typing import NoReturn
 
 from .battle import BattleRules
 from .chains import ChainRules
@@ -111,7 +112,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if anchor not in self.rules_used:
             self.rules_used.append(anchor)
 
-    def illegal(self, rule, reason, message):
+    def illegal(self, rule: str | None, reason: str, message: str) -> NoReturn:
         """Refuse an action, noting the rule that forbids it."""
         if rule:
             self.rules_used.append(self.anchor(rule))
