@@ -1,7 +1,7 @@
 """The state of a duel: players, their zones, the cards, the turn, the chain and the result."""
 import copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 if TYPE_CHECKING:
     from .cards import CardDef
@@ -252,6 +252,19 @@ class PendingTrigger(TypedDict):
     card: str
     effect: "YamlMapping"
     data: dict[str, object]
+
+
+class SummonAttempt(TypedDict):
+    """A summon under way, which may still be answered: its monsters, who summons them and how
+    (normal, tribute, special, flip, pendulum, token...), the Tributes, and whether it was
+    negated; `shuffled` holds the cards a Highlander Deck Master's summon shuffled away."""
+
+    cards: list[str]
+    player: str
+    how: str
+    tributes: list[str]
+    negated: bool
+    shuffled: NotRequired[list[str]]
 
 
 @dataclass
