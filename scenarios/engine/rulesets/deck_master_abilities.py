@@ -155,9 +155,11 @@ ABILITY_RULES = (
                                       "Master, so its player keeps one there"}),
 )
 # Spell Speed rules of the Ability types table this module adds, with their wrong readings.
-SPEED_RULES = {"spell": "spell-ability-spell-speed", "trap": "trap-ability-spell-speed"}
-SPEED_MISREADINGS = {"spell-ability-spell-speed": (("quick", 2),),
-                     "trap-ability-spell-speed": (("speed-1", 1), ("speed-3", 3))}
+SPEED_RULES: dict[str, str] = {"spell": "spell-ability-spell-speed",
+                               "trap": "trap-ability-spell-speed"}
+SPEED_MISREADINGS: dict[str, tuple[tuple[str, int], ...]] = {
+    "spell-ability-spell-speed": (("quick", 2),),
+    "trap-ability-spell-speed": (("speed-1", 1), ("speed-3", 3))}
 TIMING_RULES = {"trigger": "trigger-timing", "trap": "trap-ability-timing"}
 NO_ZONE_RULES = {"spell": "spell-ability-no-zone", "trap": "trap-ability-no-zone"}
 CARD_LIKE_RULES = {"spell": "spell-ability-normal-spell", "trap": "trap-ability-normal-trap"}

@@ -279,16 +279,18 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     )
     # The rules of the ability_types rows this engine applies, by Ability type, and their
     # wrong readings: (mutation, the Spell Speed it gives).
-    SPEED_RULES: dict[str, str] = {"ignition": "ignition-spell-speed", "trigger": "trigger-spell-speed",
-                   **more.SPEED_RULES}
-    SPEED_MISREADINGS: dict[str, tuple[tuple[str, int], ...]] = {"ignition-spell-speed": (("quick", 2),),
-                         "trigger-spell-speed": (("speed-2", 2),), **more.SPEED_MISREADINGS}
+    SPEED_RULES: dict[str, str] = {
+        "ignition": "ignition-spell-speed", "trigger": "trigger-spell-speed", **more.SPEED_RULES}
+    SPEED_MISREADINGS: dict[str, tuple[tuple[str, int], ...]] = {
+        "ignition-spell-speed": (("quick", 2),), "trigger-spell-speed": (("speed-2", 2),),
+        **more.SPEED_MISREADINGS}
     # Where a lost Deck Master went, and the rule of the winning article that says it is lost.
     LOSS_RULES: dict[str, str] = {"battle": "lost-by-battle", "effect": "lost-by-effect",
-                  "hand": "lost-by-return", "deck": "lost-by-return",
-                  "banished": "lost-by-banish"}
-    LOSS_MISREADINGS: dict[str, str] = {"lost-by-battle": "battle-spared", "lost-by-effect": "effect-spared",
-                        "lost-by-return": "return-spared", "lost-by-banish": "banish-spared"}
+                                  "hand": "lost-by-return", "deck": "lost-by-return",
+                                  "banished": "lost-by-banish"}
+    LOSS_MISREADINGS: dict[str, str] = {
+        "lost-by-battle": "battle-spared", "lost-by-effect": "effect-spared",
+        "lost-by-return": "return-spared", "lost-by-banish": "banish-spared"}
 
     def __init__(self, catalog: Catalog | ScenarioCatalog,
                  params: Mapping[str, YamlValue] | None = None,
