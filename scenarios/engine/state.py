@@ -1,6 +1,11 @@
 """The state of a duel: players, their zones, the cards, the turn, the chain and the result."""
 import copy
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NotRequired, TypedDict
+
+if TYPE_CHECKING:
+    from .cards import CardDef
+    from .yamltypes import YamlMapping
 
 from .vocabulary.board import FIELD_ZONES, Phase, Zone
 from .vocabulary.events import Event  # noqa: F401 - where the engine has always found it
@@ -16,7 +21,7 @@ class CardInstance:
     """One physical card in the duel, known by the scenario's local id."""
 
     id: str
-    card: object  # CardDef
+    card: "CardDef"
     owner: str
     controller: str
     zone: str
@@ -243,6 +248,28 @@ class ChainLink:
     resolved: bool = False
     selections: dict = field(default_factory=dict)  # choices scripted for its resolution
     data: dict = field(default_factory=dict)  # what the triggering event passed on (the attacker)
+
+
+class PendingTrigger(TypedDict):
+    """A triggered effect waiting for the chain: its card, the effect (as the catalog writes
+    it), and what the event that triggered it passed on (the attacker...)."""
+
+    card: str
+    effect: "YamlMapping"
+    data: dict[str, object]
+
+
+class SummonAttempt(TypedDict):
+    """A summon under way, which may still be answered: its monsters, who summons them and how
+    (normal, tribute, special, flip, pendulum, token...), the Tributes, and whether it was
+    negated; `shuffled` holds the cards a Highlander Deck Master's summon shuffled away."""
+
+    cards: list[str]
+    player: str
+    how: str
+    tributes: list[str]
+    negated: bool
+    shuffled: NotRequired[list[str]]
 
 
 @dataclass
