@@ -14,7 +14,7 @@ story with that mark.
 """
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar, Iterable
 
 
 class EventKind(StrEnum):
@@ -86,13 +86,13 @@ ALIASES_BACK = {field: key for key, field in ALIASES.items()}
 class Payload:
     """What an event says beyond its kind and text. Every field is optional: an emitter gives
     the keys that apply. WHATS lists the sub-kinds (`what`) the kind may take."""
-    WHATS: ClassVar[frozenset] = frozenset()
+    WHATS: ClassVar[frozenset[str]] = frozenset()
     subduel: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class AbilityPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"triggered"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"triggered"})
     card: str | None = None
     what: str | None = None
     link: int | None = None
@@ -113,7 +113,7 @@ class ActivatePayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class AttachPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"attached", "cannot", "carried", "not_detached"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"attached", "cannot", "carried", "not_detached"})
     card: str | None = None
     host: str | None = None
     what: str | None = None
@@ -123,7 +123,7 @@ class AttachPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class AttackPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({
+    WHATS: ClassVar[frozenset[str]] = frozenset({
         "counts_as", "negated", "not_redirected", "protected", "redirected", "replay",
         "retargeted"})
     attacker: str | None = None
@@ -136,7 +136,7 @@ class AttackPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class BattlePayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({
+    WHATS: ClassVar[frozenset[str]] = frozenset({
         "damage_pass", "damage_step", "def_protects", "no_damage", "not_destroyed", "pierce",
         "redirect_protects"})
     attacker: str | None = None
@@ -147,7 +147,7 @@ class BattlePayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class ChainPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"leaves", "never", "resolves"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"leaves", "never", "resolves"})
     what: str | None = None
     players: int | None = None
     from_first: bool | None = None
@@ -164,7 +164,7 @@ class CoinPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class ControlPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"equips", "no_zone", "placed", "stays", "swap"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"equips", "no_zone", "placed", "stays", "swap"})
     card: str | None = None
     player: str | None = None
     column: int | None = None
@@ -176,7 +176,7 @@ class ControlPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class CostPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"charges", "maintenance"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"charges", "maintenance"})
     player: str | None = None
     amount: int | None = None
     card: str | None = None
@@ -191,7 +191,7 @@ class CostPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class CounterPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"removed"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"removed"})
     card: str | None = None
     counter: str | None = None
     count: int | None = None
@@ -200,7 +200,7 @@ class CounterPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class DamagePayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"prevented"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"prevented"})
     card: str | None = None
     player: str | None = None
     how: str | None = None
@@ -210,7 +210,7 @@ class DamagePayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class DeckMasterPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"held", "replaced", "summoned"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"held", "replaced", "summoned"})
     card: str | None = None
     player: str | None = None
     what: str | None = None
@@ -219,7 +219,7 @@ class DeckMasterPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class DefeatPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"stays"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"stays"})
     card: str | None = None
     player: str | None = None
     owner: str | None = None
@@ -235,14 +235,14 @@ class DicePayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class DrawPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"skip"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"skip"})
     player: str | None = None
     what: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class EffectPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({
+    WHATS: ClassVar[frozenset[str]] = frozenset({
         "already_destroyed", "atk", "declare_race", "detach", "ends", "no_stats", "permanent",
         "rest_of_turn", "unaffected"})
     card: str | None = None
@@ -262,7 +262,7 @@ class EndPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class EquipPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({
+    WHATS: ClassVar[frozenset[str]] = frozenset({
         "cannot", "host_left", "re_equipped", "stay_face_up", "zone"})
     card: str | None = None
     host: str | None = None
@@ -276,7 +276,7 @@ class EquipPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class FieldPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({
+    WHATS: ClassVar[frozenset[str]] = frozenset({
         "kept", "own_replaced", "replaced", "set_stays", "stays"})
     card: str | None = None
     new: str | None = None
@@ -286,7 +286,7 @@ class FieldPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class FlipPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"activated", "attack", "combat", "face_down"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"activated", "attack", "combat", "face_down"})
     card: str | None = None
     what: str | None = None
     by: str | None = None
@@ -294,7 +294,7 @@ class FlipPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class FormationPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"front_line_falls"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"front_line_falls"})
     team: str | None = None
     what: str | None = None
     before: int | None = None
@@ -316,7 +316,7 @@ class HidePayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class IdlePayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"spared"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"spared"})
     player: str | None = None
     count: int | None = None
     cards: list | None = None
@@ -330,7 +330,7 @@ class JoinPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class LimitPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({
+    WHATS: ClassVar[frozenset[str]] = frozenset({
         "at_limit", "count", "flip", "not_resolved", "set", "tokens"})
     player: str | None = None
     added: int | None = None
@@ -358,7 +358,7 @@ class LpPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class MovePayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({
+    WHATS: ClassVar[frozenset[str]] = frozenset({
         "attached_left", "hand_to_hand", "terrain", "token_gone"})
     card: str | None = None
     to: str | None = None
@@ -374,7 +374,7 @@ class MovePayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class NegatePayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({
+    WHATS: ClassVar[frozenset[str]] = frozenset({
         "ability_immune", "cannot", "link", "not_negated", "overridden", "pay_to_negate", "summon",
         "unstoppable"})
     card: str | None = None
@@ -405,7 +405,7 @@ class PersistPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class PhasePayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"battle_ends"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"battle_ends"})
     what: str | None = None
     player: str | None = None
     phase: str | None = None
@@ -419,7 +419,7 @@ class PlayPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class PositionPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({
+    WHATS: ClassVar[frozenset[str]] = frozenset({
         "battle_lock", "battle_swap", "battle_swap_kept", "flip_position"})
     card: str | None = None
     position: str | None = None
@@ -436,7 +436,7 @@ class RampartPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class ReplayPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"replay"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"replay"})
     attacker: str | None = None
     card: str | None = None
     player: str | None = None
@@ -445,7 +445,7 @@ class ReplayPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class ResolvePayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"no_effect"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"no_effect"})
     link: int | None = None
     card: str | None = None
     what: str | None = None
@@ -461,7 +461,7 @@ class ResultPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class RevealPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"cardlist"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"cardlist"})
     card: str | None = None
     materials: list | None = None
     player: str | None = None
@@ -473,7 +473,7 @@ class RevealPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class RitualPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"fulfilled", "sent", "stays"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"fulfilled", "sent", "stays"})
     card: str | None = None
     what: str | None = None
     player: str | None = None
@@ -481,7 +481,7 @@ class RitualPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class RulePayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({
+    WHATS: ClassVar[frozenset[str]] = frozenset({
         "keyword", "none_in_extra_deck", "reliance_activated", "reliance_leaves",
         "reliance_refused", "reliance_stays", "symbol_enters"})
     card: str | None = None
@@ -496,7 +496,7 @@ class RulePayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class SetupPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"field_setup", "rule_card"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"field_setup", "rule_card"})
     player: str | None = None
     card: str | None = None
     what: str | None = None
@@ -506,7 +506,7 @@ class SetupPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class ShufflePayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"swap"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"swap"})
     player: str | None = None
     by: str | None = None
     what: str | None = None
@@ -519,7 +519,7 @@ class StandbyPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class StrikePayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"past", "terrain"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"past", "terrain"})
     card: str | None = None
     player: str | None = None
     column: int | None = None
@@ -529,7 +529,7 @@ class StrikePayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class SubduelPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"declared", "over", "result", "winner_effect"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"declared", "over", "result", "winner_effect"})
     card: str | None = None
     what: str | None = None
     lp: dict | None = None
@@ -542,7 +542,7 @@ class SubduelPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class SummonPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({
+    WHATS: ClassVar[frozenset[str]] = frozenset({
         "alter_failed", "materials_apart", "refused", "same_zone", "sealed"})
     card: str | None = None
     how: str | None = None
@@ -560,7 +560,7 @@ class SummonPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class TargetPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"retargeted"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"retargeted"})
     link: int | None = None
     card: str | None = None
     old: str | None = None
@@ -570,7 +570,7 @@ class TargetPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class TerrainPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"default", "replaced", "stacked"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"default", "replaced", "stacked"})
     player: str | None = None
     column: int | None = None
     old: str | None = None
@@ -581,7 +581,7 @@ class TerrainPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class TilemapPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({
+    WHATS: ClassVar[frozenset[str]] = frozenset({
         "artwork", "created", "ended", "lines_removed", "moved", "off", "placed", "replaced"})
     card: str | None = None
     terrain: str | None = None
@@ -594,14 +594,14 @@ class TilemapPayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class TrapPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({"flipped_only"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"flipped_only"})
     card: str | None = None
     what: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class TriggerPayload(Payload):
-    WHATS: ClassVar[frozenset] = frozenset({
+    WHATS: ClassVar[frozenset[str]] = frozenset({
         "continuous_effect", "declined", "end_phase", "mandatory", "sprung"})
     card: str | None = None
     link: int | None = None
@@ -621,7 +621,7 @@ class WinPayload(Payload):
     by: str | None = None
 
 
-PAYLOADS = {
+PAYLOADS: dict[str, type[Payload]] = {  # by kind (an EventKind or its string)
     EventKind.ABILITY: AbilityPayload,
     EventKind.ACTIVATE: ActivatePayload,
     EventKind.ATTACH: AttachPayload,
@@ -681,10 +681,11 @@ PAYLOADS = {
 }
 
 
-PAYLOADS = {kind.value: payload for kind, payload in PAYLOADS.items()}  # looked up by plain str
-KINDS = {kind.value: kind for kind in EventKind}
-FIELDS = {kind: frozenset(ALIASES_BACK.get(f.name, f.name) for f in fields(payload))
-          for kind, payload in PAYLOADS.items()}
+KINDS: dict[str, EventKind] = {kind.value: kind for kind in EventKind}
+# The keys each kind's payload declares, as an emitter writes them.
+FIELDS: dict[str, frozenset[str]] = {
+    kind: frozenset(ALIASES_BACK.get(f.name, f.name) for f in fields(payload))
+    for kind, payload in PAYLOADS.items()}
 
 
 @dataclass(slots=True)
@@ -698,11 +699,12 @@ class Event:
 
     kind: EventKind
     text: str
-    rules: tuple = ()
-    data: dict = field(default_factory=dict)
+    rules: tuple[str, ...] = ()
+    data: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, kind, text, rules=(), data=None):
+    def of(cls, kind: str, text: str, rules: Iterable[str] = (),
+           data: dict[str, Any] | None = None) -> "Event":
         """The event of `kind` with the payload `data`; a kind, key or sub-kind its payload
         does not declare is an error."""
         data = data or {}
@@ -718,11 +720,11 @@ class Event:
         return cls(member, text, tuple(rules), data)
 
     @property
-    def payload(self):
+    def payload(self) -> Payload:
         """The kind's payload dataclass, built from `data`."""
         return PAYLOADS[self.kind](**{ALIASES.get(key, key): value
                                       for key, value in self.data.items()})
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind.value, "text": self.text, "rules": list(self.rules),
                 **self.data}

@@ -11,6 +11,8 @@ does not declare is invalid: `check_vocabulary` reports the file, line and field
 Pure Python, like the rest of the engine.
 """
 import difflib
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any, NoReturn
 
 from .reasons import Reason
 
@@ -27,7 +29,7 @@ CORE_PLAYER_FIELDS = frozenset({"lp", *CORE_ZONES})
 CORE_SETUP_FIELDS = frozenset({"turn", "players"})
 
 
-def reasons(base, *codes):
+def reasons(base: Mapping[Reason, str], *codes: str) -> dict[Reason, str]:
     """A ruleset's REASON_CODES: its base's, and `codes` (Reason members, or their codes), each
     with its meaning. The one way a format declares which refusals it can give."""
     return {**base, **{Reason(code): Reason(code).meaning for code in codes}}
@@ -45,7 +47,7 @@ CORE_REASON_CODES = reasons(
     "trap_from_hand", "unknown_phase", "wrong_materials", "wrong_phase", "wrong_tributes")
 
 
-def did_you_mean(value, known, what):
+def did_you_mean(value: object, known: Collection[Any], what: str) -> str:
     """`Warior — did you mean Warrior? (not a Type the catalog knows)`: an unknown word with the
     closest known one, or the known ones when there are few."""
     close = difflib.get_close_matches(str(value), sorted(known, key=str), n=1, cutoff=0.6)
@@ -58,7 +60,8 @@ def did_you_mean(value, known, what):
 
 # --- checking a scenario against its format ------------------------------------------------
 
-def _unknown(kind, value, known, format_slug, others=None):
+def _unknown(kind: str, value: object, known: Iterable[Any], format_slug: str,
+             others: list[str] | None = None) -> str:
     """The message for a name the format does not declare: the known names when they are few,
     else the closest one; and which other formats know it, if any."""
     known = [str(name) for name in known]  # plain strings, even for Reason members
@@ -74,12 +77,13 @@ def _unknown(kind, value, known, format_slug, others=None):
     return text
 
 
-def _owners(formats, attribute, value):
+def _owners(formats: Mapping[str, type] | None, attribute: str, value: object) -> list[str]:
     return [slug for slug, ruleset in (formats or {}).items()
             if value in getattr(ruleset, attribute, ())]
 
 
-def check_vocabulary(scenario, ruleset, formats=None, zones=()):
+def check_vocabulary(scenario: Any, ruleset: type, formats: Mapping[str, type] | None = None,
+                     zones: Collection[str] = ()) -> None:
     """Raise a ScenarioError at the first verb, field or reason code `ruleset` does not declare.
 
     `zones` are the player keys that hold cards (their entries' fields are checked). A setup
@@ -88,8 +92,8 @@ def check_vocabulary(scenario, ruleset, formats=None, zones=()):
     declared = {name: getattr(ruleset, name, None) for name in
                 ("SETUP_FIELDS", "PLAYER_FIELDS", "CARD_FIELDS", "STEP_VERBS", "REASON_CODES")}
 
-    def refuse(kind, attribute, value, path):
-        raise scenario.error(_unknown(kind, value, declared[attribute], slug,
+    def refuse(kind: str, attribute: str, value: object, path: str) -> NoReturn:
+        raise scenario.error(_unknown(kind, value, declared[attribute] or (), slug,
                                       _owners(formats, attribute, value)), path)
 
     setup = scenario.setup if isinstance(scenario.setup, dict) else {}

@@ -9,10 +9,12 @@ also raise with no rule of their own (besides its anchors); a code with no ancho
 
 A StrEnum: each member equals its code, so YAML files and stored replays keep plain strings.
 """
+from collections.abc import Collection
 from enum import StrEnum
 
 
-def reason(code, meaning, *anchors, core=False):
+def reason(code: str, meaning: str, *anchors: str,
+           core: bool = False) -> tuple[str, str, tuple[str, ...], bool]:
     """The value of a Reason member: its code, meaning, anchors, and whether the core mechanics
     also raise it with no rule."""
     return code, meaning, tuple(anchors), core
@@ -21,7 +23,13 @@ def reason(code, meaning, *anchors, core=False):
 class Reason(StrEnum):
     """Why the rules refuse a step."""
 
-    def __new__(cls, code, meaning, anchors=(), core=False):
+    meaning: str
+    anchors: tuple[str, ...]
+    core_mechanics: bool
+
+    # `Reason(code)` looks a member up by its code; only the members' own values reach here.
+    def __new__(cls, code: str, meaning: str = "", anchors: tuple[str, ...] = (),
+                core: bool = False) -> "Reason":
         member = str.__new__(cls, code)
         member._value_ = code
         member.meaning = meaning
@@ -29,11 +37,11 @@ class Reason(StrEnum):
         member.core_mechanics = core or not anchors
         return member
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         """A code reads as the string it equals, in messages (`got 'no_priority'`) as before."""
         return repr(self.value)
 
-    def anchors_in(self, rule_anchors):
+    def anchors_in(self, rule_anchors: Collection[str]) -> list[str]:
         """This code's anchors among `rule_anchors` (a format's rule book), sorted."""
         return sorted(anchor for anchor in self.anchors if anchor in rule_anchors)
 

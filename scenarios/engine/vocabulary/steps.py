@@ -5,6 +5,7 @@ Pages, quizzes and sentences ask `status.refused` (or `is_refused(status)` for a
 back as a plain string) instead of testing how the status is spelled.
 """
 from enum import StrEnum
+from typing import Any
 
 
 class StepStatus(StrEnum):
@@ -15,13 +16,13 @@ class StepStatus(StrEnum):
     SKIPPED = "skipped"
 
     @property
-    def refused(self):
+    def refused(self) -> bool:
         """The rules refused the step (whether or not the file expected it): it changed
         nothing."""
         return self in REFUSED
 
     @property
-    def unexpected(self):
+    def unexpected(self) -> bool:
         """The step went otherwise than the file says: a verification stops here."""
         return self in (StepStatus.REFUSED, StepStatus.ALLOWED_UNEXPECTEDLY)
 
@@ -29,6 +30,6 @@ class StepStatus(StrEnum):
 REFUSED = frozenset({StepStatus.REFUSED, StepStatus.REFUSED_AS_EXPECTED})
 
 
-def is_refused(status):
+def is_refused(status: Any) -> bool:
     """Was a step with this status (a StepStatus, its string, or None) refused by the rules?"""
     return status in REFUSED
