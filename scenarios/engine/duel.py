@@ -104,7 +104,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def emit(self, kind, text, rules=(), **data):
         anchors = tuple(self.anchor(r) for r in rules)
         self.rules_used.extend(a for a in anchors if a not in self.rules_used)
-        self.events.append(Event(kind, text, anchors, data))
+        self.events.append(Event.of(kind, text, anchors, data))
 
     def note_rule(self, rule):
         """Record that a rule decided something, without an event of its own."""

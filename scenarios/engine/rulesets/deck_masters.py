@@ -908,7 +908,9 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             try:  # the wrong reading: the cost is paid only now
                 self.pay_costs(self.card(link.card_id), link.player, link.program,
                                dict(link.selections))
-            except IllegalAction:
+            # A script made for the right reading may lack the choice this late payment asks
+            # for: under the wrong reading that is a cost that cannot be paid, like a refusal.
+            except (IllegalAction, ScriptError):
                 pass
         if link.ability_type is not None and not link.negated:
             self._ability_reaches = bool(link.program.get("reaches_position"))
