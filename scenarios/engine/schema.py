@@ -155,6 +155,7 @@ PLAYER = fields(
          "properties": {"id": CARD_ID, "card": text("The Deck Master's name.", "a card name"),
                         "ability_negated_until": whole(0, MAX_TURN, "The turn until which its "
                                                        "Ability is negated.")},
+         # Other keys (position, races, monster_type) are the format's to read.
          "description": "Deck Masters and Thought Ruler Highlander: the player's Deck Master.",
          "x-is": "{id: ..., card: <monster name>}"},
      "team": text("Team formats: the name of the player's team.", "a team name"),
@@ -249,7 +250,8 @@ STEP_VERBS = {
 }
 STEP_OPTIONS = {
     "player": one_of(PLAYER_NAMES, "The player who takes the step: A or B (C, D in team "
-                                   "formats).", "A or B (or C, D in team formats)"),
+                                   "formats). Every step but pass_turns names one.",
+                     "A or B (or C, D in team formats)"),
     "illegal": text("The reason code the judge expects the rules to refuse the step with.",
                     "the reason code the rules refuse the step with"),
     "target": {"type": ["string", "integer"], "minLength": 1, "maxLength": MAX_CARD_ID,
