@@ -228,7 +228,7 @@ def build_duel(scenario, duel):
     duel.catalog = with_scenario_cards(duel.catalog, scenario)  # its own `cards:` first, by name
     setup = scenario.setup
     if not scenario.checked:  # a setup made elsewhere (a card's Subduel): check it here
-        for problem in shape.problems(setup, shape.SETUP_VALIDATOR)[:1]:
+        for problem in shape.problems(setup, shape.SETUP_CHECK)[:1]:
             raise scenario.error(problem.message, "setup" + ("." if problem.where and not
                                                              problem.path.startswith("[")
                                                              else "") + problem.path)

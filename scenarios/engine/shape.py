@@ -1,6 +1,6 @@
 """Checking a scenario's data against its schema (schema.py), and saying what is wrong in words.
 
-The validator is built once. Each jsonschema error becomes a `Problem`: the dotted path of the
+The checks are built once. Each jsonschema error becomes a `Problem`: the dotted path of the
 field (`setup.players.A.lp`, the same paths yamlsource maps to lines) and a message in the
 scenario language ("lp cannot be a list: it is a whole number from 0 to 1000000"), never a
 Python value or a wall of oneOf alternatives. Problems come sorted, most useful first: the
@@ -8,17 +8,38 @@ outermost field first, then the kind of mistake, then the order of the file.
 Pure Python, like the rest of the engine.
 """
 from dataclasses import dataclass
+from functools import cache, cached_property
 
-from jsonschema import Draft202012Validator, validators
-
+from .fastcheck import compile_check
 from .schema import SCHEMA, SETUP
 
-# A whole number is a Python int, never a bool nor a float such as 3.0.
-_TYPES = Draft202012Validator.TYPE_CHECKER.redefine(
-    "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
-ScenarioValidator = validators.extend(Draft202012Validator, type_checker=_TYPES)
-VALIDATOR = ScenarioValidator(SCHEMA)
-SETUP_VALIDATOR = ScenarioValidator(SETUP)  # for a setup made by the engine from a card's text
+
+@cache
+def validator_class():
+    """Draft 2020-12 where a whole number is a Python int, never a bool nor a float such as
+    3.0. Imported when first needed: a process that reads only good files never pays for it."""
+    from jsonschema import Draft202012Validator, validators
+
+    types = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
+    return validators.extend(Draft202012Validator, type_checker=types)
+
+
+class SchemaCheck:
+    """One schema, built once: a quick yes-or-no (fastcheck.py), and jsonschema's validator,
+    which finds the errors when the answer is no."""
+
+    def __init__(self, schema):
+        self.schema = schema
+        self.fits = compile_check(schema)
+
+    @cached_property
+    def validator(self):
+        return validator_class()(self.schema)
+
+
+SCENARIO = SchemaCheck(SCHEMA)
+SETUP_CHECK = SchemaCheck(SETUP)  # for a setup made by the engine from a card's text
 
 # Which mistake to report first at one place: a wrong type says most, alternatives least.
 _KEYWORD_RANK = {"type": 0, "additionalProperties": 1, "required": 2,
@@ -38,9 +59,11 @@ class Problem:
         return str(self.where[0]) if self.where else ""
 
 
-def problems(data, validator=VALIDATOR):
+def problems(data, check=SCENARIO):
     """Every way `data` breaks the schema, most useful first; [] when it fits."""
-    found = {_problem(error, data, validator.schema) for error in validator.iter_errors(data)}
+    if check.fits(data):
+        return []
+    found = {_problem(error, data, check.schema) for error in check.validator.iter_errors(data)}
     return sorted(found, key=lambda p: (p.rank, p.path, p.message))
 
 

@@ -1,17 +1,26 @@
 """The scenario schema (scenarios/engine/schema.py) decides a file's shape: every mistake it
 finds is reported once, in words, with the file, line and field; the reference lists every
 field it has; the formats' vocabulary and the schema agree."""
+import copy
+import random
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from scenarios.engine import ScenarioError, parse_scenario
-from scenarios.engine.duel import Duel
+from scenarios.engine import ScenarioError, parse_scenario, schema, shape
 from scenarios.engine.cards import default_catalog
+from scenarios.engine.duel import Duel
+from scenarios.engine.fastcheck import compile_check
 from scenarios.engine.reference import field_list
 from scenarios.engine.rulesets import RULESETS
-from scenarios.engine import schema, shape
 from scenarios.engine.scenario import Scenario, build_duel
+from scenarios.engine.yamlsource import safe_load
 
+from .conftest import SCENARIO_FILES
+from .hostile import ATTACK_VALUES
+from .hostile import _mutate as mutate
 from .test_bad_input import GOOD
 
 
@@ -30,8 +39,6 @@ def test_the_schema_is_a_valid_draft_2020_12_schema():
 
 
 def test_the_good_file_fits_the_schema():
-    from scenarios.engine.yamlsource import safe_load
-
     assert shape.problems(safe_load(GOOD)) == []
 
 
@@ -176,3 +183,67 @@ def test_the_reference_lists_every_field_of_the_schema_with_its_words():
             assert entry["description"].strip() and entry["takes"].strip(), entry
             assert not {"str", "int", "dict", "bool", "object", "array"} & set(
                 entry["takes"].replace(",", " ").split()), entry
+
+
+# --- the quick check (fastcheck.py) answers as jsonschema does --------------------------------
+
+def test_the_quick_check_and_jsonschema_agree_on_bundled_and_thousands_of_broken_files():
+    check = shape.SCENARIO
+    rng = random.Random(20240611)
+    disagreements = []
+    for path in SCENARIO_FILES:
+        data = safe_load(path.read_text(encoding="utf-8"))
+        assert check.fits(data) and check.validator.is_valid(data), path.name
+        for _ in range(10):
+            broken = mutate(copy.deepcopy(data), rng)
+            if check.fits(broken) != check.validator.is_valid(broken):
+                disagreements.append((path.name, broken))
+    assert not disagreements, disagreements[:1]
+
+
+LEAVES = st.sampled_from(ATTACK_VALUES[:10] + ATTACK_VALUES[14:] + ["pot", "Sangan", 1.0])
+
+
+def _values(names):
+    keys = st.sampled_from(sorted(names) + ["x", 1])
+    return st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=3) |
+                        st.dictionaries(keys, inner, max_size=4), max_leaves=12)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["step", "card", "player", "expect"]), st.data())
+def test_the_quick_check_and_jsonschema_agree_on_random_steps_cards_players_and_expectations(
+        part, data):
+    node = {"step": schema.STEP, "card": schema.CARD_ENTRY, "player": schema.PLAYER,
+            "expect": schema.EXPECT}[part]
+    check = shape.SchemaCheck(node)
+    value = data.draw(st.dictionaries(st.sampled_from(sorted(node["properties"])),
+                                      _values(node["properties"]), max_size=4))
+    assert check.fits(value) == check.validator.is_valid(value), value
+
+
+def test_a_keyword_the_quick_check_does_not_know_is_refused_when_compiled():
+    with pytest.raises(ValueError, match="uniqueItems"):
+        compile_check({"type": "array", "uniqueItems": True})
+
+
+@pytest.mark.parametrize("where, value", [
+    (("steps",), [{"player": "A", "pass": True}] * (schema.MAX_STEPS + 1)),
+    (("setup", "players", "A", "deck"), schema.MAX_DECK + 1),
+    (("setup", "players", "A", "graveyard"), ["Sangan"] * (schema.MAX_CARDS + 1)),
+    (("setup", "players", "A", "lp"), schema.MAX_LP + 1),
+    (("setup", "turn", "number"), -1),
+    (("title",), "T" * (schema.MAX_TEXT["title"] + 1)),
+    (("steps", 0, "target"), "x" * (schema.MAX_CARD_ID + 1)),
+    (("steps", 0, "pass_turns"), 0),
+])
+def test_shape_limits_are_in_the_schema_and_both_checks_refuse_past_them(where, value):
+    data = safe_load(GOOD)
+    node = data
+    for step in where[:-1]:
+        node = node[step]
+    node[where[-1]] = value
+    if where[-1] == "pass_turns":
+        del node["activate"]
+    assert not shape.SCENARIO.fits(data) and not shape.SCENARIO.validator.is_valid(data)
+    assert shape.problems(data)[0].path.startswith(".".join(map(str, where[:1])))
