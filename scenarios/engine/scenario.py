@@ -119,7 +119,7 @@ def parse_scenario(text, file=None, formats=None):
     scenario = Scenario(
         slug=data["slug"], format=data["format"], rule=data["rule"], title=data["title"].strip(),
         narrative=" ".join(data["narrative"].split()), setup=data["setup"],
-        steps=[parse_step(step, f"steps[{i}]", lines, file) for i, step in enumerate(data["steps"])],
+        steps=[parse_step(step, f"steps[{i}]", lines) for i, step in enumerate(data["steps"])],
         expect=data["expect"], example=data.get("example"), seed=data.get("seed", 0),
         xfail=data.get("xfail"), file=file, lines=lines, source=text, cards=own_cards,
         checked=True)
@@ -142,7 +142,7 @@ def _checked_late(problem):
     return top in ("setup", "seed", "xfail") or (top == "expect" and len(problem.where) > 1)
 
 
-def parse_step(step, path, lines, file):
+def parse_step(step, path, lines):
     """An Action from one step the schema has accepted."""
     verb = next(key for key in step if key in VERBS)
     value = step[verb]
