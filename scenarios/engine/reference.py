@@ -1,7 +1,8 @@
 """The scenario reference, generated from the engine: what each format lets a scenario say.
 
 `reference()` returns plain data (lists, dicts, strings) built only from the declarations the
-engine already keeps (each ruleset's STEP_VERBS, SETUP_FIELDS, PLAYER_FIELDS, CARD_FIELDS,
+engine already keeps (the scenario schema, schema.py, for every field's name, what it takes and
+its description; each ruleset's STEP_VERBS, SETUP_FIELDS, PLAYER_FIELDS, CARD_FIELDS,
 EXPECT_KEYS, CARD_FACTS and REASON_CODES; the Reason enum's meanings and anchors; the catalog's
 card fields and the effect primitives) and, for a step's options, from the engine's own source,
 read with `ast`: the fields of the step its `do_<verb>` handler reads (`action.target`...),
@@ -19,6 +20,9 @@ import ast
 import inspect
 import textwrap
 from functools import lru_cache
+
+from . import schema
+
 
 # Step fields every step may carry, whatever its verb.
 COMMON_STEP_OPTIONS = ("player", "illegal")
@@ -104,17 +108,69 @@ def step_options(ruleset, verb):
 
 
 def step_value(verb):
-    """What a step's verb is given: a card id, `true`, a phase or a number of turns."""
-    from .errors import ScenarioError
-    from .scenario import parse_step
+    """What a step's verb is given (a card id, `true`, a phase, a number of turns), as the
+    scenario schema says."""
+    return schema.STEP_VERBS[verb]["x-is"] if verb in schema.STEP_VERBS else "a value"
 
-    for value, meaning in (("some-card", "a card id"), (1, "a number of turns"), (True, "true")):
-        try:
-            parse_step({"player": "A", verb: value}, "steps[0]", {}, None)
-            return "a phase name" if verb == "phase" else meaning
-        except ScenarioError:  # the parser refuses the shapes it does not take
-            continue
-    return "a value"
+
+# --- fields, from the scenario schema ----------------------------------------------------------
+
+# The parts of a scenario file the reference lists, with the schema node that holds each part's
+# fields and where the part stands in a file.
+FIELD_PARTS = (
+    ("scenario", "A scenario file", "", schema.SCHEMA),
+    ("setup", "setup:", "setup", schema.SETUP),
+    ("turn", "setup: turn:", "setup.turn", schema.TURN),
+    ("players", "setup: players:", "setup.players", schema.PLAYERS),
+    ("player", "A player (setup: players: A:)", "setup.players.A", schema.PLAYER),
+    ("deck-master", "A Deck Master (setup: players: A: deck_master:)",
+     "setup.players.A.deck_master", schema.PLAYER["properties"]["deck_master"]),
+    ("card", "A card in the setup", "setup.players.A.hand[0]", schema.CARD_ENTRY),
+    ("action", "A step's action (exactly one)", "steps[0]",
+     {"properties": schema.STEP_VERBS}),
+    ("option", "A step's other fields", "steps[0]", {"properties": schema.STEP_OPTIONS,
+                                                     "required": ["player"]}),
+    ("expect", "expect:", "expect", schema.EXPECT),
+    ("result", "expect: result: (when the duel ends)", "expect.result",
+     schema.EXPECT["properties"]["result"]["else"]),
+)
+TYPE_WORDS = {"string": "text", "integer": "a whole number", "boolean": "true or false",
+              "array": "a list", "object": "a mapping", "null": "nothing"}
+
+
+def takes(node):
+    """What a field takes, in words, from its schema node."""
+    if isinstance(node.get("x-is"), str):
+        return node["x-is"]
+    kinds = node.get("type")
+    if kinds is None:
+        return "any value the outcome reports"
+    kinds = [kinds] if isinstance(kinds, str) else kinds
+    return " or ".join(TYPE_WORDS.get(kind, kind) for kind in kinds)
+
+
+def allowed(node):
+    """The values a field allows, when the schema lists them."""
+    if "enum" in node:
+        return [str(value) for value in node["enum"]]
+    if "const" in node:
+        value = node["const"]
+        return ["true" if value is True else "false" if value is False else str(value)]
+    return []
+
+
+def field_entry(name, node, required):
+    return {"name": name, "takes": takes(node), "allowed": allowed(node),
+            "description": node.get("description", ""), "required": name in required}
+
+
+def field_list():
+    """[{part, title, path, fields: [{name, takes, allowed, description, required}]}] for
+    every part of a scenario file, in the schema's order."""
+    return [{"part": part, "title": title, "path": path,
+             "fields": [field_entry(name, node, node_of.get("required", ()))
+                        for name, node in node_of["properties"].items()]}
+            for part, title, path, node_of in FIELD_PARTS]
 
 
 # --- the reference -----------------------------------------------------------------------------
@@ -156,9 +212,9 @@ def scenario_card_reference():
 @lru_cache(maxsize=None)
 def _reference():
     from .rulesets import RULESETS
-    from .scenario import TOP_KEYS
 
-    return {"scenario_fields": sorted(TOP_KEYS),
+    return {"scenario_fields": sorted(schema.TOP_KEYS),
+            "fields": field_list(),
             "scenario_cards": scenario_card_reference(),
             "core_mechanics": CORE_MECHANICS,
             "formats": [format_reference(slug, ruleset) for slug, ruleset in RULESETS.items()]}
