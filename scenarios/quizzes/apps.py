@@ -7,8 +7,8 @@ class QuizzesConfig(AppConfig):
     verbose_name = "Quizzes"
 
     def ready(self):
-        from ..question_counts import counters
-        from ..signals import verdicts_recorded
+        from scenarios.verification.question_counts import counters
+        from scenarios.verification.signals import verdicts_recorded
 
         verdicts_recorded.connect(_refresh_bank, dispatch_uid="quizzes-bank")
         if _count_published not in counters:

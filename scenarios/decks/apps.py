@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class DecksConfig(AppConfig):
+    name = "scenarios.decks"
+    label = "decks"
+    verbose_name = "Deck checker"
