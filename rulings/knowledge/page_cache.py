@@ -2,8 +2,8 @@
 
 Most requests are anonymous readers opening an article, and for them a page is the same until
 the site's content or its verdicts change. One query reads a stamp of that state (the latest
-revision, how many revisions there are, the latest verification run, when a format was last
-changed) and, with the engine's
+revision, how many revisions there are, when a format was last changed, and the latest
+row of each model the apps above register, such as verification runs) and, with the engine's
 version, it keys the cached page: publishing, restoring or deleting anything, or recording a
 verdict, gives a new stamp, so nothing stale is served and nothing has to be invalidated by
 hand. The stamp is read from the database, not from a counter in the cache, so it holds for
@@ -19,6 +19,8 @@ from django.core.cache import cache
 from django.db import connection
 from django.http import HttpResponse
 
+from .registries import stamp_models
+
 # A day: a stamp changes on any edit, so the limit only frees memory from old stamps.
 PAGE_SECONDS = 24 * 60 * 60
 
@@ -27,19 +29,25 @@ def site_stamp():
     """The state of the site's content and verdicts, in one query, as a short digest (safe in
     any cache key)."""
     from scenarios.engine.version import engine_version
-    from scenarios.verification.models import VerificationRun
 
     from .models import Format, Revision
 
-    revisions, runs, formats = (connection.ops.quote_name(model._meta.db_table)
-                                for model in (Revision, VerificationRun, Format))
+    revisions, formats, *others = (connection.ops.quote_name(model._meta.db_table)
+                                   for model in (Revision, Format, *stamp_models))
+    latest_others = "".join(f", (SELECT MAX(id) FROM {table})" for table in others)
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT (SELECT MAX(id) FROM {revisions}), "
-                       f"(SELECT COUNT(*) FROM {revisions}), (SELECT MAX(id) FROM {runs}), "
-                       f"(SELECT MAX(changed) FROM {formats}), (SELECT COUNT(*) FROM {formats})")
+                       f"(SELECT COUNT(*) FROM {revisions}), "
+                       f"(SELECT MAX(changed) FROM {formats}), (SELECT COUNT(*) FROM {formats})"
+                       f"{latest_others}")
         state = cursor.fetchone()
     parts = "|".join(str(value) for value in state) + f"|{engine_version()}"
     return hashlib.blake2b(parts.encode(), digest_size=12).hexdigest()
+
+
+def text_digest(text):
+    """A short digest of a text, for cache keys that must change when the text does."""
+    return hashlib.blake2b(str(text).encode(), digest_size=8).hexdigest()
 
 
 def stamp_for(request):

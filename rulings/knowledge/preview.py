@@ -1,13 +1,15 @@
 """Previewing an article edit: the rendered draft, its problems, and what it does to the
-scenarios, with nothing saved. The editor's form and the preview API share it."""
+scenarios, with nothing saved. The editor's form and the preview API share it.
+
+The knowledge base renders and checks the draft; what it does to the scenarios comes from the
+app that replays them, through `registries.draft_impact` (rulings/knowledge/registries.py)."""
 from dataclasses import dataclass
 
-from rulings.knowledge.publishing import SiteState, check
-from rulings.knowledge.rendering import anchors
-from rulings.knowledge.rendering import render as render_markdown
-from rulings.knowledge.validation import anchor_labels
-
-from scenarios.verification.impact import preview_impact
+from .publishing import SiteState, check
+from .registries import draft_impact
+from .rendering import anchors
+from .rendering import render as render_markdown
+from .validation import anchor_labels
 
 
 @dataclass
@@ -41,6 +43,6 @@ def preview(article, source, problems=None):
     context.parameters = {**context.parameters, **source.parameters}
     html = render_markdown(source.body, context).html
     found, _ = anchors.scan(source.body)
-    impact = preview_impact(article, source, set(anchor_labels(found))) \
+    impact = draft_impact(article, source, set(anchor_labels(found))) \
         if article.pk is not None else None
     return Preview(html, errors, warnings, impact)

@@ -5,12 +5,12 @@ files at once) and the editor (one form) share the same rules.
 """
 from dataclasses import dataclass, field
 
-from scenarios.decks.deck_parameters import DECK_PARAMETERS
 from scenarios.engine.parameters import check_values
 from scenarios.engine.rulesets import ruleset_for
 
 from .articlefile import MAX_ANCHOR_CHARS, MAX_HEADING_CHARS, MAX_TITLE_CHARS
 from .problems import WARNING, Problem
+from .registries import parameter_readers as other_readers
 from .rendering import anchors, links, params, rendered_ids
 from .rendering.links import ArticleEntry, LinkResolver
 
@@ -49,12 +49,15 @@ def citable_anchors(body):
 
 
 def parameter_readers(format_slug):
-    """[(who reads them, their Params)]: the format's rules engine, then its deck checker
-    (scenarios/decks/deck_parameters.py); a name both read is checked once, as the engine's."""
+    """[(who reads them, their Params)]: the format's rules engine, then the other readers the
+    apps register (the deck checker: scenarios/decks/deck_parameters.py); a name two read is
+    checked once, as the first reader's."""
     readers, seen = [], set()
     ruleset = ruleset_for(format_slug)
-    for reader, specs in ((f"the {format_slug} rules engine", getattr(ruleset, "PARAMETERS", ())),
-                          (f"the {format_slug} deck checker", DECK_PARAMETERS.get(format_slug, ()))):
+    named = [(f"the {format_slug} rules engine", getattr(ruleset, "PARAMETERS", ()))]
+    named += [(f"the {format_slug} {what}", specs_for(format_slug))
+              for what, specs_for in other_readers]
+    for reader, specs in named:
         specs = [spec for spec in specs if spec.name not in seen]
         seen.update(spec.name for spec in specs)
         if specs:

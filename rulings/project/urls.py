@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from .login import ThrottledLoginView
 from rulings.knowledge.views import editor, history, pages
@@ -12,6 +13,8 @@ urlpatterns = [
     path("", pages.home, name="home"),
     # Scenario pages come first: /rules/<format>/coverage/ is theirs, not an article's.
     path("", include("scenarios.presentation.urls")),
+    path("", include("scenarios.verification.urls")),
+    path("", include("scenarios.decks.urls")),
     path("", include("scenarios.quizzes.urls")),
     path("rules/<slug:format_slug>/", pages.format_contents, name="format"),
     path("rules/<slug:format_slug>/new/", editor.create_article, name="article-create"),
@@ -36,6 +39,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", pages.health, name="health"),
     path("favicon.ico", RedirectView.as_view(url="/static/rulings/favicon.svg", permanent=True)),
+    # The API's schema joins every app's endpoints: it is the project's.
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("rulings.knowledge.api.urls")),
 ]
 

@@ -7,10 +7,9 @@ from dataclasses import dataclass, field
 
 from django.core.cache import cache
 
-from rulings.knowledge.page_cache import PAGE_SECONDS, stamp_for
+from rulings.knowledge.page_cache import PAGE_SECONDS, stamp_for, text_digest
 
 from .replay_view import expected_and_computed, replay_states, rule_summaries, shown_steps
-from .templatetags.scenario_tags import digest
 from scenarios.verification.verifier import Verifier
 
 # The states of one replay are cached in chunks of this many, so a board needs only its own.
@@ -40,7 +39,7 @@ class PageReplay:
 
 def replay_key(scenario, request):
     """What a scenario's replay depends on: its row, its source and the site's state."""
-    return ":".join(str(part) for part in (scenario.pk, digest(scenario.source),
+    return ":".join(str(part) for part in (scenario.pk, text_digest(scenario.source),
                                             stamp_for(request)))
 
 

@@ -20,7 +20,7 @@ from rulings.knowledge.api.serializers import checked_parameters, checked_terms
 from rulings.knowledge.articlefile import ArticleSource
 from rulings.knowledge.api.openapi import BAD_REQUEST, FIELD_ERRORS, FORBIDDEN, FORMAT_FILTER, NOT_FOUND
 from rulings.knowledge.models import Article, Format
-from rulings.knowledge.page_cache import PAGE_SECONDS, stamp_for
+from rulings.knowledge.page_cache import PAGE_SECONDS, stamp_for, text_digest
 
 from .rule_coverage import coverage
 from scenarios.engine import ScenarioError
@@ -30,7 +30,6 @@ from .openapi import (CoverageSerializer, InvalidScenarioSerializer, PreviewResu
                       ReplaySerializer, VerdictSerializer, VerifyResultSerializer)
 from rulings.knowledge.preview import preview
 from .sync import record
-from scenarios.presentation.templatetags.scenario_tags import digest
 from .verifier import Report, Verifier
 
 
@@ -135,7 +134,7 @@ class ScenarioReplay(APIView):
         scenario = get_object_or_404(Scenario.objects.only("id", "slug", "source", "path"),
                                      slug=slug)
         first = _first_step(request)
-        key = f"replay-api:{scenario.pk}:{digest(scenario.source)}:{stamp_for(request)}:{first}"
+        key = f"replay-api:{scenario.pk}:{text_digest(scenario.source)}:{stamp_for(request)}:{first}"
         data = cache.get(key)
         if data is None:
             data, status = self.replayed(scenario, first)

@@ -9,7 +9,8 @@ class ScenariosConfig(AppConfig):
     def ready(self):
         from rulings.knowledge.signals import article_published, rules_loaded
 
-        from . import receivers
+        from . import providers, receivers
 
         article_published.connect(receivers.reverify_after_edit, dispatch_uid="scenarios-edit")
         rules_loaded.connect(receivers.reverify_after_load, dispatch_uid="scenarios-load")
+        providers.register()

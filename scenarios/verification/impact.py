@@ -8,7 +8,7 @@ from the parameters, so that set is exact: no other scenario can change.
 from dataclasses import dataclass, field
 
 from .models import Scenario, VerificationRun
-from scenarios.presentation.outcome_words import difference_words
+from .registries import difference_words
 from .article_parameters import parameters_for
 from .question_counts import published_questions
 from .sync import record

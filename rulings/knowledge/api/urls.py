@@ -1,11 +1,8 @@
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import views
 
 urlpatterns = [
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("formats/", views.FormatList.as_view(), name="api-formats"),
     path("articles/", views.ArticleList.as_view(), name="api-articles"),
     path("articles/<slug:format_slug>/<slug:slug>/", views.ArticleDetail.as_view(),

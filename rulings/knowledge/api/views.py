@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import search
+from ..registries import extra_search_hits
 from .openapi import (BAD_REQUEST, ETAG, FORBIDDEN, FORMAT_FILTER, NOT_FOUND,
                       ArticleCreateSerializer, ArticleExistsSerializer, ArticleSavedSerializer,
                       BusySerializer,
@@ -297,11 +298,9 @@ class Search(APIView):
         query, _ = search.bounded_query(request.query_params.get("q", ""))
         if not query:
             raise ValidationError({"q": "a search query is required"})
-        from scenarios.verification.scenario_search import scenario_hits
-
         fmt = request.query_params.get("format") or None
         hits = search.search(query, fmt, 50)
         return Response([{"kind": "section", "format": h.format_slug, "slug": h.article_slug,
                           "title": h.title, "anchor": h.anchor, "heading": h.heading,
                           "snippet": h.snippet, "url": h.url} for h in hits]
-                        + scenario_hits(query, fmt, 10))
+                        + extra_search_hits(query, fmt, 10))

@@ -3,12 +3,15 @@
 Before: the draft's preview and its impact; a save that would make scenarios fail waits for
 the editor to confirm how many (a box to tick, checked on the server, so it works without
 JavaScript). After: the message names how many scenarios now fail and the quiz questions
-withdrawn, with a link to the verification run. The scenarios app does the replaying; it is
-imported lazily, as the knowledge base sits below it.
+withdrawn, with a link to the verification run. The verification app does the replaying; the
+knowledge base sits below it and asks through its registries (rulings/knowledge/registries.py).
 """
 from django.contrib import messages
 from django.template.defaultfilters import pluralize
 from django.utils.html import format_html
+
+from ..preview import preview
+from ..registries import saved_impact
 
 CONFIRM_FIELD = "confirm_failures"
 
@@ -16,8 +19,6 @@ CONFIRM_FIELD = "confirm_failures"
 def preview_into(article, source, problems, template_context):
     """Put the rendered draft (`preview`), its problems and its `impact` in the context;
     returns the Preview."""
-    from rulings.knowledge.preview import preview
-
     result = preview(article, source, problems)
     template_context["preview"], template_context["impact"] = result.html, result.impact
     return result
@@ -41,9 +42,7 @@ def unconfirmed_failures(request, article, source, problems, template_context):
 def saved_message(request, article, revision, what):
     """`Saved revision 3 of “Life Points”.`; when scenarios now fail, how many, the quiz
     questions withdrawn and a link to the verification run that found them."""
-    from scenarios.verification.impact import after_save
-
-    found = after_save(article, revision)
+    found = saved_impact(article, revision)
     if not found or not found["failing"]:
         messages.success(request, f"{what}.")
         return

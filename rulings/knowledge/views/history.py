@@ -1,6 +1,6 @@
 """An article's history: every revision, any two compared, an old one restored."""
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import BadRequest, PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 
 from ..diffing import diff_revisions
@@ -10,7 +10,6 @@ from ..problems import ContentError
 from ..publishing import Unchanged, check, source_of
 from ..publishing import restore as restore_revision
 from .edit_impact import preview_into, saved_message, unconfirmed_failures
-from rulings.project.views.errors import error_response
 
 
 def _article(format_slug, article_slug):
@@ -37,8 +36,8 @@ def diff(request, format_slug, article_slug):
     try:
         old_number, new_number = int(request.GET["from"]), int(request.GET["to"])
     except (KeyError, ValueError):
-        return error_response(request, 400, "Choose the two revisions to compare: "
-                                            "?from=<number>&to=<number>.")
+        # The project's 400 page shows this message (rulings/project/views/errors.py).
+        raise BadRequest("Choose the two revisions to compare: ?from=<number>&to=<number>.")
     old = get_object_or_404(article.revisions, number=old_number)
     new = get_object_or_404(article.revisions, number=new_number)
     return render(request, "rulings/diff.html", {

@@ -1,4 +1,5 @@
 """Error pages people can read: styled pages on the site, JSON under /api/."""
+from django.core.exceptions import BadRequest
 from django.http import JsonResponse
 from django.template.loader import render_to_string
 from django.http import HttpResponse
@@ -28,7 +29,10 @@ def error_response(request, status, detail=None):
 
 
 def bad_request(request, exception=None):
-    return error_response(request, 400)
+    """A view's own BadRequest says what to fix; other bad requests (a suspicious header, a
+    body too big) keep their details to the log."""
+    detail = str(exception) if isinstance(exception, BadRequest) and str(exception) else None
+    return error_response(request, 400, detail)
 
 
 def forbidden(request, exception=None):

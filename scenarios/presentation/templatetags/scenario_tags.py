@@ -1,6 +1,8 @@
 from django import template
 from django.urls import NoReverseMatch, reverse
 
+from rulings.knowledge.page_cache import text_digest
+
 register = template.Library()
 
 
@@ -26,9 +28,7 @@ def article_body(article, revision):
 @register.filter
 def digest(text):
     """A short digest of a text, for cache keys that must change when the text does."""
-    import hashlib
-
-    return hashlib.blake2b(str(text).encode(), digest_size=8).hexdigest()
+    return text_digest(text)
 
 
 @register.simple_tag
