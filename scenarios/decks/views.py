@@ -10,7 +10,7 @@ from rulings.knowledge.api.openapi import BAD_REQUEST
 
 from .checker import MAX_DECKLIST_CHARS, check_deck
 from .forms import DeckCheckForm
-from scenarios.verification.openapi import DeckReportSerializer
+from .openapi import DeckReportSerializer
 
 
 def deck_check(request):

@@ -22,10 +22,10 @@ from rest_framework.views import APIView
 from rulings.knowledge.api.openapi import BAD_REQUEST, FORBIDDEN, FORMAT_FILTER, NOT_FOUND, ErrorSerializer
 from rulings.knowledge.permissions import is_editor
 
-from scenarios.verification.openapi import (EditorQuestionDetailSerializer, EditorQuestionSerializer,
+from .. import curation
+from ..openapi import (EditorQuestionDetailSerializer, EditorQuestionSerializer,
                        QuestionChangeSerializer, QuestionReportedSerializer,
                        QuestionReportRequestSerializer, QuestionStatsSerializer)
-from .. import curation
 from ..models import Question
 from ..stats import DIFFICULTY_WORDS, ItemStats, flagged_ids, item_stats, question_stats
 

@@ -13,7 +13,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scenarios.verification.openapi import (QuizAnsweredSerializer, QuizAnswerRequestSerializer, QuizErrorSerializer,
+from ..openapi import (QuizAnsweredSerializer, QuizAnswerRequestSerializer, QuizErrorSerializer,
                        QuizQuestionSerializer, QuizResultsSerializer, QuizStartedSerializer,
                        QuizStartRequestSerializer)
 from .. import attempts
