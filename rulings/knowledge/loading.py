@@ -50,7 +50,7 @@ class LoadReport:
 @dataclass
 class KeptEdit:
     """An article or scenario whose file was not loaded, because its current text was
-    written on the site (scenarios.sync keeps scenarios the same way)."""
+    written on the site (scenarios.verification.sync keeps scenarios the same way)."""
 
     name: str  # format/article, or a scenario's slug
     revision: object  # the current Revision or ScenarioRevision, written on the site

@@ -260,7 +260,7 @@ def publish(article, source, author=None, comment="", base_number=None):
     IMMEDIATE (see settings), which serialises publishers from the first statement. On
     PostgreSQL the row is locked first and read after, so the read sees the revision the
     previous lock holder committed; a deadlock with another writer runs the edit again
-    (rulings.contention).
+    (rulings.knowledge.contention).
     """
     if article.pk is not None:
         Article.objects.select_for_update().filter(pk=article.pk).values_list("pk").first()

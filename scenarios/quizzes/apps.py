@@ -25,7 +25,7 @@ def _refresh_bank(sender, slugs, **kwargs):
 
 def _count_published(slugs, active=True):
     """Published questions of these scenarios, active or withdrawn: what an edit that fails
-    them withdraws (see scenarios.question_counts)."""
+    them withdraws (see scenarios.verification.question_counts)."""
     from .models import Question
 
     return Question.objects.filter(scenario__slug__in=slugs, status=Question.PUBLISHED,

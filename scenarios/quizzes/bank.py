@@ -1,7 +1,7 @@
 """The question bank follows the verdicts: rebuilt when a scenario's verdict changes,
 withdrawn while it fails or is stale, back when it passes again.
 
-Called after verdicts are recorded (scenarios.sync sends `verdicts_recorded`), so
+Called after verdicts are recorded (scenarios.verification.sync sends `verdicts_recorded`), so
 questions are built when scenarios are verified, never per request.
 """
 import hashlib

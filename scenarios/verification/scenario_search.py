@@ -1,7 +1,7 @@
 """Scenarios in search results: those whose title or story holds every word of a query.
 
 A word that is a glossary term's name or alias also matches the term's other names
-(rulings.search.term_forms), as in the article search.
+(rulings.knowledge.search.term_forms), as in the article search.
 """
 from django.db.models import Q
 
