@@ -19,7 +19,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.http import HttpResponse
 
-from .registries import stamp_models
+from . import registries
 
 # A day: a stamp changes on any edit, so the limit only frees memory from old stamps.
 PAGE_SECONDS = 24 * 60 * 60
@@ -33,7 +33,7 @@ def site_stamp():
     from .models import Format, Revision
 
     revisions, formats, *others = (connection.ops.quote_name(model._meta.db_table)
-                                   for model in (Revision, Format, *stamp_models))
+                                   for model in (Revision, Format, *registries.stamp_models))
     latest_others = "".join(f", (SELECT MAX(id) FROM {table})" for table in others)
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT (SELECT MAX(id) FROM {revisions}), "

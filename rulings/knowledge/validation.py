@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from scenarios.engine.parameters import check_values
 from scenarios.engine.rulesets import ruleset_for
 
+from . import registries
 from .articlefile import MAX_ANCHOR_CHARS, MAX_HEADING_CHARS, MAX_TITLE_CHARS
 from .problems import WARNING, Problem
-from .registries import parameter_readers as other_readers
 from .rendering import anchors, links, params, rendered_ids
 from .rendering.links import ArticleEntry, LinkResolver
 
@@ -56,7 +56,7 @@ def parameter_readers(format_slug):
     ruleset = ruleset_for(format_slug)
     named = [(f"the {format_slug} rules engine", getattr(ruleset, "PARAMETERS", ()))]
     named += [(f"the {format_slug} {what}", specs_for(format_slug))
-              for what, specs_for in other_readers]
+              for what, specs_for in registries.parameter_readers]
     for reader, specs in named:
         specs = [spec for spec in specs if spec.name not in seen]
         seen.update(spec.name for spec in specs)
