@@ -7,8 +7,8 @@ Sangan", "B's Sangan" (`copy_labels`).
 """
 from scenarios.engine.vocabulary import is_refused
 
-from ..readable.board import board_html
-from ..readable.sentences import (ORDINALS, PHASE_WORDS, Names, card_names, event_sentence,
+from scenarios.presentation.readable.board import board_html
+from scenarios.presentation.readable.sentences import (ORDINALS, PHASE_WORDS, Names, card_names, event_sentence,
                                   listing, sentence, step_sentences)
 
 # Events the game makes between scripted steps, told in the history: a phase ends or begins,
