@@ -7,7 +7,7 @@ from importlib import import_module
 
 from .format import Format
 
-BUNDLED = ("core", "deck_masters", "thought_ruler_highlander", "tag_team_phalanx",
+BUNDLED = ("core", "thought_ruler_highlander", "deck_masters", "tag_team_phalanx",
            "kingdom_duels")
 _REGISTRY: dict[str, Format] = {}
 
