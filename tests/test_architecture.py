@@ -21,3 +21,8 @@ def test_imports_run_one_way_through_the_layers():
 def test_the_engine_imports_neither_django_nor_a_web_app():
     result = run_contract("pure-engine")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_format_package_imports_neither_django_nor_a_web_app():
+    result = run_contract("pure-formats")
+    assert result.returncode == 0, result.stdout + result.stderr

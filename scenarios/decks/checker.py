@@ -25,7 +25,6 @@ Cards listed before any section line are Main Deck cards. The Deck Master line
 is not part of a section: it is one more card of the deck.
 """
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 
 from django.db.models import Q
@@ -35,46 +34,16 @@ from django.urls import reverse
 from .cardrecords import reads_cannot_normal_summon
 from .deck_parameters import deck_declarations
 from .models import CardRecord
+from scenarios.formats import all_formats
+from scenarios.formats.deck_rules import DECK_MASTER, MAIN, quoted, unique_names
 from scenarios.verification.article_parameters import parameters_for
 
-MAIN, EXTRA, SIDE, DECK_MASTER = "main", "extra", "side", "deck-master"
-SECTION_LABELS = {MAIN: "Main Deck", EXTRA: "Extra Deck", SIDE: "Side Deck",
-                  DECK_MASTER: "Deck Master"}
 MAX_DECKLIST_CHARS = 20000
 
-# Where each rule is stated: rule code -> "article#anchor" within the format.
-RULE_ANCHORS = {
-    "thought-ruler-highlander": {
-        "main-deck-size": "deck-construction#main-deck-size",
-        "copy-limit": "deck-construction#copy-limit",
-        "extra-deck-size": "deck-construction#extra-deck-size",
-        "side-deck": "deck-construction#side-deck-not-allowed",
-        "forbidden-monster": "forbidden-list#forbidden-monsters-list",
-        "forbidden-spell": "forbidden-list#forbidden-spells-list",
-        "forbidden-trap": "forbidden-list#forbidden-traps-list",
-        "deck-master-required": "deck-master-legality#declared-before-match",
-        "one-deck-master": "deck-master-legality#deck-master-is-main-deck-monster",
-        "deck-master-not-monster": "deck-master-legality#must-be-normal-summonable",
-        "deck-master-summon-type": "deck-master-legality#no-ritual-or-extra-deck-monsters",
-        "deck-master-cannot-normal-summon": "deck-master-legality#no-cannot-be-normal-summoned",
-    },
-    "deck-masters": {
-        "deck-master-required": "setup#one-per-duel",
-        "one-deck-master": "setup#one-per-duel",
-        "deck-master-not-monster": "setup#monster-cards-only",
-        "deck-master-spell-or-trap": "setup#no-spells-or-traps",
-        "copy-limit": "setup#copies-per-card",
-        "deck-master-copies": "setup#deck-master-counts-as-deck",
-    },
-    "kingdom-duels": {
-        "main-deck-size": "deck-building#main-deck-exact",
-        "extra-deck-size": "deck-building#extra-deck-max",
-        "main-deck-contents": "deck-building#main-deck-contents",
-        "extra-deck-contents": "deck-building#extra-deck-contents",
-    },
-}
-# Monster kinds TRH rules out as Deck Masters: none of them can be Normal Summoned.
-NOT_NORMAL_SUMMONABLE_KINDS = {"ritual", "fusion", "synchro", "xyz", "link"}
+# Where each rule is stated: format -> rule code -> "article#anchor" within the format, and
+# the check of each format that has deck rules (each format's own deck_rules.py).
+RULE_ANCHORS = {fmt.slug: fmt.deck_rules.anchors for fmt in all_formats() if fmt.deck_rules}
+CHECKERS = {fmt.slug: fmt.deck_rules.check for fmt in all_formats() if fmt.deck_rules}
 
 
 # --- reports -------------------------------------------------------------------------------
@@ -322,12 +291,12 @@ class FormatRules:
         self.cards = cards
 
     def value(self, name):
-        """A parameter the checker reads: declared in deck_parameters.py (a programming error
-        otherwise), present, and of its declared shape, or MissingParameter."""
+        """A parameter the checker reads: declared in the format's deck rules (a programming
+        error otherwise), present, and of its declared shape, or MissingParameter."""
         spec = deck_declarations(self.format_slug).get(name)
         if spec is None:
-            raise LookupError(f"the {self.format_slug} deck checker reads {name}, which "
-                              "scenarios/decks/deck_parameters.py does not declare")
+            raise LookupError(f"the {self.format_slug} deck checker reads {name}, which its deck "
+                              "rules (scenarios/formats/<format>/deck_rules.py) does not declare")
         value = self.parameters.get(name)
         if name not in self.parameters or spec.problem(value):
             raise MissingParameter(name)
@@ -346,195 +315,13 @@ class FormatRules:
         return value
 
     def problem(self, rule, cards, message):
+        """A problem with a rule the format's articles state (its deck rules' anchors)."""
         anchor = RULE_ANCHORS[self.format_slug][rule]
         return Problem(rule, f"{self.format_slug}/{anchor}", list(cards), message)
 
-
-def check_highlander(deck, rules):
-    """Thought Ruler Highlander: deck sizes, singleton copies, Forbidden cards, the Deck Master."""
-    problems = highlander_sizes(deck, rules)
-    problems += copy_limit_problems(deck, rules, (MAIN, EXTRA, DECK_MASTER), "copy-limit")
-    problems += forbidden_problems(deck, rules)
-    problems += deck_master_count_problems(deck, rules)
-    for line in deck.deck_masters:
-        problems += highlander_deck_master(line.name, rules)
-    return problems
-
-
-def highlander_sizes(deck, rules):
-    problems = []
-    listed, deck_masters = deck.size(MAIN), len(deck.deck_masters)
-    main_size = rules.number("main_deck_size")
-    if listed + deck_masters != main_size:
-        problems.append(rules.problem(
-            "main-deck-size", [],
-            f"The Main Deck has {listed + deck_masters} cards counting the Deck Master "
-            f"({listed} listed + {deck_masters} Deck Master); it must have exactly {main_size}."))
-    extra, low, high = deck.size(EXTRA), rules.number("extra_deck_min"), \
-        rules.number("extra_deck_max")
-    if not low <= extra <= high:
-        problems.append(rules.problem(
-            "extra-deck-size", [],
-            f"The Extra Deck has {extra} cards; it must have from {low} to {high}."))
-    side, side_limit = deck.size(SIDE), rules.number("side_deck_size")
-    if side > side_limit:
-        problems.append(rules.problem(
-            "side-deck", unique_names(line.name for line in deck.in_sections(SIDE)),
-            f"The Side Deck has {side} cards; at most {side_limit} are allowed"
-            + (" (Side Decks are not used)." if side_limit == 0 else ".")))
-    return problems
-
-
-FORBIDDEN_LISTS = (("forbidden_monsters", "forbidden-monster", "monsters"),
-                   ("forbidden_spells", "forbidden-spell", "Spells"),
-                   ("forbidden_traps", "forbidden-trap", "Traps"))
-
-
-def forbidden_problems(deck, rules):
-    """Forbidden cards by name, one problem per list, wherever they are listed."""
-    in_deck = unique_names(line.name for line in deck.lines)
-    problems = []
-    for parameter, rule, label in FORBIDDEN_LISTS:
-        forbidden = {name.lower() for name in rules.names(parameter)}
-        found = [name for name in in_deck if name.lower() in forbidden]
-        if found:
-            problems.append(rules.problem(
-                rule, found, f"Forbidden {label} may not be used: {quoted(found)}."))
-    return problems
-
-
-def highlander_deck_master(name, rules):
-    """TRH: the Deck Master must be a monster that can be Normal Summoned or Set."""
-    card = rules.cards.get(name)
-    if card is None:
-        return []  # reported as an unknown card
-    if card.card_type != "monster":
-        return [rules.problem("deck-master-not-monster", [card.name],
-                              f"The Deck Master \"{card.name}\" is not a Monster Card "
-                              f"(it is a {card.card_type}).")]
-    if card.monster_kind in NOT_NORMAL_SUMMONABLE_KINDS:
-        return [rules.problem("deck-master-summon-type", [card.name],
-                              f"The Deck Master \"{card.name}\" is a {card.monster_kind.title()} "
-                              "Monster; Ritual, Fusion, Synchro, Xyz and Link Monsters cannot "
-                              "be Deck Masters.")]
-    if card.cannot_normal_summon:
-        return [rules.problem("deck-master-cannot-normal-summon", [card.name],
-                              f"The Deck Master \"{card.name}\" cannot be Normal Summoned or "
-                              "Set, so it cannot be a Deck Master.")]
-    return []
-
-
-def check_deck_masters(deck, rules):
-    """Deck Masters: a Monster Card as Deck Master, which uses up one of its card's copies."""
-    problems = deck_master_count_problems(deck, rules, rules.number("deck_masters_per_duel"))
-    for line in deck.deck_masters:
-        problems += deck_masters_deck_master(line.name, rules)
-    return problems + copy_limit_problems(deck, rules, (MAIN, EXTRA, SIDE, DECK_MASTER),
-                                          "copy-limit", deck_master_rule="deck-master-copies")
-
-
-def deck_masters_deck_master(name, rules):
-    """Deck Masters: any Monster Card will do; Spells and Traps have a rule of their own."""
-    card = rules.cards.get(name)
-    if card is None or card.card_type == "monster":
-        return []
-    if card.card_type in {"spell", "trap"}:
-        return [rules.problem("deck-master-spell-or-trap", [card.name],
-                              f"The Deck Master \"{card.name}\" is a {card.card_type.title()} "
-                              "Card; Spell and Trap Cards can never be Deck Masters.")]
-    return [rules.problem("deck-master-not-monster", [card.name],
-                          f"The Deck Master \"{card.name}\" is a {card.card_type}, not a "
-                          "Monster Card.")]
-
-
-def deck_master_count_problems(deck, rules, expected=1):
-    """Both formats: exactly one Deck Master (Deck Masters: `deck_masters_per_duel`)."""
-    names = [line.name for line in deck.deck_masters]
-    if not names:
-        return [rules.problem("deck-master-required", [],
-                              "No Deck Master is declared; add a line \"Deck Master: <card>\".")]
-    if len(names) != expected:
-        exactly = "one" if expected == 1 else str(expected)
-        return [rules.problem("one-deck-master", unique_names(names),
-                              f"{len(names)} Deck Master{'s are' if len(names) > 1 else ' is'} "
-                              f"declared ({quoted(names)}); a player has exactly {exactly}.")]
-    return []
-
-
-def copy_limit_problems(deck, rules, sections, rule, deck_master_rule=None):
-    """Copies of each card across `sections`, the Deck Master included; one problem a card."""
-    limit = rules.number("copies_per_card")
-    per_section = {}
-    for line in deck.in_sections(*sections):
-        per_section.setdefault(line.name, Counter())[line.section] += line.count
-    deck_master_names = {line.name for line in deck.deck_masters}
-    problems = []
-    for name, counts in per_section.items():
-        total = sum(counts.values())
-        if total <= limit:
-            continue
-        breakdown = ", ".join(f"{SECTION_LABELS[s]} {counts[s]}" for s in sections if counts[s])
-        message = (f"\"{name}\" is in the deck {total} times ({breakdown}); "
-                   f"at most {limit} {'copy is' if limit == 1 else 'copies are'} allowed")
-        if name in deck_master_names:
-            message += ", and the Deck Master counts as one of them"
-        cited = deck_master_rule if deck_master_rule and name in deck_master_names else rule
-        problems.append(rules.problem(cited, [name], message + "."))
-    return problems
-
-
-# --- Kingdom Duels -------------------------------------------------------------------------
-
-# Monster kinds that live in a Kingdom Duels Extra Deck; the Main Deck takes the other monsters.
-KD_EXTRA_MONSTERS = {"fusion", "ritual", "alter", "integration"}
-KD_MAIN_MONSTERS = {"normal", "effect"}
-
-
-def check_kingdom_duels(deck, rules):
-    """Kingdom Duels: exactly 30 Main Deck cards, at most 20 Extra Deck cards, each deck holding
-    only its own kinds of card (Rule Cards and Extra Deck monsters go in the Extra Deck)."""
-    problems = []
-    main_size, extra_max = rules.number("main_deck_size"), rules.number("extra_deck_max")
-    if deck.size(MAIN) != main_size:
-        problems.append(rules.problem(
-            "main-deck-size", [],
-            f"The Main Deck has {deck.size(MAIN)} cards; it must have exactly {main_size}."))
-    if deck.size(EXTRA) > extra_max:
-        problems.append(rules.problem(
-            "extra-deck-size", [],
-            f"The Extra Deck has {deck.size(EXTRA)} cards; it may have at most {extra_max}."))
-    problems += kd_misplaced(deck, rules, MAIN, "main-deck-contents", kd_main_deck_card,
-                             "Spells, Traps and Main Deck monsters")
-    problems += kd_misplaced(deck, rules, EXTRA, "extra-deck-contents", kd_extra_deck_card,
-                             "Rule Cards and Fusion, Ritual, Alter or Integration Monsters")
-    if deck.deck_masters:
-        problems.append(Problem("no-deck-master", None, [line.name for line in deck.deck_masters],
-                                "Kingdom Duels has no Deck Master; list the card in a deck."))
-    return problems
-
-
-def kd_main_deck_card(card):
-    return card.card_type in ("spell", "trap") or \
-        (card.card_type == "monster" and card.monster_kind in KD_MAIN_MONSTERS)
-
-
-def kd_extra_deck_card(card):
-    return card.card_type == "rule" or \
-        (card.card_type == "monster" and card.monster_kind in KD_EXTRA_MONSTERS)
-
-
-def kd_misplaced(deck, rules, section, rule, belongs, what):
-    """One problem naming every known card listed in a deck it does not belong in."""
-    wrong = unique_names(line.name for line in deck.in_sections(section)
-                         if rules.cards.get(line.name) and not belongs(rules.cards.get(line.name)))
-    if not wrong:
-        return []
-    return [rules.problem(rule, wrong, f"The {SECTION_LABELS[section]} holds only {what}; "
-                          f"{quoted(wrong)} cannot go there.")]
-
-
-CHECKERS = {"thought-ruler-highlander": check_highlander, "deck-masters": check_deck_masters,
-            "kingdom-duels": check_kingdom_duels}
+    def unanchored(self, rule, cards, message):
+        """A problem with a rule no article states (a format without a Deck Master)."""
+        return Problem(rule, None, list(cards), message)
 
 
 # --- the entry point -----------------------------------------------------------------------
@@ -564,13 +351,3 @@ def check_deck(format_slug, decklist_text):
 def names_to_look_up(deck):
     """Every name as counted, plus whole lines, for names that begin with a number."""
     return {name for line in deck.lines for name in (line.name, line.text)}
-
-
-def unique_names(names):
-    """Names in first-seen order, once each."""
-    return list(dict.fromkeys(names))
-
-
-def quoted(names):
-    """Card names as the messages show them."""
-    return ", ".join(f"\"{name}\"" for name in names)

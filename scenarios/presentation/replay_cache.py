@@ -9,7 +9,8 @@ from django.core.cache import cache
 
 from rulings.knowledge.page_cache import PAGE_SECONDS, stamp_for, text_digest
 
-from .replay_view import expected_and_computed, replay_states, rule_summaries, shown_steps
+from .replay_view import (expected_and_computed, filler_ids, replay_states, rule_summaries,
+                          shown_steps)
 from scenarios.verification.verifier import Verifier
 
 # The states of one replay are cached in chunks of this many, so a board needs only its own.
@@ -28,6 +29,7 @@ class PageReplay:
     comparison: list = field(default_factory=list)
     steps: list | None = None  # ShownStep, without boards; None when it cannot be replayed
     card_notes: list = field(default_factory=list)  # (card name, what the engine leaves out)
+    filler: list = field(default_factory=list)  # the ids of a deck's filler cards (filler_ids)
 
     def catalog(self):
         """The catalog the replay used: the bundled cards and the scenario's own."""
@@ -63,6 +65,7 @@ def replayed(scenario, key):
         record.xfail = verdict.scenario.xfail or ""
         states = replay_states(verdict.replay)
         record.card_notes = card_notes(verdict.replay)
+        record.filler = filler_ids(verdict.replay)
         cache.set_many({f"scenario-states:{key}:{start // STATES_CHUNK}":
                         zlib.compress(pickle.dumps(states[start:start + STATES_CHUNK]), 1)
                         for start in range(0, len(states), STATES_CHUNK)}, PAGE_SECONDS)

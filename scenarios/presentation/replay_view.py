@@ -134,15 +134,25 @@ def board_window(last, focus=None):
     return list(dict.fromkeys(wanted))
 
 
-def draw_boards(states, wanted, format_slug, catalog, budget=BOARD_BYTES):
+def filler_ids(replay):
+    """The ids of the filler cards of a deck given as a count, as the engine flags them: a hand
+    that draws one counts it as an unnamed card. Kept beside the states, not in them, so the
+    stored states stay as they were."""
+    cards = getattr(getattr(replay, "duel", None), "cards", None) or {}
+    return sorted(str(card_id) for card_id, card in cards.items()
+                  if getattr(card, "filler", False))
+
+
+def draw_boards(states, wanted, format_slug, catalog, budget=BOARD_BYTES, filler=()):
     """{step number: board} for the steps in `wanted`, in that order, while their size stays
-    within `budget` (the first one always). `states` is indexed by step number."""
+    within `budget` (the first one always). `states` is indexed by step number; `filler`:
+    `filler_ids` of the replay."""
     boards, used = {}, 0
     for number in wanted:
         state = states[number]
         if state is None:
             continue
-        board = board_html(state, format_slug, catalog)
+        board = board_html(state, format_slug, catalog, filler=filler)
         if boards and used + len(board) > budget:
             break
         boards[number] = board
@@ -157,7 +167,7 @@ def shown_replay(replay, format_slug, catalog, params, focus=None):
     states = replay_states(replay)
     focus = None if focus is None else position_of(steps, focus)
     boards = draw_boards(states, board_window(len(steps), focus), format_slug,
-                         replay_catalog(replay, catalog))
+                         replay_catalog(replay, catalog), filler=filler_ids(replay))
     return boards.get(0, ""), with_boards(steps, boards)
 
 

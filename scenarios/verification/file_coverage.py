@@ -1,5 +1,6 @@
 """Rule coverage computed from the bundled files alone (no database): the articles under
-rulings/content/, the scenarios under scenarios/data/, the marks under scenarios/marks/.
+rulings/content/, the scenarios under scenarios/data/, each format's marks
+(scenarios/formats/<format>/marks/).
 
 `manage.py coverage` prints it, and the test suite holds every rule covered or marked.
 """

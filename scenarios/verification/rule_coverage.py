@@ -2,7 +2,8 @@
 
 A rule (an anchored paragraph or bullet, or an example block) is covered when a
 scenario's rule trace cites it, or when it is the example block a scenario
-encodes. A rule no replay can exercise is marked in `scenarios/marks/<format>.yaml`
+encodes. A rule no replay can exercise is marked in its format's marks files
+(`scenarios/formats/<format>/marks/*.yaml`)
 with why: deck construction (a deck-checker test covers it), tournament procedure,
 a restatement of another rule (covered there), the anatomy of a printed card, or
 the scope of an article (what it covers, which other rules apply).
@@ -14,8 +15,8 @@ from pathlib import Path
 import yaml
 
 from scenarios.engine.rules import counts_agreed
+from scenarios.formats import format_for
 
-MARKS_DIR = Path(__file__).resolve().parent.parent / "marks"
 WHY = {
     "deck-construction": "a rule of deck building, checked by the deck checker",
     "procedure": "tournament or table procedure, not a game action",
@@ -90,12 +91,18 @@ class MarksError(ValueError):
     pass
 
 
-def load_marks(format_slug, folder=MARKS_DIR):
-    """{"article#anchor": Mark} for a format, from `<format>.yaml` and any `<format>.<part>.yaml`;
-    a malformed file raises MarksError naming it."""
-    folder = Path(folder)
+def load_marks(format_slug, folder=None):
+    """{"article#anchor": Mark} for a format: its own marks files (each format's package holds
+    them, scenarios/formats/<format>/marks/), or, given a folder, `<format>.yaml` and any
+    `<format>.<part>.yaml` there; a malformed file raises MarksError naming it."""
+    if folder is None:
+        fmt = format_for(format_slug)
+        paths = list(fmt.marks_files) if fmt is not None else []
+    else:
+        folder = Path(folder)
+        paths = [folder / f"{format_slug}.yaml", *sorted(folder.glob(f"{format_slug}.*.yaml"))]
     marks = {}
-    for path in [folder / f"{format_slug}.yaml", *sorted(folder.glob(f"{format_slug}.*.yaml"))]:
+    for path in paths:
         if path.exists():
             marks.update(_marks_in(path))
     return marks

@@ -149,7 +149,7 @@ CONTENT = settings.RULES_CONTENT_DIR
 
 # Article parameters that neither the rules engine nor the deck checker reads, and why: each is
 # not a rule either of them applies. A parameter a rule depends on is declared instead (the
-# ruleset's PARAMETERS, or DECK_PARAMETERS in scenarios/decks/deck_parameters.py).
+# ruleset's PARAMETERS, or a format's deck rules in scenarios/formats/<format>/deck_rules.py).
 NOT_RULES = {
     f"{DM}/ability_type_count": "restates, for the prose, how many rows ability_types has; the "
                                 "engine reads the table itself",

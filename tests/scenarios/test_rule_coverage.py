@@ -1,6 +1,6 @@
 """Every rule of every article is exercised by a scenario, or marked not replayable with why.
 
-A mark (scenarios/marks/<format>.yaml) names why the rule cannot be replayed (deck construction,
+A mark (scenarios/formats/<format>/marks/*.yaml) names why the rule cannot be replayed (deck construction,
 tournament procedure) and the test that covers it instead; any other rule without a scenario
 fails the test.
 """

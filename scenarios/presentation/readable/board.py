@@ -19,12 +19,12 @@ Monster Zones at the bottom), so the two fields face each other as on a table. E
 card id in `data-card` and carries its text in a `<title>`; a page script can show that text
 on tap. Card ids never appear as visible text.
 """
-import re
 from xml.sax.saxutils import escape, quoteattr
+
+from scenarios.formats import format_or_core
 
 
 SVG_NS = "http://www.w3.org/2000/svg"
-FILLER_CARD = "Giant Soldier of Stone"  # a deck given as a count holds these (scenario.py)
 
 WIDTH = 400
 MARGIN = 4  # around each side's panel
@@ -68,30 +68,17 @@ FOCUS_STYLE = (".duel-board .card{cursor:pointer}.duel-board .card:focus{outline
                ".duel-board .card:focus>rect:first-of-type{stroke:#0b57d0;stroke-width:2.5}")
 MODE_NAMES = {"tag": "Tag Duel", "boss": "Boss Duel", "battle_royale": "Battle Royale"}
 
-# The zone labels each format's board shows (`board_zones`); the drawing below uses the same.
-CORE_ZONES = ["Monster Zones", "Spell & Trap Zones", "Field Zone", "Graveyard", "Banished", "Deck",
-              "Extra Deck", "Hand"]
-FORMAT_ZONES = {
-    "core": CORE_ZONES,
-    "deck-masters": CORE_ZONES[:2] + ["Deck Master Position"] + CORE_ZONES[2:],
-    "thought-ruler-highlander": CORE_ZONES[:1] + ["Extra Monster Zone"] + CORE_ZONES[1:],
-    "tag-team-phalanx": ["Front Line", "Back Line"] + CORE_ZONES[1:],
-    "kingdom-duels": ["Frontrow", "Backrow", "Rule Zone", "Graveyard", "Eroded", "Main Deck",
-                      "Extra Deck", "Hand"],
-}
 # A board stays small whatever the scenario holds: a hand shows this many of its named cards
 # (then "and 96 more"), and a card's text on hover or tap is cut after this many characters
 # (catalog texts are far shorter; a scenario's own card may be long, and its full text is on the
 # scenario's page). Piles already show only what fits their box.
 HAND_SHOWN = 24
 TITLE_TEXT = 800
-# Phalanx's recommended slots (tag-team-phalanx/the-shared-field parameters), when not given.
-PHALANX_SLOTS = {"front_line_slots": 4, "back_line_slots": 4, "spell_trap_slots": 6}
 
 
 def board_zones(format_slug):
     """The zone labels a board of this format shows (every one, even when empty)."""
-    return list(FORMAT_ZONES.get(format_slug, CORE_ZONES))
+    return list(format_or_core(format_slug).board.zone_labels)
 
 
 # --- text -----------------------------------------------------------------------------------
@@ -227,11 +214,14 @@ class Svg:
 # --- what the board knows about each card ---------------------------------------------------
 
 class Cards:
-    """Card entries of the state by id, with the catalog's facts about each."""
+    """Card entries of the state by id, with the catalog's facts about each. `filler` holds
+    the ids of the filler cards of a deck given as a count (the engine flags them)."""
 
-    def __init__(self, state, format_slug, catalog):
+    def __init__(self, state, format_slug, catalog, filler=()):
         self.catalog = catalog
         self.format = format_slug
+        self.layout = format_or_core(format_slug).board
+        self.filler = {str(card_id) for card_id in filler}
         self.where = {}  # id -> (player, zone, entry)
         for player, data in state.get("players", {}).items():
             for zone, entries in data.items():
@@ -319,7 +309,7 @@ class Cards:
         if controller and entry.get("owner") and entry["owner"] != controller:
             lines.append(f"Controlled by {controller}, owned by {entry['owner']}")
         elif controller and zone in ("monsters", "spell_trap") and \
-                self.format == "tag-team-phalanx":
+                self.layout.team_layout == "shared-field":
             lines.append(f"Controlled by {controller}")
         if str(entry.get("id")) in self.deck_masters:
             lines.append("Deck Master")
@@ -345,30 +335,12 @@ class Cards:
         return "\n".join(lines)
 
     def ability_text(self, entry):
-        if self.format != "deck-masters" or str(entry.get("id")) not in self.deck_masters:
+        if str(entry.get("id")) not in self.deck_masters:
             return None
-        try:
-            from scenarios.engine.rulesets.deck_masters import abilities
-            ability = abilities().get(entry["card"])
-        except Exception:  # the picture never fails for want of an ability's text
-            return None
-        if not ability:
-            return None
-        kind = ability.get("type", "") if isinstance(ability, dict) else ""
-        text = ability.get("text", "") if isinstance(ability, dict) else ""
-        return f"Deck Master Ability ({kind}): {text}".strip() if text else None
+        return self.layout.ability_text(entry["card"])
 
-    def is_filler(self, entry, player):
-        return entry["card"] == FILLER_CARD and \
-            re.fullmatch(rf"{re.escape(player)}-deck-\d+", str(entry.get("id"))) is not None
-
-
-def terrain_facts():
-    try:
-        from scenarios.engine.rulesets.kingdom_duels import terrains
-        return terrains()
-    except Exception:  # the picture never fails for want of a Terrain's description
-        return {}
+    def is_filler(self, entry):
+        return str(entry.get("id")) in self.filler
 
 
 # --- drawing one card -----------------------------------------------------------------------
@@ -485,7 +457,7 @@ def draw_card(svg, cards, entry, x, y, w, h, *, zone, controller, badges=(), for
 
 
 def hidden_word(format_slug):
-    return "Hidden" if format_slug == "kingdom-duels" else "Face-down"
+    return format_or_core(format_slug).words.face_down_mark
 
 
 def draw_empty(svg, x, y, w, h, text=""):
@@ -645,7 +617,7 @@ def terrain_cell(cards, entry, terrain, width, zone_controller, format_slug, fac
 def hand_block(cards, player, entries):
     """The hand: a chip per card the scenario names (the first HAND_SHOWN of them, then how many
     more), a count of the unnamed ones."""
-    named = [e for e in entries if not cards.is_filler(e, player)]
+    named = [e for e in entries if not cards.is_filler(e)]
     unnamed = len(entries) - len(named)
     chips = []
     for entry in named[:HAND_SHOWN]:
@@ -694,19 +666,20 @@ def hand_block(cards, player, entries):
 # --- a player's side, a team's side ---------------------------------------------------------
 
 class Board:
-    def __init__(self, state, format_slug, catalog, params=None):
+    def __init__(self, state, format_slug, catalog, params=None, filler=()):
         self.state = state
         self.format = format_slug
-        self.cards = Cards(state, format_slug, catalog)
-        self.params = dict(PHALANX_SLOTS, **(params or {}))
+        self.layout = format_or_core(format_slug).board
+        self.cards = Cards(state, format_slug, catalog, filler)
+        self.params = dict(self.layout.default_params, **(params or {}))
         self.players = state.get("players", {})
-        self.terrain_facts = terrain_facts() if format_slug == "kingdom-duels" else {}
+        self.terrain_facts = self.layout.terrain_facts() if self.layout.terrains else {}
 
     # -- rows common to every side --
 
     def monster_row(self, player, data):
         entries = data.get("monsters", [])
-        if self.format == "kingdom-duels":
+        if self.layout.terrains:
             terrains = (self.state.get("terrains") or {}).get(player)
             count = max(len(terrains) if terrains else 5, len(entries))
             by_column, loose = {}, []
@@ -725,7 +698,7 @@ class Board:
                                   terrains[n] if terrains and n < len(terrains) else None,
                                   width, player, self.format, self.terrain_facts)
                      for n, entry in enumerate(slots)]
-            return Group("Frontrow (Monster Zones), a Terrain under each", cells)
+            return Group(self.layout.monster_label, cells)
         count = max(5, len(entries))
         width = slot_width(count)
         cells = [card_cell(self.cards, entries[n] if n < len(entries) else None, width, MONSTER_H,
@@ -733,7 +706,7 @@ class Board:
                            badges=self.monster_badges(entries[n]) if n < len(entries) else (),
                            format_slug=self.format)
                  for n in range(count)]
-        return Group("Monster Zones", cells)
+        return Group(self.layout.monster_label, cells)
 
     def monster_badges(self, entry):
         badges = []
@@ -742,7 +715,7 @@ class Board:
         definition = self.cards.definition(entry["card"])
         if definition is not None and definition.kind != "monster" and \
                 "monster" not in " ".join(definition.also):
-            badges.append("Rampart" if self.format == "tag-team-phalanx" else "as a monster")
+            badges.append(self.layout.non_monster_badge)
         return badges
 
     def spell_trap_row(self, player, entries, count=5, label=None, controller_of=None):
@@ -755,51 +728,27 @@ class Board:
             badges = [f"{owner}'s"] if controller_of and entry is not None else []
             cells.append(card_cell(self.cards, entry, width, SPELL_H, "spell_trap", owner,
                                    badges=badges, format_slug=self.format))
-        default = "Backrow (Spell & Trap Zones)" if self.format == "kingdom-duels" \
-            else "Spell & Trap Zones"
-        return Group(label or default, cells)
+        return Group(label or self.layout.spell_trap_label, cells)
 
     def piles(self, player, data):
         """(label, cards, count) of each pile: Graveyard, Banished or Eroded, Deck, Extra Deck."""
-        kingdom = self.format == "kingdom-duels"
+        banished, banished_key = self.layout.banished
         return [("Graveyard", data.get("graveyard", []), None),
-                ("Eroded" if kingdom else "Banished",
-                 data.get("eroded" if kingdom else "banished", []), None),
-                ("Main Deck" if kingdom else "Deck", [], data.get("deck_count", 0)),
+                (banished, data.get(banished_key, []), None),
+                (self.layout.deck_label, [], data.get("deck_count", 0)),
                 ("Extra Deck", data.get("extra_deck", []), None)]
 
     def side_zones_row(self, player, data):
-        """Field Zone (or Kingdom Duels' Rule Zone), the format's own zone, then the piles."""
+        """The format's own zone (a Deck Master Position, an Extra Monster Zone), the Field
+        Zone (or the format's zone in its place: a Rule Zone), then the piles."""
         std = slot_width(5)
         groups = []
         tall = False
-        if self.format == "deck-masters":
-            # The Deck Master, and any card an effect put there to be held (not a Deck Master).
-            entries = data.get("deck_master") or [None]
-            groups.append(Group("Deck Master Position", [card_cell(
-                self.cards, entry, std, MONSTER_H, "deck_master", player,
-                badges=(["Deck Master"] if str(entry.get("id")) in self.cards.deck_masters
-                        else ["held"]) if entry else (), format_slug=self.format,
-                empty_text="empty") for entry in entries]))
-            tall = True
-        elif self.format == "thought-ruler-highlander":
-            entry = first(data.get("extra_monster_zone"))
-            groups.append(Group("Extra Monster Zone", [card_cell(
-                self.cards, entry, std, MONSTER_H, "extra_monster_zone", player,
-                badges=["Deck Master"] if entry and str(entry.get("id")) in
-                self.cards.deck_masters else (), format_slug=self.format, empty_text="empty")]))
-            tall = True
-        if self.format == "kingdom-duels":
-            rules = data.get("rule_zone", [])
-            cells = [card_cell(self.cards, entry, std, SPELL_H, "rule_zone", player,
-                               format_slug=self.format) for entry in rules] or \
-                [card_cell(self.cards, None, std, SPELL_H, "rule_zone", player,
-                           empty_text="empty")]
-            groups.append(Group("Rule Zone", cells))
-        else:
-            groups.append(Group("Field Zone", [card_cell(
-                self.cards, first(data.get("field_zone")), std, SPELL_H, "field_zone", player,
-                format_slug=self.format, empty_text="empty")]))
+        extra = self.layout.extra_zone
+        if extra is not None:
+            groups.append(self.spot_group(extra, player, data, std))
+            tall = extra.height == "monster"
+        groups.append(self.spot_group(self.layout.field_zone, player, data, std))
         left = INNER - sum(g.width + GAP * 2 for g in groups)
         piles = self.piles(player, data)
         if left >= 4 * 58 + 3 * GAP:  # four across beside the zones
@@ -809,6 +758,20 @@ class Board:
         else:  # a line of their own
             cell = pile_grid(self.cards, piles, INNER, SPELL_H, 4)
         return groups + [Group("", [cell])]
+
+    def spot_group(self, spot, player, data, width):
+        """A zone beside the piles (a `ZoneSpot`): a cell per card, or an empty one."""
+        entries = (data.get(spot.key) or [None]) if spot.many else [first(data.get(spot.key))]
+        height = MONSTER_H if spot.height == "monster" else SPELL_H
+        cells = []
+        for entry in entries:
+            badges = ()
+            if entry and spot.deck_master_badge:
+                badges = ["Deck Master"] if str(entry.get("id")) in self.cards.deck_masters \
+                    else list(spot.other_badges)
+            cells.append(card_cell(self.cards, entry, width, height, spot.key, player,
+                                   badges=badges, format_slug=self.format, empty_text="empty"))
+        return Group(spot.label, cells)
 
     # -- headers --
 
@@ -948,13 +911,13 @@ class Board:
         first (Player A, or A's team) sits below, as the reader's own side of a playmat, and the
         other above it, mirrored."""
         teams = self.state.get("teams") or {}
-        if self.format == "tag-team-phalanx" and teams:
+        if self.layout.team_layout == "shared-field" and teams:
             names = list(teams)
             if len(names) == 2:
                 return [self.phalanx_team(names[1], teams[names[1]], True),
                         self.phalanx_team(names[0], teams[names[0]], False)]
             return [self.phalanx_team(t, teams[t], False) for t in names]
-        if self.format == "kingdom-duels" and teams:
+        if self.layout.team_layout == "separate-fields" and teams:
             listed = set()
             sides = []
             order = list(teams.items())
@@ -1176,20 +1139,22 @@ def result_text(result, teams=None):
     return text
 
 
-def board_svg(state, format_slug, catalog, params=None, layout="narrow"):
+def board_svg(state, format_slug, catalog, params=None, layout="narrow", filler=()):
     """The state as a standalone `<svg>` element (a string) that a page can inline.
 
     `catalog` is the engine's card catalog (for each card's kind, printed stats and text);
     `params`, optional, sizes Tag Team Phalanx's shared zones (its recommended slots otherwise);
-    `layout` is `narrow` (one column, for a phone) or `wide` (for a desktop screen).
+    `layout` is `narrow` (one column, for a phone) or `wide` (for a desktop screen);
+    `filler`: the ids of a deck's filler cards (`replay_view.filler_ids`), which a hand counts
+    as unnamed cards.
     """
-    return Board(state, format_slug, catalog, params).render(layout)
+    return Board(state, format_slug, catalog, params, filler).render(layout)
 
 
-def board_html(state, format_slug, catalog, params=None):
+def board_html(state, format_slug, catalog, params=None, filler=()):
     """Both layouts of the state's board in one element: the page's style sheet shows the wide
     one on a wide screen and the narrow one on a phone (the other is not displayed, so it is
     neither read out nor reached with Tab)."""
-    board = Board(state, format_slug, catalog, params)
+    board = Board(state, format_slug, catalog, params, filler)
     return f'<div class="duel-boards">{board.render("wide")}{board.render("narrow")}</div>'
 

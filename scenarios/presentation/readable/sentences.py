@@ -13,6 +13,7 @@ import re
 from scenarios.engine.scenario import VERBS as VERB_KEYS
 from scenarios.engine.vocabulary import MEANINGS, is_refused
 from scenarios.engine.wording import counted
+from scenarios.formats import format_or_core
 
 # --- words -----------------------------------------------------------------------------------
 
@@ -999,7 +1000,7 @@ class Narrator:
         self.codes = dict(getattr(duel, "REASON_CODES", None) or {})
         scenario = getattr(replay, "scenario", None)
         self.format = getattr(scenario, "format", "") or ""
-        self.kingdom = self.format == "kingdom-duels"
+        self.words = format_or_core(self.format).words  # the format's own words
         self.links = {}  # (link number, card id) -> "activation", "effect", "ability", ...
         self.passes = 0  # passes in a row since the last action or the last round of passes
 
@@ -1021,7 +1022,7 @@ class Narrator:
         return ""
 
     def hidden(self):
-        return "Hidden" if self.kingdom else None
+        return self.words.hidden
 
     def position(self, entry, fallback=None):
         if entry.get("position"):
@@ -1346,9 +1347,9 @@ class Narrator:
             return self.position(after.entry(card_id))
         position = action.get("position")
         if position in ("hidden", "hidden_defense"):
-            return position_words("defense", False, "Hidden" if self.kingdom else None)
+            return position_words("defense", False, self.words.hidden)
         if position == "hidden_attack":
-            return position_words("attack", False, "Hidden" if self.kingdom else None)
+            return position_words("attack", False, self.words.hidden)
         return position_words(position, True, self.hidden()) if position else ""
 
     def say_summon(self, action, before, after, step, previous, refused):
@@ -1379,8 +1380,7 @@ class Narrator:
                 not any(str(a).startswith(("spell", "trap")) for a in definition.also):
             source = " from the Extra Monster Zone" \
                 if before.zone(card_id) == "extra_monster_zone" else ""
-            hidden = "Hidden in DEF Position" if self.kingdom else "face-down in Defense Position"
-            text = f"{name}{source} {hidden}"
+            text = f"{name}{source} {self.words.set_monster}"
         elif definition is not None and definition.kind == "monster":
             side = next(str(a).split(":")[0] for a in definition.also
                         if str(a).startswith(("spell", "trap")))
@@ -1455,7 +1455,7 @@ class Narrator:
             return Phrase(f"attacks directly with {attacker}", f"attack directly with {attacker}")
         hidden = before.face_down(target) and before.zone(target) == "monsters"
         shown = self.whose(before, target, player) + \
-            ("the Hidden " if hidden and self.kingdom else "the face-down " if hidden else "") + \
+            (self.words.face_down_target if hidden else "") + \
             self.name(target)
         return Phrase(f"attacks {shown} with {attacker}", f"attack {shown} with {attacker}")
 

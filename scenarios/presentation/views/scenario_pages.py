@@ -92,7 +92,8 @@ def scenario_board(request, slug, number):
     record, states = replayed(scenario, replay_key(scenario, request))
     if record.steps is None or number > len(record.steps) or states[number] is None:
         raise Http404("This scenario has no such step.")
-    board = board_html(states[number], scenario.format_slug, record.catalog())
+    board = board_html(states[number], scenario.format_slug, record.catalog(),
+                       filler=getattr(record, "filler", ()))
     return HttpResponse(board, content_type="text/html; charset=utf-8")
 
 
@@ -111,7 +112,8 @@ def _detail_context(scenario, key, focus=None):
     if record.steps is not None:
         focus = None if focus is None else position_of(record.steps, focus)
         boards = draw_boards(states, board_window(len(record.steps), focus),
-                             scenario.format_slug, record.catalog())
+                             scenario.format_slug, record.catalog(),
+                             filler=getattr(record, "filler", ()))
         context["start_board"] = boards.get(0, "")
         context["steps"] = with_boards(record.steps, boards)
         context["boards_left"] = len(record.steps) + 1 - len(boards)
