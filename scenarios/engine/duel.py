@@ -4,17 +4,15 @@
 (chains, battle, turns, endings); a format subclasses Duel and overrides or
 adds rule hooks, the way python-chess builds its variants on one Board.
 """
-import copy
-import random
-
 from .battle import BattleRules
 from .chains import ChainRules
+from .checkpoint import Checkpoint, Generator
 from .endings import EndingRules
 from .errors import IllegalAction, ScenarioError, ScriptError
 from .outcome import CORE_CARD_FACTS, CORE_EXPECT_KEYS
 from .parameters import check_parameters
 from .rules import Mutation, rulebook
-from .state import ON_FIELD, Event, PlayerState, TrialCards
+from .state import ON_FIELD, Event, PlayerState
 from .turns import TurnRules
 from .vocabulary import (CORE_CARD_FIELDS, CORE_PLAYER_FIELDS, CORE_REASON_CODES,
                          CORE_SETUP_FIELDS, CORE_VERBS)
@@ -54,7 +52,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if self.mutation and (self.mutation.rule not in self.RULES or self.mutation.name
                               not in self.RULES[self.mutation.rule].mutations):
             raise ValueError(f"unknown mutation {self.mutation}")
-        self.rng = random.Random(seed)
+        self.rng = Generator(seed)
         self.players = {}
         self.cards = {}
         self.turn = 1
@@ -562,44 +560,25 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
         A step that does not answer an open summon attempt closes it (everyone passed on it)
         before it runs; if the step is then refused, the attempt must still be open, so the
-        opponent may still negate the summon. While an attempt is open the step is therefore
-        tried on a copy first (sharing the catalog and the parameters, whose reads count), and a
-        refusal there is raised before anything here changes."""
-        if self.summon_attempt is not None and not self.chain and \
-                not self.answers_summon(action):
-            trial = self.trial_copy()
-            try:
-                # The step's own copy shares the scenario's map of lines, which it only reads.
-                line_ref = getattr(action, "line_ref", None)
-                trial.perform(copy.deepcopy(action, {id(line_ref): line_ref}))
-            except IllegalAction:
-                if len(trial.rules_used) > len(self.rules_used):
-                    self.rules_used.append(trial.rules_used[-1])  # the rule that refused it
-                raise
-            except Exception:  # noqa: BLE001 - the step itself reports it below
-                pass
-        self.perform(action)
-
-    def trial_copy(self):
-        """A deep copy of the duel to try a step on (`play`). It is made on every step while a
-        summon is open, so it copies as little as it can: a plain deep copy of a 600-card duel
-        on each of 500 steps took longer than all the rest of the replay.
-
-        It shares what never changes (the catalog, the parameters, whose reads count, and the
-        cards' definitions), gives the copy lists of its own for what only grows or holds plain
-        values (the events and rules so far, each zone's card ids), and copies a card only when
-        the step looks it up (`TrialCards`)."""
-        memo = {id(self.catalog): self.catalog, id(self.params): self.params,
-                id(self.events): list(self.events), id(self.rules_used): list(self.rules_used)}
-        for player in self.players.values():
-            for ids in player.zones.values():
-                if all(type(card_id) is str for card_id in ids):
-                    memo[id(ids)] = list(ids)
-        if type(self.rng) is random.Random:
-            memo[id(self.rng)] = rng = random.Random()
-            rng.setstate(self.rng.getstate())
-        memo[id(self.cards)] = TrialCards(self.cards, memo)
-        return copy.deepcopy(self, memo)
+        opponent may still negate the summon. While an attempt is open the duel is therefore
+        checkpointed before the step (`Checkpoint`: the contents of its objects, the cards saved
+        as the step reads them) and put back as it was when the step is refused. The rule that
+        refused it stays in the trace, and the parameters the step read still count."""
+        if self.summon_attempt is None or self.chain or self.answers_summon(action):
+            self.perform(action)
+            return
+        checkpoint = Checkpoint(self)
+        try:
+            self.perform(action)
+        except IllegalAction:
+            refusing_rule = self.rules_used[-1] if \
+                len(self.rules_used) > checkpoint.rules_count else None
+            checkpoint.restore()
+            if refusing_rule is not None:
+                self.rules_used.append(refusing_rule)
+            raise
+        finally:
+            checkpoint.release()
 
     def perform(self, action):
         """Carry out one scripted action; raises IllegalAction when the rules forbid it."""
