@@ -52,7 +52,9 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if self.mutation and (self.mutation.rule not in self.RULES or self.mutation.name
                               not in self.RULES[self.mutation.rule].mutations):
             raise ValueError(f"unknown mutation {self.mutation}")
-        self.rng = Generator(seed)
+        self.seed = seed
+        self._rng = None  # made when first used (`rng`)
+        self._quiet = False  # computing something `quietly`
         self.players = {}
         self.cards = {}
         self.turn = 1
@@ -88,6 +90,15 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             raise ScenarioError(f"the {cls.slug} ruleset cannot use the article parameter(s) "
                                 f"{names}: " + "; ".join(m for _, m in problems),
                                 field="parameters")
+
+    @property
+    def rng(self):
+        """The seeded generator of coin tosses, die rolls and shuffles, made the first time a
+        replay draws: seeding one costs more than a whole step, and most scenarios never draw.
+        Made later, it draws what it would have drawn: nothing else seeds or draws from it."""
+        if self._rng is None:
+            self._rng = Generator(self.seed)
+        return self._rng
 
     # --- rules and trace -------------------------------------------------------------------
 
@@ -672,7 +683,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     # --- writing the state out --------------------------------------------------------------
 
     def snapshot(self):
-        """The state after a step, as plain data for replays and pages."""
+        """The state after a step, as plain data for replays and pages (drawn `quietly`)."""
+        return self.quietly(self.core_snapshot)
+
+    def core_snapshot(self):
         return {
             "turn": self.turn, "turn_player": self.turn_player, "phase": self.phase,
             "priority": self.priority,
@@ -685,7 +699,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             "attack": None if self.attack is None else {
                 "attacker": self.attack.attacker, "target": self.attack.target,
                 "negated": self.attack.negated, "step": self.attack.step},
-            "this_turn": self.quietly(self.turn_facts),
+            "this_turn": self.turn_facts(),
             "result": None if self.result is None else self.result.as_dict(),
         }
 
@@ -709,13 +723,18 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def quietly(self, compute):
         """Compute something to show without it counting as part of the replay: a rule noted,
         an event emitted or a parameter read on the way is forgotten, so recording states never
-        changes a replay's rule trace or the parameters its verdict depends on."""
+        changes a replay's rule trace or the parameters its verdict depends on. Inside another
+        `quietly` (a card's ATK while the table is drawn) the outer one forgets for both."""
+        if self._quiet:
+            return compute()
         rules, events = len(self.rules_used), len(self.events)
         read = getattr(self.params, "read", None)
         was_read = set(read) if read is not None else None
+        self._quiet = True
         try:
             return compute()
         finally:
+            self._quiet = False
             del self.rules_used[rules:]
             del self.events[events:]
             if read is not None:

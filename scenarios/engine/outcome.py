@@ -95,6 +95,14 @@ def observe(duel, refused=None, steps_done=0):
 
 def _plain(value):
     """JSON-ready copies: tuples become lists, sets sorted lists, keys strings."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is dict:
+        return {key if type(key) is str else str(key): item if type(item) in _ATOMS
+                else _plain(item) for key, item in value.items()}
+    if kind is list or kind is tuple:
+        return [item if type(item) in _ATOMS else _plain(item) for item in value]
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -102,6 +110,10 @@ def _plain(value):
     if isinstance(value, (set, frozenset)):
         return sorted(_plain(v) for v in value)
     return value
+
+
+# Values `_plain` gives back as they are (the usual ones, found without isinstance).
+_ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
 # --- comparing -------------------------------------------------------------------------------
