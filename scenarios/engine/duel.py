@@ -4,6 +4,8 @@
 (chains, battle, turns, endings); a format subclasses Duel and overrides or
 adds rule hooks, the way python-chess builds its variants on one Board.
 """
+import copy
+
 from .battle import BattleRules
 from .chains import ChainRules
 from .checkpoint import Checkpoint, Generator
@@ -30,6 +32,26 @@ STAT_ZONES = ("deck_master", "extra_monster_zone")
 DICE_SIDES = 6  # the official game's die; a format whose articles size it overrides dice_sides()
 
 
+# Parameter checks already made, by ruleset and the identity of the mapping a caller passed
+# (a verifier passes the same one to every duel of a format, and checking a format's tables
+# took longer than the rest of building a duel): (that mapping, a copy of it as checked, the
+# problems found). A mapping changed since, even deep inside, no longer equals its copy and is
+# checked again.
+_CHECKED = {}
+_CHECKED_MAX = 64
+
+
+def _checked_problems(ruleset, given, params):
+    known = _CHECKED.get((ruleset, id(given)))
+    if known is not None and known[0] is given and known[1] == params:
+        return known[2]
+    problems = check_parameters(ruleset, params)
+    if len(_CHECKED) >= _CHECKED_MAX:
+        _CHECKED.clear()
+    _CHECKED[(ruleset, id(given))] = (given, copy.deepcopy(params), problems)
+    return problems
+
+
 class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     slug = "core"
     RULES = rulebook(*ChainRules.CHAIN_RULES, *BattleRules.BATTLE_RULES,
@@ -47,7 +69,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def __init__(self, catalog, params=None, mutation=None, seed=0):
         self.catalog = catalog
         self.params = dict(params or {})
-        self.check_params(self.params)
+        self.check_params(self.params, given=params)
         self.mutation = Mutation.parse(mutation) if isinstance(mutation, str) else mutation
         if self.mutation and (self.mutation.rule not in self.RULES or self.mutation.name
                               not in self.RULES[self.mutation.rule].mutations):
@@ -82,9 +104,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.lasting_effects = []
 
     @classmethod
-    def check_params(cls, params):
-        """Refuse missing or malformed article parameters before any rule reads them."""
-        problems = check_parameters(cls, params)
+    def check_params(cls, params, given=None):
+        """Refuse missing or malformed article parameters before any rule reads them.
+        `given`: the mapping the caller passed, whose check is remembered (`_CHECKED`)."""
+        problems = _checked_problems(cls, given, params) if given is not None else \
+            check_parameters(cls, params)
         if problems:
             names = ", ".join(name for name, _ in problems)
             raise ScenarioError(f"the {cls.slug} ruleset cannot use the article parameter(s) "
@@ -110,8 +134,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return self.RULES[rule].anchor
 
     def emit(self, kind, text, rules=(), **data):
-        anchors = tuple(self.anchor(r) for r in rules)
-        self.rules_used.extend(a for a in anchors if a not in self.rules_used)
+        anchors = tuple(self.anchor(r) for r in rules) if rules else ()
+        used = self.rules_used
+        for anchor in anchors:
+            if anchor not in used:
+                used.append(anchor)
         self.events.append(Event(kind, text, anchors, data))
 
     def note_rule(self, rule):
@@ -213,34 +240,44 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return self.players[player].zones[zone]
 
     def cards_on_field(self, kind=None, controller=None):
-        found = []
-        for player in self.players:
-            if controller and player != controller:
-                continue
-            for zone in ON_FIELD:
-                for card_id in self.zone_of(player, zone):
-                    card = self.cards[card_id]
-                    if kind is None or card.card.kind == kind:
-                        found.append(card)
-        return found
+        cards = self.cards
+        found = [cards[card_id] for player, state in self.players.items()
+                 if not controller or player == controller
+                 for zone in ON_FIELD for card_id in state.zones[zone]]
+        return found if kind is None else [card for card in found if card.card.kind == kind]
 
     def matches(self, card, spec):
         """Does `card` fit a filter such as {kind: monster, attribute: DARK, level_max: 3}?"""
         definition = card.card
-        checks = {
-            "kind": lambda v: definition.kind == v,
-            "subtype": lambda v: definition.subtype == v,
-            "attribute": lambda v: definition.attribute == v,
-            "race": lambda v: self.races(card) and v in self.races(card),
-            "level_max": lambda v: (definition.level or 0) <= v,
-            "atk_max": lambda v: (definition.atk or 0) <= v,
-            "atk_min": lambda v: (definition.atk or 0) >= v,
-            "name_contains": lambda v: v in definition.name,
-            "face": lambda v: card.face_up == (v == "up"),
-            "position": lambda v: card.position == v,
-            "name": lambda v: definition.name == v,
-        }
-        return all(checks[key](value) for key, value in spec.items())
+        for key, value in spec.items():
+            if key == "kind":
+                fits = definition.kind == value
+            elif key == "subtype":
+                fits = definition.subtype == value
+            elif key == "attribute":
+                fits = definition.attribute == value
+            elif key == "race":
+                races = self.races(card)
+                fits = bool(races) and value in races
+            elif key == "level_max":
+                fits = (definition.level or 0) <= value
+            elif key == "atk_max":
+                fits = (definition.atk or 0) <= value
+            elif key == "atk_min":
+                fits = (definition.atk or 0) >= value
+            elif key == "name_contains":
+                fits = value in definition.name
+            elif key == "face":
+                fits = card.face_up == (value == "up")
+            elif key == "position":
+                fits = card.position == value
+            elif key == "name":
+                fits = definition.name == value
+            else:
+                raise KeyError(key)
+            if not fits:
+                return False
+        return True
 
     def count(self, spec, player):
         if spec == "effect_monsters_on_field":

@@ -72,25 +72,28 @@ def card_facts(duel, card):
 
 
 def observe(duel, refused=None, steps_done=0):
-    """The duel's outcome as data: the core facts, then what the format adds."""
+    """The duel's outcome as data: the core facts, then what the format adds.
+
+    Every value is JSON-ready (`_plain`); the zones are lists of card ids (strings) already,
+    so they are copied without being looked through."""
     result = duel.result.as_dict() if duel.result else "none"
     cards = scripted_cards(duel)
     facts = {
-        "result": result,
-        "lp": {name: player.lp for name, player in duel.players.items()},
-        "zones": {name: {zone: list(ids) for zone, ids in player.zones.items()}
+        "result": _plain(result),
+        "lp": {str(name): _plain(player.lp) for name, player in duel.players.items()},
+        "zones": {str(name): {zone: list(ids) for zone, ids in player.zones.items()}
                   for name, player in duel.players.items()},
-        "cards": {card.id: card_facts(duel, card) for card in cards},
-        "counters": {card.id: dict(card.counters) for card in cards if card.counters},
-        "resolved": list(duel.resolved),
-        "negated": list(duel.negated),
+        "cards": {card.id: _plain(card_facts(duel, card)) for card in cards},
+        "counters": {card.id: _plain(card.counters) for card in cards if card.counters},
+        "resolved": _plain(duel.resolved),
+        "negated": _plain(duel.negated),
         "chain": [link.card_id for link in duel.chain],
         "phase": duel.phase,
         "turn": duel.turn,
         "turn_player": duel.turn_player,
     }
-    facts.update(duel.observe_format())
-    return Outcome(_plain(facts), refused, steps_done)
+    facts.update(_plain(duel.observe_format()))
+    return Outcome(facts, refused, steps_done)
 
 
 def _plain(value):
