@@ -77,6 +77,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.seed = seed
         self._rng = None  # made when first used (`rng`)
         self._quiet = False  # computing something `quietly`
+        self._quiet_memo = None  # what a `quietly` computation found once, while it lasts
         self.players = {}
         self.cards = {}
         self.turn = 1
@@ -302,7 +303,17 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return races
 
     def declared_races(self):
-        """Types declared by face-up cards whose continuous effect changes every monster's Type."""
+        """Types declared by face-up cards whose continuous effect changes every monster's Type.
+        While something is computed `quietly` (a table: every monster's ATK and DEF) nothing
+        changes, so they are looked for once."""
+        memo = self._quiet_memo
+        if memo is None:
+            return self.find_declared_races()
+        if "declared_races" not in memo:
+            memo["declared_races"] = list(self.find_declared_races())
+        return memo["declared_races"]
+
+    def find_declared_races(self):
         for other in self.cards_on_field():
             if other.face_up and other.card.kind != "monster" and "declared_race" in other.counters:
                 if any(e.get("continuous", {}).get("set_race_all") == "declared"
@@ -753,8 +764,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         zone) adds its current ATK and DEF."""
         entry = card.describe()
         if card.zone == "monsters" or (card.card.is_monster and card.zone in STAT_ZONES):
-            entry["atk"], entry["def"] = self.quietly(
-                lambda: (self.effective_atk(card), self.effective_def(card)))
+            if self._quiet:  # drawing a table
+                entry["atk"], entry["def"] = self.effective_atk(card), self.effective_def(card)
+            else:
+                entry["atk"], entry["def"] = self.quietly(
+                    lambda: (self.effective_atk(card), self.effective_def(card)))
         return entry
 
     def quietly(self, compute):
@@ -767,11 +781,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         rules, events = len(self.rules_used), len(self.events)
         read = getattr(self.params, "read", None)
         was_read = set(read) if read is not None else None
-        self._quiet = True
+        self._quiet, self._quiet_memo = True, {}
         try:
             return compute()
         finally:
-            self._quiet = False
+            self._quiet, self._quiet_memo = False, None
             del self.rules_used[rules:]
             del self.events[events:]
             if read is not None:
