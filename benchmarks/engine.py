@@ -13,10 +13,13 @@ The headline is the engine's time per replayed step against python-chess's time 
   limits allow (tests/hostile/long_scenario.py) are printed too;
 - python-chess: the first 40 plies of Byrne–Fischer, New York 1956, pushed as SAN moves on a
   new `chess.Board` (each move parsed and checked legal, as a step is), then the game's
-  outcome asked for; the time per ply. Pushing UCI moves is printed too.
+  outcome asked for; the time per ply. Pushing UCI moves, and SAN moves with the position
+  written out (FEN) after each ply as the engine records its table, are printed too.
 
-The two are timed in alternating rounds and the ratio is the median of each round's ratio, so
-a machine that slows down between rounds moves both figures alike. Target: at most 3×.
+The two are timed in alternating rounds, in CPU time of this process (what other processes on
+a shared machine change least), and the ratio is the median of each round's ratio, so a
+machine that slows down between rounds moves both figures alike. Target: at most 3× (the
+headline: tables recorded, against SAN pushes).
 The old figures follow: the median and slowest replay of one scenario (without tables) and the
 whole corpus once (target: a median replay under 0.5 ms).
 """
@@ -54,6 +57,16 @@ def replay_game_san(moves):
     board = chess.Board()
     for san in moves:
         board.push_san(san)
+    return board.outcome()
+
+
+def replay_game_san_fen(moves):
+    """The game replayed as the engine's page replay is: the position written after each ply."""
+    board = chess.Board()
+    positions = [board.fen()]
+    for san in moves:
+        board.push_san(san)
+        positions.append(board.fen())
     return board.outcome()
 
 
@@ -108,13 +121,14 @@ def long_scenarios():
 def side_by_side(bundled, longest, rounds, games):
     """Each figure's per-round values, the engine's and python-chess's timed in turn."""
     san, uci = GAME_SAN, game_uci()
-    figures = {name: [] for name in ("states", "plain", "long", "san", "uci")}
+    figures = {name: [] for name in ("states", "plain", "long", "san", "uci", "fen")}
     for _ in range(rounds):
         figures["states"].append(bundled.per_step(True))
         figures["san"].append(chess_per_ply(replay_game_san, san, games))
         figures["plain"].append(bundled.per_step(False))
         figures["uci"].append(chess_per_ply(replay_game_uci, uci, games))
         figures["long"].append(longest.per_step(True))
+        figures["fen"].append(chess_per_ply(replay_game_san_fen, san, games))
     return figures
 
 
@@ -174,6 +188,7 @@ def main():
           f"({longest.steps} steps), tables: {us(figures['long'])}")
     print(f"python-chess per ply, SAN moves pushed:                      {us(figures['san'])}")
     print(f"python-chess per ply, UCI moves pushed:                      {us(figures['uci'])}")
+    print(f"python-chess per ply, SAN pushed and the position (FEN) written: {us(figures['fen'])}")
     headline = ratio(figures["states"], figures["san"])
     print(f"ratio, engine step (tables) / chess ply (SAN): {headline:.2f}x "
           f"(target at most {TARGET_RATIO:g}x: {'ok' if headline <= TARGET_RATIO else 'OVER'})")
@@ -181,6 +196,8 @@ def main():
           f"{ratio(figures['plain'], figures['san']):.2f}x")
     print(f"ratio, engine step (tables) / chess ply (UCI): "
           f"{ratio(figures['states'], figures['uci']):.2f}x")
+    print(f"ratio, engine step (tables) / chess ply (SAN, position written): "
+          f"{ratio(figures['states'], figures['fen']):.2f}x")
     print()
     old_figures(bundled, args.repeat, args.show)
 

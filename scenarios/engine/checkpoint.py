@@ -41,7 +41,7 @@ SHARED_KINDS = (CardDef, Event, enum.Enum, type, types.FunctionType, types.Metho
 # The duel's lists it only appends to (and cuts back to a mark, `Duel.quietly`): saved as
 # their length, however long the replay has made them.
 LOGS = ("events", "rules_used")
-# How a saved object is put back (see `_put_back`).
+# How a saved object is put back (see `Checkpoint.restore`).
 LIST, DICT, SET, ATTRIBUTES, GENERATOR, LOG = range(6)
 
 

@@ -621,8 +621,9 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         before it runs; if the step is then refused, the attempt must still be open, so the
         opponent may still negate the summon. While an attempt is open the duel is therefore
         checkpointed before the step (`Checkpoint`: the contents of its objects, the cards saved
-        as the step reads them) and put back as it was when the step is refused. The rule that
-        refused it stays in the trace, and the parameters the step read still count."""
+        as the step reads them) and put back as it was when the step is refused. The last rule
+        the step noted (the one that refused it, when the refusal names one) stays in the
+        trace, and the parameters the step read still count."""
         if self.summon_attempt is None or self.chain or self.answers_summon(action):
             self.perform(action)
             return

@@ -66,6 +66,9 @@ class LifePool:
 
 
 class PlayerState:
+    """A player's Life Points and zones; a zone is a list of card ids (strings) only, which is
+    what lets a checkpoint copy it without looking inside (checkpoint.py)."""
+
     def __init__(self, name, lp, pool=None):
         self.name = name
         self.pool = pool or LifePool(lp)
