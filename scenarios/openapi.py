@@ -130,6 +130,8 @@ class ReferenceSerializer(serializers.Serializer):
     """What every format lets a scenario say, generated from the engine."""
 
     scenario_fields = serializers.ListField(child=ANY())
+    fields = serializers.ListField(child=serializers.DictField(), help_text="each part of a "
+                                   "scenario file with its fields, read from the scenario schema")
     scenario_cards = serializers.DictField()
     core_mechanics = serializers.CharField()
     formats = serializers.ListField(child=serializers.DictField())

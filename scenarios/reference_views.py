@@ -1,6 +1,6 @@
 """The scenario reference: what every format lets a scenario say, generated from the engine
 (`scenarios/engine/reference.py`), as pages (an index and one per format) and as JSON."""
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
@@ -11,6 +11,7 @@ from rulings.models import Format
 
 from . import reference_pages
 from .engine.reference import reference
+from .engine.schema import SCHEMA
 from .openapi import ReferenceSerializer
 
 
@@ -41,3 +42,10 @@ def format_reference(request, format_slug):
 class ScenarioReference(APIView):
     def get(self, request):
         return Response({**reference(), "url": reverse("scenario-reference")})
+
+
+def scenario_schema(request):
+    """The scenario file format as a JSON Schema (draft 2020-12), for editors that check a
+    scenario as it is typed: the same schema the engine checks files against."""
+    return JsonResponse({"$schema": SCHEMA["$schema"], "$id": request.build_absolute_uri(),
+                         **SCHEMA}, json_dumps_params={"indent": 1})

@@ -6,6 +6,7 @@ urlpatterns = [
     path("scenarios/", views.scenario_list, name="scenarios"),
     path("scenarios/new/", edit_views.scenario_new, name="scenario-new"),
     path("scenarios/reference/", reference_views.scenario_reference, name="scenario-reference"),
+    path("scenarios/schema.json", reference_views.scenario_schema, name="scenario-schema"),
     path("scenarios/reference/<slug:format_slug>/", reference_views.format_reference,
          name="scenario-reference-format"),
     path("scenarios/<slug:slug>/", views.scenario_detail, name="scenario"),

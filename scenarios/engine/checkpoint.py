@@ -28,9 +28,13 @@ meets inside the state (an effect program of the catalog in a chain link) is nev
 import enum
 import random
 import types
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .cards import CardDef
 from .state import CardInstance, Event, PlayerState
+
+if TYPE_CHECKING:
+    from .duel import Duel
 
 ATOMS = frozenset({str, int, float, bool, type(None), bytes, complex})
 # Kinds of objects the duel holds but never changes (see the module docstring).
@@ -43,17 +47,17 @@ SHARED_KINDS = (CardDef, Event, enum.Enum, type, types.FunctionType, types.Metho
 LOGS = ("events", "rules_used")
 # How a saved object is put back (see `Checkpoint.restore`).
 LIST, DICT, SET, ATTRIBUTES, GENERATOR, LOG = range(6)
+Saved = tuple[Any, int, Any]  # an object, how it is put back, what is saved of it
 
 
 class Checkpoint:
     """The contents of a duel's mutable objects before a step, to put back on refusal."""
 
-    def __init__(self, duel):
+    def __init__(self, duel: "Duel") -> None:
         self._duel, self._cards = duel, duel.cards
         self._seen = {id(duel.catalog), id(duel.params), id(duel.cards)}
-        # (object, how it is put back, what is saved of it), in the order met.
-        self._saved = []
-        self._generators = []
+        self._saved: list[Saved] = []  # in the order met
+        self._generators: list[Generator] = []
         self.rules_count = len(duel.rules_used)
         for name in LOGS:
             log = getattr(duel, name)
@@ -64,9 +68,9 @@ class Checkpoint:
 
     # --- saving ------------------------------------------------------------------------------
 
-    def _walk(self, root):
+    def _walk(self, root: object) -> None:
         """Save `root` and every mutable object reachable from it, once each."""
-        stack = [root]
+        stack: list[Any] = [root]
         seen, save = self._seen, self._saved.append
         pop, push, mark = stack.pop, stack.extend, seen.add
         while stack:
@@ -75,6 +79,9 @@ class Checkpoint:
                 continue
             mark(id(value))
             kind = type(value)
+            how: int | None
+            contents: Any
+            children: Iterable[Any]
             if kind is list:
                 how, contents = LIST, value[:]
                 children = contents
@@ -102,7 +109,7 @@ class Checkpoint:
             if children and not set(map(type, children)) <= SKIP:
                 push([child for child in children if type(child) not in SKIP])
 
-    def _save_zones(self, zones):
+    def _save_zones(self, zones: dict[str, list[str]]) -> None:
         """A player's zones: lists of card ids (strings), saved without looking inside."""
         self._seen.add(id(zones))
         self._saved.append((zones, DICT, zones.copy()))
@@ -110,7 +117,7 @@ class Checkpoint:
             self._seen.add(id(ids))
             self._saved.append((ids, LIST, ids[:]))
 
-    def _save_other(self, value):
+    def _save_other(self, value: Any) -> tuple[int | None, Any, Iterable[Any]]:
         """How an object of a less common kind is put back (None: it is not saved), what is
         saved of it and the values to walk into."""
         if isinstance(value, SHARED_KINDS):
@@ -123,10 +130,13 @@ class Checkpoint:
             return None, None, ()
         if isinstance(value, random.Random):
             return GENERATOR, value.getstate(), ()
-        for how, kind in ((LIST, list), (DICT, dict), (SET, set)):
-            if isinstance(value, kind):  # a subclass: its items, put back in the same object
-                contents = kind(value)
-                return how, contents, contents.values() if kind is dict else contents
+        # A subclass of list, dict or set: its items, put back in the same object.
+        if isinstance(value, dict):
+            copied = dict(value)
+            return DICT, copied, copied.values()
+        if isinstance(value, (list, set)):
+            items = list(value) if isinstance(value, list) else set(value)
+            return (LIST if isinstance(value, list) else SET), items, items
         if isinstance(value, (str, int, float, bytes)):
             return None, None, ()
         if not hasattr(value, "__dict__") or hasattr(type(value), "__slots__"):
@@ -135,29 +145,29 @@ class Checkpoint:
         contents = value.__dict__.copy()
         return ATTRIBUTES, contents, contents.values()
 
-    def save_card(self, card):
+    def save_card(self, card: CardInstance) -> None:
         """Save one card of the table the first time the step looks it up."""
         if id(card) not in self._seen:
             self._walk(card)
 
     # --- ending ------------------------------------------------------------------------------
 
-    def release(self):
+    def release(self) -> None:
         """The step stands: the duel keeps a plain table of its cards (the same dict as before
         the step, holding what the step left in it)."""
         self._stop_watching()
         watched = self._duel.cards
         if type(watched) is WatchedCards:
-            if watched.changed:
+            if not _same_table(watched, self._cards):
                 self._cards.clear()
-                self._cards.update(dict.copy(watched))
+                self._cards.update(dict.items(watched))
             self._duel.cards = self._cards
 
-    def _stop_watching(self):
+    def _stop_watching(self) -> None:
         for generator in self._generators:
             generator.keeper = None
 
-    def restore(self):
+    def restore(self) -> None:
         """The step is refused: every saved object gets its contents back, and the duel its
         table of cards as it was (the step wrote only to the watched copy).
 
@@ -168,7 +178,7 @@ class Checkpoint:
         self._duel.cards = self._cards
         for value, how, contents in reversed(self._saved):
             if how is LIST:
-                if not _same_items(value, contents):
+                if len(value) != len(contents) or not _same_items(value, contents):
                     value[:] = contents
             elif how is DICT or how is ATTRIBUTES:
                 held = value if how is DICT else value.__dict__
@@ -186,9 +196,16 @@ class Checkpoint:
                 value.setstate(contents)
 
 
-def _same_items(now, saved):
+def _same_items(now: Iterable[Any], saved: Iterable[Any]) -> bool:
     """The very same items in the same order (compared by identity, at C speed)."""
-    return len(now) == len(saved) and (not saved or list(map(id, now)) == list(map(id, saved)))
+    now_ids, saved_ids = list(map(id, now)), list(map(id, saved))
+    return now_ids == saved_ids
+
+
+def _same_table(watched: "WatchedCards", table: dict[str, CardInstance]) -> bool:
+    """Does the watched table hold the same ids, in the same order, for the same cards?"""
+    return len(watched) == len(table) and list(dict.keys(watched)) == list(table) and \
+        _same_items(dict.values(watched), table.values())
 
 
 class Generator(random.Random):
@@ -196,95 +213,73 @@ class Generator(random.Random):
     so a checkpoint does not copy it: it asks the generator to save its state itself before
     its next draw, and a step that draws nothing costs nothing."""
 
-    def __init__(self, seed):
-        self.keeper = None  # the list a checkpoint saves into, while one is open
+    def __init__(self, seed: int) -> None:
+        self.keeper: list[Saved] | None = None  # where a checkpoint saves, while one is open
         super().__init__(seed)
 
-    def getrandbits(self, k):
+    def getrandbits(self, k: int) -> int:
         if self.keeper is not None:
             self._keep()
         return super().getrandbits(k)
 
-    def random(self):
+    def random(self) -> float:
         if self.keeper is not None:
             self._keep()
         return super().random()
 
-    def _keep(self):
+    def _keep(self) -> None:
         keeper, self.keeper = self.keeper, None
-        keeper.append((self, GENERATOR, self.getstate()))
+        if keeper is not None:
+            keeper.append((self, GENERATOR, self.getstate()))
 
 
-class WatchedCards(dict):
+class WatchedCards(dict[str, CardInstance]):
     """The duel's table of cards while a checkpoint is open: the same cards, each saved by the
-    checkpoint the first time it is handed out (by key, by value or by item)."""
+    checkpoint the first time it is handed out (by key, by value or by item). Cards added or
+    taken away are found at `release` by comparing it with the table it copies."""
 
-    def __init__(self, cards, checkpoint):
+    def __init__(self, cards: dict[str, CardInstance], checkpoint: Checkpoint) -> None:
         super().__init__(cards)
         self._checkpoint = checkpoint
-        self.changed = False  # a card was added or taken away
 
-    def __setitem__(self, card_id, card):
-        self.changed = True
-        dict.__setitem__(self, card_id, card)
-
-    def __delitem__(self, card_id):
-        self.changed = True
-        dict.__delitem__(self, card_id)
-
-    def update(self, *args, **kwargs):
-        self.changed = True
-        dict.update(self, *args, **kwargs)
-
-    def clear(self):
-        self.changed = True
-        dict.clear(self)
-
-    def __getitem__(self, card_id):
+    def __getitem__(self, card_id: str) -> CardInstance:
         card = dict.__getitem__(self, card_id)
         self._checkpoint.save_card(card)
         return card
 
-    def get(self, card_id, default=None):
+    def get(self, card_id: str, default: Any = None) -> Any:
         card = dict.get(self, card_id, default)
         if card is not default:
             self._checkpoint.save_card(card)
         return card
 
-    def values(self):
+    def values(self) -> Any:
         for card in dict.values(self):
             self._checkpoint.save_card(card)
         return dict.values(self)
 
-    def items(self):
+    def items(self) -> Any:
         self.values()
         return dict.items(self)
 
-    def __iter__(self):
+    def __iter__(self) -> Any:
         # Iterating through the type (not dict's fast path) makes `dict(cards)` and
         # `other.update(cards)` read the cards through __getitem__, so they are saved too.
         return dict.__iter__(self)
 
-    def pop(self, card_id, *default):
+    def pop(self, card_id: str, *default: Any) -> Any:
         if card_id in self:
             self._checkpoint.save_card(dict.__getitem__(self, card_id))
-        self.changed = True
         return dict.pop(self, card_id, *default)
 
-    def popitem(self):
+    def popitem(self) -> tuple[str, CardInstance]:
         self.values()
-        self.changed = True
         return dict.popitem(self)
 
-    def setdefault(self, card_id, default=None):
+    def setdefault(self, card_id: str, default: Any = None) -> Any:
         if card_id in self:
             return self[card_id]
-        self.changed = True
         return dict.setdefault(self, card_id, default)
 
-    def __ior__(self, other):
-        self.update(other)
-        return self
-
-    def copy(self):
+    def copy(self) -> dict[str, CardInstance]:
         return dict(self.items())

@@ -5,6 +5,7 @@
 adds rule hooks, the way python-chess builds its variants on one Board.
 """
 import copy
+from typing import NoReturn
 
 from .battle import BattleRules
 from .chains import ChainRules
@@ -12,7 +13,7 @@ from .checkpoint import Checkpoint, Generator
 from .endings import EndingRules
 from .errors import IllegalAction, ScenarioError, ScriptError
 from .outcome import CORE_CARD_FACTS, CORE_EXPECT_KEYS
-from .parameters import check_parameters
+from .parameters import Param, check_parameters
 from .rules import Mutation, rulebook
 from .state import ON_FIELD, Event, PlayerState
 from .turns import TurnRules
@@ -37,11 +38,11 @@ DICE_SIDES = 6  # the official game's die; a format whose articles size it overr
 # took longer than the rest of building a duel): (that mapping, a copy of it as checked, the
 # problems found). A mapping changed since, even deep inside, no longer equals its copy and is
 # checked again.
-_CHECKED = {}
+_CHECKED: dict[tuple[type, int], tuple[object, dict, list]] = {}
 _CHECKED_MAX = 64
 
 
-def _checked_problems(ruleset, given, params):
+def _checked_problems(ruleset: type, given: object, params: dict) -> list:
     known = _CHECKED.get((ruleset, id(given)))
     if known is not None and known[0] is given and known[1] == params:
         return known[2]
@@ -57,11 +58,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     RULES = rulebook(*ChainRules.CHAIN_RULES, *BattleRules.BATTLE_RULES,
                      *TurnRules.TURN_RULES, *EndingRules.ENDING_RULES)
     # What a scenario may expect of this format, and the facts it reports of one card.
-    EXPECT_KEYS = CORE_EXPECT_KEYS
-    CARD_FACTS = CORE_CARD_FACTS
+    EXPECT_KEYS: tuple[str, ...] = CORE_EXPECT_KEYS
+    CARD_FACTS: tuple[str, ...] = CORE_CARD_FACTS
     # The article parameters a ruleset reads, each a parameters.Param (name, shape, the rule
     # anchors that read it); the core needs none.
-    PARAMETERS = ()
+    PARAMETERS: tuple[Param, ...] = ()
     # What its scenarios may use (vocabulary.py): steps, setup fields, reason codes.
     STEP_VERBS, CARD_FIELDS, PLAYER_FIELDS = CORE_VERBS, CORE_CARD_FIELDS, CORE_PLAYER_FIELDS
     SETUP_FIELDS, REASON_CODES = CORE_SETUP_FIELDS, CORE_REASON_CODES
@@ -140,7 +141,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         for anchor in anchors:
             if anchor not in used:
                 used.append(anchor)
-        self.events.append(Event(kind, text, anchors, data))
+        self.events.append(Event.of(kind, text, anchors, data))
 
     def note_rule(self, rule):
         """Record that a rule decided something, without an event of its own."""
@@ -148,7 +149,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if anchor not in self.rules_used:
             self.rules_used.append(anchor)
 
-    def illegal(self, rule, reason, message):
+    def illegal(self, rule: str | None, reason: str, message: str) -> NoReturn:
         """Refuse an action, noting the rule that forbids it."""
         if rule:
             self.rules_used.append(self.anchor(rule))

@@ -1,6 +1,7 @@
 """A refused step changes nothing, even while a summon attempt is open (`Duel.play`, which
 checkpoints the duel and puts it back instead of trying the step on a copy)."""
 import collections
+import dataclasses
 import random
 
 import pytest
@@ -55,8 +56,8 @@ def state_of(duel):
         if value is duel.catalog or value is duel.params:
             return "shared"
         if id(value) in seen:
-            return ("same as", seen[id(value)])
-        seen[id(value)] = len(seen)
+            return ("same as", seen[id(value)][0])
+        seen[id(value)] = (len(seen), value)  # kept alive, so no other object takes its id
         if isinstance(value, random.Random):
             return ("generator", value.getstate())
         if isinstance(value, dict):
@@ -67,6 +68,9 @@ def state_of(duel):
             return ("set", sorted(repr(plain(v)) for v in value))
         if type(value).__name__ == "CardDef":
             return ("definition", value.name)
+        if not hasattr(value, "__dict__"):  # a record with slots (an event)
+            return (type(value).__name__, plain({f.name: getattr(value, f.name)
+                                                 for f in dataclasses.fields(value)}))
         return (type(value).__name__, plain(vars(value)))
 
     return plain(duel)

@@ -63,11 +63,11 @@ def test_quietly_inside_quietly_forgets_everything_both_computed():
 
     def inner():
         duel.note_rule("costs")
-        duel.emit("test", "an inner event", ["costs"])
+        duel.emit("effect", "an inner event", ["costs"])
         return duel.params.get("starting_lp")
 
     def outer():
-        duel.emit("test", "an outer event")
+        duel.emit("effect", "an outer event")
         return duel.quietly(inner)
 
     duel.quietly(outer)
