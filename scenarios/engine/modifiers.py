@@ -1,0 +1,83 @@
+"""ATK/DEF modifiers: one registry that every rule changing a monster's stats writes to.
+
+A ruleset's `effective_atk` / `effective_def` read the registry instead of each rule overriding
+them in turn. A modifier names its source (the rule or part of a ruleset that adds it), the stat
+it changes, an amount (a number, or a function of the card), an optional condition (which cards
+and when it applies) and an optional lifetime (until when it stays registered).
+
+Modifiers apply in the order they were registered: their functions may note the rules they
+follow in the duel's trace, so the order is part of what a replay records.
+
+A function given as an amount, condition or lifetime should be a bound method of the duel or of
+one of its parts (not a lambda over them): a copy of the duel (`copy.deepcopy`, as a trial of a
+step makes) then gets a registry whose functions read the copy, not the original.
+
+Pure Python, like the rest of the engine.
+"""
+from dataclasses import dataclass
+from typing import Callable
+
+STATS = ("atk", "def")
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One change to a stat: `amount` (a number, or card -> number) while `applies(card)` holds,
+    until `expired()` does."""
+
+    source: str
+    stat: str
+    amount: int | Callable
+    applies: Callable | None = None
+    expired: Callable | None = None
+
+    def __post_init__(self):
+        if self.stat not in STATS:
+            raise ValueError(f"modifier {self.source}: stat is one of {', '.join(STATS)}, "
+                             f"not {self.stat!r}")
+
+    def value(self, card):
+        """What this modifier adds to the card's stat now (0 when it does not apply)."""
+        if self.applies is not None and not self.applies(card):
+            return 0
+        return self.amount(card) if callable(self.amount) else self.amount
+
+
+class ModifierRegistry:
+    """The modifiers of one duel, in the order they were registered."""
+
+    def __init__(self):
+        self._modifiers = []
+
+    def register(self, source, stat, amount, applies=None, expired=None):
+        """Add a modifier; returns it (to remove it later)."""
+        modifier = Modifier(source, stat, amount, applies, expired)
+        self._modifiers.append(modifier)
+        return modifier
+
+    def remove(self, modifier):
+        """Take a modifier out (one the registry does not hold is ignored)."""
+        if modifier in self._modifiers:
+            self._modifiers.remove(modifier)
+
+    def remove_source(self, source):
+        """Take out every modifier of one source."""
+        self._modifiers = [m for m in self._modifiers if m.source != source]
+
+    def of(self, stat):
+        """The modifiers of one stat that still last, in order."""
+        self._modifiers = [m for m in self._modifiers
+                           if m.expired is None or not m.expired()]
+        return tuple(m for m in self._modifiers if m.stat == stat)
+
+    def total(self, card, stat, base=0):
+        """The card's stat: `base` plus every lasting modifier of that stat, applied in order."""
+        value = base
+        for modifier in self.of(stat):
+            value += modifier.value(card)
+        return value
+
+    def breakdown(self, card, stat):
+        """[(source, amount)] of the modifiers that change the card's stat now, for pages and
+        tests that explain a number."""
+        return [(m.source, amount) for m in self.of(stat) if (amount := m.value(card))]
