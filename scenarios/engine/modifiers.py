@@ -14,6 +14,7 @@ step makes) then gets a registry whose functions read the copy, not the original
 
 Pure Python, like the rest of the engine.
 """
+import copy
 from dataclasses import dataclass
 from typing import Callable
 
@@ -42,42 +43,72 @@ class Modifier:
             return 0
         return self.amount(card) if callable(self.amount) else self.amount
 
+    def __deepcopy__(self, memo):
+        """A copy whose functions (bound methods) read the copies of their owners."""
+        return Modifier(self.source, self.stat, *(copy.deepcopy(f, memo) for f in
+                                                  (self.amount, self.applies, self.expired)))
+
 
 class ModifierRegistry:
     """The modifiers of one duel, in the order they were registered."""
 
     def __init__(self):
         self._modifiers = []
+        self._by_stat = {}  # stat -> the modifiers of that stat, in order (rebuilt on change)
+        self._lifetimes = False  # does any modifier have a lifetime to check?
+
+    def _changed(self):
+        self._by_stat = {}
+        self._lifetimes = any(m.expired is not None for m in self._modifiers)
 
     def register(self, source, stat, amount, applies=None, expired=None):
         """Add a modifier; returns it (to remove it later)."""
         modifier = Modifier(source, stat, amount, applies, expired)
         self._modifiers.append(modifier)
+        self._changed()
         return modifier
 
     def remove(self, modifier):
         """Take a modifier out (one the registry does not hold is ignored)."""
         if modifier in self._modifiers:
             self._modifiers.remove(modifier)
+            self._changed()
 
     def remove_source(self, source):
         """Take out every modifier of one source."""
         self._modifiers = [m for m in self._modifiers if m.source != source]
+        self._changed()
 
     def of(self, stat):
         """The modifiers of one stat that still last, in order."""
-        self._modifiers = [m for m in self._modifiers
-                           if m.expired is None or not m.expired()]
-        return tuple(m for m in self._modifiers if m.stat == stat)
+        found = self._by_stat.get(stat)
+        if found is None:
+            found = self._by_stat[stat] = tuple(m for m in self._modifiers if m.stat == stat)
+        if self._lifetimes and any(m.expired is not None and m.expired() for m in found):
+            self._modifiers = [m for m in self._modifiers
+                               if m.expired is None or not m.expired()]
+            self._changed()
+            return self.of(stat)
+        return found
 
     def total(self, card, stat, base=0):
-        """The card's stat: `base` plus every lasting modifier of that stat, applied in order."""
+        """The card's stat: `base` plus every lasting modifier of that stat, applied in order.
+        (Read for every monster of every state a replay records: kept to one loop.)"""
         value = base
         for modifier in self.of(stat):
-            value += modifier.value(card)
+            if modifier.applies is None or modifier.applies(card):
+                amount = modifier.amount
+                value += amount(card) if callable(amount) else amount
         return value
 
     def breakdown(self, card, stat):
         """[(source, amount)] of the modifiers that change the card's stat now, for pages and
         tests that explain a number."""
         return [(m.source, amount) for m in self.of(stat) if (amount := m.value(card))]
+
+    def __deepcopy__(self, memo):
+        copied = ModifierRegistry()
+        memo[id(self)] = copied
+        copied._modifiers = [copy.deepcopy(m, memo) for m in self._modifiers]
+        copied._changed()
+        return copied
