@@ -209,9 +209,10 @@ def _codes_in(path):
 
 
 def _files_run_by(ruleset):
-    """The core engine modules, and the ruleset modules its classes come from."""
+    """The core engine modules, and the ruleset modules its classes (and its parts') come from."""
     core = set(ENGINE.glob("*.py"))
-    own = {Path(inspect.getsourcefile(c)) for c in ruleset.__mro__ if c is not object}
+    classes = (*ruleset.__mro__, *getattr(ruleset, "COMPONENTS", {}).values())
+    own = {Path(inspect.getsourcefile(c)) for c in classes if c is not object}
     return core | {p for p in own if p.parent.name == "rulesets"}
 
 
