@@ -1,4 +1,9 @@
-"""Kingdom Duels battle: redirected attacks, replays and piercing.
+"""Kingdom Duels battle: who may attack, redirected attacks, replays, Hidden monsters in battle,
+piercing, and the damage of two ATK Position monsters.
+
+A monster attacks only in ATK Position, never directly, one attack per Battle Phase (the
+`attacks_per_battle_phase` parameter), and not in the first round unless it is the Rotation's
+last player's.
 
 A redirected attack counts from then on as the opponent's attack (so the
 attacking player's Traps that answer an opponent's attack wake up), while its

@@ -10,6 +10,8 @@ surrendering.
 - A card's flag `once_per_turn` or `once_per_duel` limits it as a hard limit: by its name, so a
   second copy counts the first one's use.
 - Placing one's hand on the Deck (`concede`) surrenders the duel.
+- Every optional effect of a face-up monster is hard once per turn, and a Normal Monster may have
+  one (kd-hard-opt, kd-normal-effects; rules of `kingdom_duels`).
 """
 from contextlib import contextmanager
 
