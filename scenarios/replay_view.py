@@ -11,6 +11,7 @@ others are drawn when asked for, one at a time, from the states of the same repl
 from dataclasses import dataclass, field, replace
 
 from .engine.rulesets import ruleset_for
+from .engine.vocabulary import StepStatus, is_refused
 from .outcome_words import describe
 from .readable.board import board_html
 from .readable.sentences import (Names, card_names, event_sentences, interlude_sentence,
@@ -36,7 +37,8 @@ class ShownStep:
 
     @property
     def refused(self):
-        return self.status.startswith("illegal") or self.status.startswith("legal (")
+        """Refused, or allowed though the file expected a refusal: the page marks it."""
+        return is_refused(self.status) or self.status == StepStatus.ALLOWED_UNEXPECTEDLY
 
     @property
     def heading(self):

@@ -14,11 +14,19 @@ step makes) then gets a registry whose functions read the copy, not the original
 
 Pure Python, like the rest of the engine.
 """
+from __future__ import annotations
+
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any
 
 STATS = ("atk", "def")
+
+# What a modifier's functions are given: the card whose stat is read (any object: the engine's
+# CardInstance, or a stand-in in tests).
+Card = Any
+Amount = int | Callable[[Card], int]
 
 
 @dataclass(frozen=True)
@@ -28,58 +36,61 @@ class Modifier:
 
     source: str
     stat: str
-    amount: int | Callable
-    applies: Callable | None = None
-    expired: Callable | None = None
+    amount: Amount
+    applies: Callable[[Card], bool] | None = None
+    expired: Callable[[], bool] | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.stat not in STATS:
             raise ValueError(f"modifier {self.source}: stat is one of {', '.join(STATS)}, "
                              f"not {self.stat!r}")
 
-    def value(self, card):
+    def value(self, card: Card) -> int:
         """What this modifier adds to the card's stat now (0 when it does not apply)."""
         if self.applies is not None and not self.applies(card):
             return 0
         return self.amount(card) if callable(self.amount) else self.amount
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Modifier:
         """A copy whose functions (bound methods) read the copies of their owners."""
-        return Modifier(self.source, self.stat, *(copy.deepcopy(f, memo) for f in
-                                                  (self.amount, self.applies, self.expired)))
+        return Modifier(self.source, self.stat, copy.deepcopy(self.amount, memo),
+                        copy.deepcopy(self.applies, memo), copy.deepcopy(self.expired, memo))
 
 
 class ModifierRegistry:
     """The modifiers of one duel, in the order they were registered."""
 
-    def __init__(self):
-        self._modifiers = []
-        self._by_stat = {}  # stat -> the modifiers of that stat, in order (rebuilt on change)
+    def __init__(self) -> None:
+        self._modifiers: list[Modifier] = []
+        # stat -> the modifiers of that stat, in order (rebuilt on change)
+        self._by_stat: dict[str, tuple[Modifier, ...]] = {}
         self._lifetimes = False  # does any modifier have a lifetime to check?
 
-    def _changed(self):
+    def _changed(self) -> None:
         self._by_stat = {}
         self._lifetimes = any(m.expired is not None for m in self._modifiers)
 
-    def register(self, source, stat, amount, applies=None, expired=None):
+    def register(self, source: str, stat: str, amount: Amount,
+                 applies: Callable[[Card], bool] | None = None,
+                 expired: Callable[[], bool] | None = None) -> Modifier:
         """Add a modifier; returns it (to remove it later)."""
         modifier = Modifier(source, stat, amount, applies, expired)
         self._modifiers.append(modifier)
         self._changed()
         return modifier
 
-    def remove(self, modifier):
+    def remove(self, modifier: Modifier) -> None:
         """Take a modifier out (one the registry does not hold is ignored)."""
         if modifier in self._modifiers:
             self._modifiers.remove(modifier)
             self._changed()
 
-    def remove_source(self, source):
+    def remove_source(self, source: str) -> None:
         """Take out every modifier of one source."""
         self._modifiers = [m for m in self._modifiers if m.source != source]
         self._changed()
 
-    def of(self, stat):
+    def of(self, stat: str) -> tuple[Modifier, ...]:
         """The modifiers of one stat that still last, in order."""
         found = self._by_stat.get(stat)
         if found is None:
@@ -91,7 +102,7 @@ class ModifierRegistry:
             return self.of(stat)
         return found
 
-    def total(self, card, stat, base=0):
+    def total(self, card: Card, stat: str, base: int = 0) -> int:
         """The card's stat: `base` plus every lasting modifier of that stat, applied in order.
         (Read for every monster of every state a replay records: kept to one loop.)"""
         value = base
@@ -101,12 +112,12 @@ class ModifierRegistry:
                 value += amount(card) if callable(amount) else amount
         return value
 
-    def breakdown(self, card, stat):
+    def breakdown(self, card: Card, stat: str) -> list[tuple[str, int]]:
         """[(source, amount)] of the modifiers that change the card's stat now, for pages and
         tests that explain a number."""
         return [(m.source, amount) for m in self.of(stat) if (amount := m.value(card))]
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> ModifierRegistry:
         copied = ModifierRegistry()
         memo[id(self)] = copied
         copied._modifiers = [copy.deepcopy(m, memo) for m in self._modifiers]

@@ -381,7 +381,8 @@ def card_entries(scenario, player, zone, value):
     """Normalise a zone's cards: names, mappings, or a count of filler cards for a deck."""
     where = f"setup.players.{player}.{zone}"
     if zone == "deck" and isinstance(value, int):
-        return [{"id": f"{player}-deck-{n + 1}", "card": FILLER_CARD} for n in range(value)], \
+        return [{"id": f"{player}-deck-{n + 1}", "card": FILLER_CARD, "filler": True}
+                for n in range(value)], \
             [where] * value
     if isinstance(value, (str, dict)):
         value = [value]
@@ -500,7 +501,8 @@ def build_duel(scenario, duel):
                     controller=name, zone=zone, face_up=entry.get("face", "up") == "up",
                     position=entry.get("position"), set_turn=entry.get("set_turn"),
                     counters=dict(entry.get("counters", {})), line=entry.get("line"),
-                    column=entry.get("column"), host=_host_of(entry))
+                    column=entry.get("column"), host=_host_of(entry),
+                    filler=entry.get("filler", False))
                 problem = duel.placement_problem(instance)
                 if problem:
                     raise scenario.error(problem, path)

@@ -11,7 +11,7 @@ Pure Python, like the engine: nothing here imports Django.
 import re
 
 from scenarios.engine.scenario import VERBS as VERB_KEYS
-from scenarios.engine.vocabulary import MEANINGS
+from scenarios.engine.vocabulary import MEANINGS, is_refused
 from scenarios.engine.wording import counted
 
 # --- words -----------------------------------------------------------------------------------
@@ -1073,7 +1073,7 @@ class Narrator:
         verb = next((k for k in action if k in VERB_KEYS), None)
         after = Table(step.state)
         player = action.get("player")
-        refused = str(step.status or "").startswith("illegal") or self.intent
+        refused = is_refused(step.status) or self.intent
         if verb == "pass_turns":
             count = action.get("pass_turns")
             text = f"{counted(count, 'turn')} {'passes' if count == 1 else 'pass'}"
@@ -1204,7 +1204,7 @@ class Narrator:
 
     def open_summon(self, previous):
         """(how, card ids) of a summon the previous step attempted, if it did."""
-        if previous is None or str(previous.status).startswith("illegal"):
+        if previous is None or is_refused(previous.status):
             return None
         if not any(k in SUMMON_VERBS for k in previous.action or {}):
             return None
@@ -1309,8 +1309,8 @@ class Narrator:
     def count_passes(self, step, before, after):
         """Passes in a row: a round ends when every player has passed, or the pass resolved."""
         action = step.action or {}
-        if "pass" not in action or str(step.status).startswith("illegal"):
-            if not str(step.status).startswith("illegal"):
+        if "pass" not in action or is_refused(step.status):
+            if not is_refused(step.status):
                 self.passes = 0
             return
         self.passes += 1

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from scenarios.engine.vocabulary import is_refused
 from scenarios.models import Scenario
 from scenarios.quizzes import generation
 from scenarios.quizzes.bank import build_for, refresh, settle_stems, stem_of, store
@@ -153,7 +154,7 @@ def test_a_refused_step_is_told_only_as_the_attempt_a_question_needs(bank):
         for draft in drafts:
             assert not any(", but cannot" in line for line in draft.steps), (row.slug, draft.key)
             for step in context.truth.steps[:draft.cut]:
-                if not step.status.startswith("illegal"):
+                if not is_refused(step.status):
                     continue
                 checked += 1
                 attempt = context.attempts[step.number - 1]

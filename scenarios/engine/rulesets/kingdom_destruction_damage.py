@@ -4,20 +4,28 @@ The damage is `destruction_damage_fraction` of the monster's ATK (kd-destruction
 `destruction_damage_cap_per_turn` a turn against one Life Point total: players who share one
 share the cap (kd-destruction-damage). It is effect damage (`BoardRulings.lp_changes`).
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from .kingdom_duels import KingdomDuel
 
 
 class DestructionDamage(Component):
     """The Destruction Damage each Life Point total has taken this turn."""
 
-    def __init__(self, duel):
+    def __init__(self, duel: KingdomDuel) -> None:
         super().__init__(duel)
-        self.taken = {}  # players sharing one Life Point total -> damage taken this turn
+        # players sharing one Life Point total -> damage taken this turn
+        self.taken: dict[tuple[str, ...], int] = {}
 
-    def new_turn(self):
+    def new_turn(self) -> None:
         self.taken = {}
 
-    def deal(self, player, atk, cause):
+    def deal(self, player: str, atk: int, cause: str) -> None:
         duel = self.duel
         fraction = 1 if self.misreads("kd-destruction-amount", "full-atk") else \
             self.params["destruction_damage_fraction"]

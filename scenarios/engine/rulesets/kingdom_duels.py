@@ -81,6 +81,7 @@ class KingdomDuel(Duel):
         "cannot_strike", "invalid_terrain", "no_direct_attacks", "no_set", "not_triggered",
         "once_per_turn", "one_attack_per_battle_phase", "too_early_to_attack", "unstoppable",
         "once_per_duel",
+        # Team Duels, Rule Cards and the Setup Phase, Extra Deck monsters
         "already_in_duel", "cannot_redirect", "no_attack", "nobody_defeated",
         "not_battle_royale", "not_in_duel", "redirect_used", "keyword_not_met",
         "not_a_rule_card", "not_enough_charges", "not_in_rule_zone", "reliance_only",
@@ -90,9 +91,11 @@ class KingdomDuel(Duel):
         "setup_phase_only", "swap_limit", "cannot_send", "no_ritual_spell", "no_alter_material",
         "summoning_counters", "token_cannot_be_attached", "wrong_alter_type",
         "no_duelist_setup", "no_summon_conditions", "not_in_extra_deck",
-        "no_field_zone", "no_tile_move", "not_adjacent", "obstructed", "out_of_range",
-        "outside_tilemap", "tile_occupied", "not_your_tile", "not_a_tile",
-        "subduel_in_progress", "cannot_equip", "cannot_attach", "cannot_detach")
+        "no_field_zone",
+        # Tilemaps, Subduels, equips and attachments
+        "no_tile_move", "not_adjacent", "obstructed", "out_of_range", "outside_tilemap",
+        "tile_occupied", "not_your_tile", "not_a_tile", "subduel_in_progress", "cannot_equip",
+        "cannot_attach", "cannot_detach")
     RULES = rulebook(
         Rule("kd-no-tributes", "kingdom-duels/summoning#no-tribute-any-level",
              "A Normal Summon of any Level needs no Tribute.",
@@ -456,7 +459,9 @@ class KingdomDuel(Duel):
             return super().perform(action)
         try:
             super().perform(action)
-        except Exception:  # noqa: BLE001 - whatever stops the step, the card is its printed self
+        # Broad on purpose: whatever stops the step (a refusal, a script error, a bug), the card
+        # gets its printed kind back, and the error goes on unchanged.
+        except Exception:  # noqa: BLE001
             self.cards_on_cards.restore_printed(card)
             raise
 

@@ -5,43 +5,54 @@ they had none at any point of the turn, unless an effect prevented or negated th
 (kd-idle-*). A player who lets a Trap whose Trigger is met go unactivated is warned too
 (`SpellsAndTraps.decline`). The warning numbered `idle_warnings_to_lose` loses the duel.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..scenario import Scenario
+    from ..state import CardInstance, SummonAttempt
+    from ..yamltypes import YamlMapping
+    from .kingdom_duels import KingdomDuel
 
 
 class Idleness(Component):
     """Who had a monster this turn, whose summons were prevented, and the warnings given."""
 
-    def __init__(self, duel):
+    def __init__(self, duel: KingdomDuel) -> None:
         super().__init__(duel)
-        self.warnings = {}  # player -> Idle Warnings received
-        self.had_monster = {}  # player -> had a monster at some point of this turn
-        self.had_before_entry = {}  # card id -> had its controller a monster before it entered
-        self.summons_prevented = set()  # players whose summon was negated this turn
+        self.warnings: dict[str, int] = {}  # player -> Idle Warnings received
+        self.had_monster: dict[str, bool] = {}  # player -> had a monster at some point this turn
+        # card id -> had its controller a monster before it entered
+        self.had_before_entry: dict[str, bool] = {}
+        self.summons_prevented: set[str] = set()  # players whose summon was negated this turn
 
-    def set_up(self, scenario, name, player):
+    def set_up(self, scenario: Scenario, name: str, player: YamlMapping) -> None:
         warnings = player.get("idle_warnings", 0)
         if not isinstance(warnings, int) or warnings < 0:
             raise scenario.error("idle_warnings is a whole number",
                                  f"setup.players.{name}.idle_warnings")
         self.warnings[name] = warnings
 
-    def look_at_monsters(self, player):
+    def look_at_monsters(self, player: str) -> None:
         """Whether the player starts the turn (or the scenario) with a monster."""
         self.had_monster[player] = bool(self.zone_of(player, "monsters"))
 
-    def monster_entered(self, card):
+    def monster_entered(self, card: CardInstance) -> None:
         self.had_before_entry[card.id] = bool(self.had_monster.get(card.controller))
         self.had_monster[card.controller] = True
 
-    def saw_monster(self, player):
+    def saw_monster(self, player: str) -> None:
         self.had_monster[player] = True
 
-    def after_action(self):
+    def after_action(self) -> None:
         for player in self.duel.players:
             if self.zone_of(player, "monsters"):
                 self.had_monster[player] = True
 
-    def summon_negated(self, attempt):
+    def summon_negated(self, attempt: SummonAttempt) -> None:
         """A negated summon's monster never counted as the player's monster this turn; the
         negation itself spares them an Idle Warning (kd-idle-no-prevention)."""
         player = attempt["player"]
@@ -50,11 +61,11 @@ class Idleness(Component):
             self.had_monster[player] = any(self.had_before_entry.get(i, False)
                                            for i in attempt["cards"])
 
-    def new_turn(self):
+    def new_turn(self) -> None:
         self.summons_prevented = set()  # kept until the ending turn's End Phase has judged idleness
         self.look_at_monsters(self.duel.turn_player)
 
-    def judge(self, player):
+    def judge(self, player: str) -> None:
         """The End Phase of `player`'s turn: an Idle Warning if they were idle."""
         duel = self.duel
         # "your opponent": in a Team Duel every opposing player (kd-team-opponents)
@@ -78,7 +89,7 @@ class Idleness(Component):
             return
         self.give_warning(player, "kd-idle-end-phase", "kd-idle-warning", "kd-idle-whole-turn")
 
-    def give_warning(self, player, *rules):
+    def give_warning(self, player: str, *rules: str) -> None:
         """One more Idle Warning; the one numbered `idle_warnings_to_lose` loses the duel."""
         self.warnings[player] += 1
         self.emit("idle", f"{player} gets an Idle Warning ({self.warnings[player]})",

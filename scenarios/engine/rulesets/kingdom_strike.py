@@ -6,7 +6,18 @@ or Life Points (kd-strike-terrain, kd-strike-no-battle), and counts as an attack
 opponent's Traps waiting for an attack spring (kd-strike-attack). A card may restrict the
 Terrains its STRIKE hits with `strike_on:<Terrain>` flags (kd-strike-terrain-kind).
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..state import CardInstance
+    from .kingdom_duels import KingdomDuel
+    from .kingdom_teams import Teams
+    from .kingdom_terrain import Terrains
+    from .kingdom_traps import SpellsAndTraps
 
 STRIKE_ON = "strike_on:"
 
@@ -14,17 +25,19 @@ STRIKE_ON = "strike_on:"
 class Strike(Component):
     """STRIKE, and how many were used this turn."""
 
-    def __init__(self, duel, terrain, teams, traps):
+    def __init__(self, duel: KingdomDuel, terrain: Terrains, teams: Teams,
+                 traps: SpellsAndTraps) -> None:
         super().__init__(duel)
         self.terrain = terrain
         self.teams = teams
         self.traps = traps
         self.strikes_this_turn = 0
 
-    def new_turn(self):
+    def new_turn(self) -> None:
         self.strikes_this_turn = 0
 
-    def use(self, player, card, to, chosen_player):
+    def use(self, player: str, card: CardInstance, to: str | None,
+            chosen_player: str | None) -> None:
         """`player` uses the STRIKE of `card` on the Terrain in column `to` of an opponent."""
         from ..primitives import EffectContext, run
 
@@ -43,7 +56,7 @@ class Strike(Component):
                          f"time{'s' if self.strikes_this_turn != 1 else ''} this turn")
         rival = self.teams.chosen_rival(player, chosen_player)  # whose Terrain
         markers = self.terrain.markers
-        column = int(to) if str(to).isdigit() else None
+        column = int(str(to)) if str(to).isdigit() else None
         if column is None or not 0 <= column < len(markers[rival]):
             self.illegal(None, "invalid_terrain", "STRIKE names a Terrain column of the opponent")
         self.check_strike_terrain(card, markers[rival][column])
@@ -74,7 +87,7 @@ class Strike(Component):
         run(duel, strikes[0], ctx)
         self.strike_made(player)
 
-    def check_strike_terrain(self, card, terrain):
+    def check_strike_terrain(self, card: CardInstance, terrain: str) -> None:
         """A card's `strike_on:<Terrain>` flags restrict the Terrains its STRIKE may hit."""
         allowed = [f[len(STRIKE_ON):] for f in card.card.flags if f.startswith(STRIKE_ON)]
         if not allowed:
@@ -86,7 +99,7 @@ class Strike(Component):
                          f"{card.id}'s STRIKE hits only {' or '.join(allowed)}, not {terrain}")
         self.note_rule("kd-strike-terrain-kind")
 
-    def strike_made(self, player):
+    def strike_made(self, player: str) -> None:
         """A STRIKE is treated as an attack: Traps waiting for an attack spring."""
         if self.misreads("kd-strike-attack", "not-an-attack"):
             return

@@ -123,11 +123,11 @@ class Subduels(Component):
     def take_over(self, game, events, rules):
         """What happened in the Subduel is part of this replay's story and trace."""
         for event in game.events[events:]:
-            if event.kind == "result":  # the Subduel's end, not the duel's
-                event = Event("subduel", f"in the Subduel: {event.text}", event.rules,
-                              {**event.data, "what": "result"})
-            event.data.setdefault("subduel", True)
-            self.duel.events.append(event)
+            kind, text, data = event.kind, event.text, event.data
+            if kind == "result":  # the Subduel's end, not the duel's
+                kind, text, data = "subduel", f"in the Subduel: {text}", {**data, "what": "result"}
+            data.setdefault("subduel", True)
+            self.duel.events.append(Event.of(kind, text, event.rules, data))
         rules_used = self.duel.rules_used
         for anchor in game.rules_used[rules:]:
             if anchor not in rules_used:

@@ -6,19 +6,30 @@ which monster stands where, the default Terrain of a side that played no Field S
 replaced or a monster moved to another Terrain. `FieldPower` gives a monster of a Type or
 Attribute its Terrain names the Field Power Bonus, as ATK and DEF modifiers.
 """
+from __future__ import annotations
+
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..cards import CATALOG_DIR
 from ..yamlsource import load_lazily
 from .kingdom_component import Component
 
+if TYPE_CHECKING:
+    from ..modifiers import ModifierRegistry
+    from ..scenario import Scenario
+    from ..state import CardInstance
+    from ..yamltypes import YamlMapping
+    from .kingdom_duels import KingdomDuel
+
 TERRAINS_FILE = CATALOG_DIR / "terrains" / "kingdom-duels.yaml"
 
 
 @lru_cache(maxsize=None)
-def terrains(path=TERRAINS_FILE):
+def terrains(path: Path = TERRAINS_FILE) -> dict[str, Any]:
     """Terrain Markers by name: the Types and Attributes each favours."""
     data, _ = load_lazily(Path(path).read_text(encoding="utf-8"), Path(path).name)
     return {entry["name"]: entry for entry in data}
@@ -27,16 +38,16 @@ def terrains(path=TERRAINS_FILE):
 class Terrains(Component):
     """The Terrain Markers of each side, and the column each monster stands in."""
 
-    def __init__(self, duel):
+    def __init__(self, duel: KingdomDuel) -> None:
         super().__init__(duel)
         self.catalog = terrains()
-        self.markers = {}  # player -> Terrain names, one per Frontrow column
-        self.default_sides = set()  # players whose Terrains were laid by default
-        self.placing_column = None  # the column a summon or an Alter Summon asks for
+        self.markers: dict[str, list[str]] = {}  # player -> Terrain names, one per column
+        self.default_sides: set[str] = set()  # players whose Terrains were laid by default
+        self.placing_column: int | None = None  # the column a summon asks for
 
     # --- the setup -----------------------------------------------------------------------------
 
-    def set_up(self, scenario, name, player):
+    def set_up(self, scenario: Scenario, name: str, player: YamlMapping) -> None:
         """A set-up player's `terrains` (the default Terrain on every column if none)."""
         count = self.params["terrain_markers_per_side"]
         markers = player["terrains"] if "terrains" in player else \
@@ -50,10 +61,10 @@ class Terrains(Component):
                                  f"setup.players.{name}.terrains")
         self.markers[name] = list(markers)
 
-    def set_up_columns(self, scenario, name):
+    def set_up_columns(self, scenario: Scenario, name: str) -> None:
         """Each set-up monster stands in its `column`, or the first free one."""
         count = self.params["terrain_markers_per_side"]
-        taken = set()
+        taken: set[int] = set()
         for card_id in self.zone_of(name, "monsters"):
             card = self.card(card_id)
             if card.column is None:
@@ -66,7 +77,7 @@ class Terrains(Component):
     # --- columns -------------------------------------------------------------------------------
 
     @contextmanager
-    def placing_in(self, column):
+    def placing_in(self, column: int | None) -> Iterator[None]:
         """While a summon asks for a column, a monster entering the Frontrow takes it if free."""
         self.placing_column = column
         try:
@@ -74,12 +85,12 @@ class Terrains(Component):
         finally:
             self.placing_column = None
 
-    def free_columns(self, player, card):
+    def free_columns(self, player: str, card: CardInstance) -> list[int]:
         """The player's Monster Zone columns no monster but `card` stands in, in order."""
         taken = {self.card(i).column for i in self.zone_of(player, "monsters") if i != card.id}
         return sorted(set(range(self.params["terrain_markers_per_side"])) - taken)
 
-    def card_moved(self, card, entering, zone):
+    def card_moved(self, card: CardInstance, entering: bool, zone: str) -> None:
         """A monster entering the Frontrow takes the column asked for, or the first free one; a
         card leaving it leaves its column."""
         if entering:
@@ -90,19 +101,19 @@ class Terrains(Component):
         elif zone != "monsters":
             card.column = None
 
-    def terrain_under(self, card):
+    def terrain_under(self, card: CardInstance) -> str | None:
         """The Terrain a monster in the Frontrow stands on, or None."""
         if card.zone != "monsters" or card.column is None:
             return None
         markers = self.markers.get(card.controller) or []
         return markers[card.column] if card.column < len(markers) else None
 
-    def favoured_by(self, card, terrain):
+    def favoured_by(self, card: CardInstance, terrain: dict[str, Any]) -> bool:
         """Does this Terrain name one of the monster's Types or its Attribute?"""
         return bool(self.duel.races(card) & set(terrain["races"])) or \
             card.card.attribute in terrain["attributes"]
 
-    def enters_default_terrain(self, card):
+    def enters_default_terrain(self, card: CardInstance) -> None:
         """A monster enters a side that played no Field Setup: it stands on the default Terrain,
         where a Terrain of another kind would have given it a Field Power Bonus."""
         markers = self.markers.get(card.controller)
@@ -117,7 +128,7 @@ class Terrains(Component):
 
     # --- changing the Terrains -----------------------------------------------------------------
 
-    def replace(self, player, column, terrain):
+    def replace(self, player: str, column: int, terrain: str) -> None:
         """A card lays a new Terrain Marker on one of a player's columns."""
         old = self.markers[player][column]
         if self.misreads("kd-terrain-set-aside", "stacked"):
@@ -130,7 +141,7 @@ class Terrains(Component):
                   f"{terrain}", ["kd-terrain-set-aside"], player=player, column=column, old=old,
                   terrain=terrain, what="replaced")
 
-    def move_to_terrain(self, card, cause):
+    def move_to_terrain(self, card: CardInstance, cause: str) -> None:
         """A monster moves to an unoccupied Terrain of its controller (the leftmost one)."""
         taken = {self.card(i).column for i in self.zone_of(card.controller, "monsters")}
         free = sorted(set(range(self.params["terrain_markers_per_side"])) - taken)
@@ -154,7 +165,7 @@ class Terrains(Component):
                   player=card.controller, column=card.column,
                   terrain=self.markers[card.controller][card.column], by=cause, what="terrain")
 
-    def as_data(self):
+    def as_data(self) -> dict[str, list[str]]:
         """Each side's Terrains, left to right."""
         return {player: list(markers) for player, markers in self.markers.items()}
 
@@ -163,24 +174,24 @@ class FieldPower(Component):
     """The Field Power Bonus: a monster on a Terrain that names its Type or Attribute gains a
     share of its original ATK and DEF (kd-fpb, kd-fpb-hidden, kd-fpb-amount)."""
 
-    def __init__(self, duel, terrain):
+    def __init__(self, duel: KingdomDuel, terrain: Terrains) -> None:
         super().__init__(duel)
         self.terrain = terrain
 
-    def register_modifiers(self, modifiers):
+    def register_modifiers(self, modifiers: ModifierRegistry) -> None:
         modifiers.register("field power bonus", "atk", self.atk_bonus)
         modifiers.register("field power bonus", "def", self.def_bonus)
 
-    def atk_bonus(self, card):
+    def atk_bonus(self, card: CardInstance) -> int:
         return self.bonus(card, card.card.atk)
 
-    def def_bonus(self, card):
+    def def_bonus(self, card: CardInstance) -> int:
         bonus = self.bonus(card, card.card.defense)
         if bonus and self.misreads("kd-fpb-amount", "atk-only"):
             return 0
         return bonus
 
-    def bonus(self, card, printed):
+    def bonus(self, card: CardInstance, printed: int | None) -> int:
         if card.zone != "monsters" or card.column is None:
             return 0
         if not card.face_up and self.misreads("kd-fpb-hidden", "hidden-no-bonus"):

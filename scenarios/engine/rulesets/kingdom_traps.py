@@ -6,22 +6,32 @@ moment is activated (kd-trap-idle, kd-trap-several). A Persist card (`persist:<t
 stays on the field for that many turns after it resolves, every player's turn counting
 (kd-persist, kd-persist-duration).
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..state import ChainLink
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..state import CardInstance
+    from .kingdom_board_rulings import BoardRulings
+    from .kingdom_duels import KingdomDuel
+    from .kingdom_idleness import Idleness
 
 
 class SpellsAndTraps(Component):
     """Traps whose Trigger is met, and Persist cards."""
 
-    def __init__(self, duel, board, idleness):
+    def __init__(self, duel: KingdomDuel, board: BoardRulings, idleness: Idleness) -> None:
         super().__init__(duel)
         self.board = board
         self.idleness = idleness
-        self.sprung_together = []  # the Traps whose Trigger was met at the same moment
+        self.sprung_together: list[str] = []  # the Traps whose Trigger was met at the same moment
 
     # --- Traps that trigger ----------------------------------------------------------------------
 
-    def spring_traps(self, trigger, actor):
+    def spring_traps(self, trigger: str, actor: str) -> None:
         """Set Traps of the other player whose Trigger is met go on a chain by themselves."""
         duel = self.duel
         sprung = []
@@ -43,7 +53,7 @@ class SpellsAndTraps(Component):
         self.sprung_together = sprung
         self.board.traps_met(trigger, actor)
 
-    def decline(self, player, card):
+    def decline(self, player: str, card: CardInstance) -> None:
         """A player lets a Trap whose Trigger was met go unactivated: an Idle Warning, unless
         another of their Traps met at the same moment is activated."""
         duel = self.duel
@@ -71,19 +81,19 @@ class SpellsAndTraps(Component):
 
     # --- Persist -------------------------------------------------------------------------------
 
-    def start_persisting(self, order):
+    def start_persisting(self, order: list[ChainLink]) -> None:
         """A Persist card that resolved stays on the field for the turns it states."""
         for link in order:
             card = self.card(link.card_id)
-            turns = card.card.flags and next((int(f.split(":")[1]) for f in card.card.flags
-                                              if f.startswith("persist:")), None)
+            turns = next((int(f.split(":")[1]) for f in card.card.flags
+                          if f.startswith("persist:")), None)
             if link.is_card_activation and turns and card.on_field and \
                     not self.misreads("kd-persist", "leaves-at-once"):
                 card.counters["persist_turns"] = turns
                 card.notes.add("persisting")
                 self.note_rule("kd-persist")
 
-    def count_persist_turns(self):
+    def count_persist_turns(self) -> None:
         duel = self.duel
         for card in list(duel.cards_on_field()):
             left = card.counters.get("persist_turns")
