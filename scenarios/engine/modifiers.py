@@ -29,7 +29,7 @@ Card = Any
 Amount = int | Callable[[Card], int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Modifier:
     """One change to a stat: `amount` (a number, or card -> number) while `applies(card)` holds,
     until `expired()` does."""
@@ -76,7 +76,8 @@ class ModifierRegistry:
         """Add a modifier; returns it (to remove it later)."""
         modifier = Modifier(source, stat, amount, applies, expired)
         self._modifiers.append(modifier)
-        self._changed()
+        self._by_stat = {}
+        self._lifetimes = self._lifetimes or expired is not None
         return modifier
 
     def remove(self, modifier: Modifier) -> None:

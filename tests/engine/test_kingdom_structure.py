@@ -17,8 +17,8 @@ from scenarios.engine.scenario import build_duel
 
 from .conftest import parameters
 
-# Attributes every part reaches through its Component base (its methods, `duel` and `emit`).
-COMPONENT_API = {name for name, _ in inspect.getmembers(Component)} | {"duel", "emit"}
+# Attributes every part reaches through its Component base: its methods and its duel.
+COMPONENT_API = {name for name, _ in inspect.getmembers(Component)} | {"duel"}
 
 
 def duel_at(setup):
