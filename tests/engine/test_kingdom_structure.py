@@ -2,9 +2,11 @@
 explicit dependencies, one override per core hook, and one ATK/DEF modifier pipeline."""
 import ast
 import copy
+import gc
 import importlib
 import inspect
 import textwrap
+import weakref
 from pathlib import Path
 
 from scenarios.engine import parse_scenario, ruleset_for
@@ -157,3 +159,16 @@ def test_a_copy_of_the_duel_has_parts_and_modifiers_of_its_own():
     copied.terrain.markers["A"][0] = "Land"  # the copy's Wolf loses its Forest, not the duel's
     assert copied.effective_atk(copied.card("wolf")) == 1500
     assert duel.effective_atk(duel.card("wolf")) > 1500
+
+
+def test_a_duel_is_freed_with_its_last_reference_not_by_the_garbage_collector():
+    """Its parts refer back to it weakly: a duel is no cycle of references."""
+    gc.disable()
+    try:
+        duel = duel_at("players: {A: {deck: 5}, B: {deck: 5}}")
+        part, gone = duel.terrain, weakref.ref(duel)
+        assert part.duel is duel
+        del duel
+        assert gone() is None
+    finally:
+        gc.enable()
