@@ -28,9 +28,11 @@ meets inside the state (an effect program of the catalog in a chain link) is nev
 import enum
 import random
 import types
+import weakref
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .cards import CardDef
+from .modifiers import Modifier
 from .state import CardInstance, Event, PlayerState
 
 if TYPE_CHECKING:
@@ -38,9 +40,12 @@ if TYPE_CHECKING:
 
 ATOMS = frozenset({str, int, float, bool, type(None), bytes, complex})
 # Kinds of objects the duel holds but never changes (see the module docstring).
-SHARED = frozenset({CardDef, Event})
+# A Modifier is a frozen record: the registry's lists that hold modifiers are saved, the
+# modifiers themselves never change.
+SHARED = frozenset({CardDef, Event, Modifier})
 SKIP = ATOMS | SHARED  # kinds the walk never goes into
-SHARED_KINDS = (CardDef, Event, enum.Enum, type, types.FunctionType, types.MethodType,
+# A weak reference points back into the duel (a component's link to it), which is walked itself.
+SHARED_KINDS = (CardDef, Event, Modifier, weakref.ReferenceType, enum.Enum, type, types.FunctionType, types.MethodType,
                 types.BuiltinFunctionType, types.ModuleType)
 # The duel's lists it only appends to (and cuts back to a mark, `Duel.quietly`): saved as
 # their length, however long the replay has made them.

@@ -3,6 +3,7 @@ checkpoints the duel and puts it back instead of trying the step on a copy)."""
 import collections
 import dataclasses
 import random
+import weakref
 
 import pytest
 
@@ -60,6 +61,8 @@ def state_of(duel):
         seen[id(value)] = (len(seen), value)  # kept alive, so no other object takes its id
         if isinstance(value, random.Random):
             return ("generator", value.getstate())
+        if isinstance(value, weakref.ReferenceType):  # a component's link back to its duel
+            return ("weak reference to", plain(value()))
         if isinstance(value, dict):
             return ("dict", [(plain(k), plain(v)) for k, v in value.items()])
         if isinstance(value, (list, tuple)):
