@@ -96,6 +96,14 @@ SITE_LEVELS = site_levels.SiteLevels({site_levels.RULES: load_bundled_rules,
                                       site_levels.SITE: load_bundled_scenarios})
 
 
+def pytest_itemcollected(item):
+    """The fast tier (`-m fast`): every test that needs no database, no browser and is not
+    marked `slow`."""
+    if site_levels.database_use(item) is None and not any(
+            item.get_closest_marker(name) for name in ("slow", "browser")):
+        item.add_marker(pytest.mark.fast)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
     """After pytest-django's own ordering: the shared site's levels rise once in a run."""
