@@ -21,6 +21,12 @@ def test_readme_gives_exactly_two_commands_and_ci_runs_the_test_one():
     assert commands[1].endswith(" .ci/test")
 
 
+def test_the_readme_names_the_fast_tier_and_its_marker_is_registered():
+    readme = (ROOT / "README.md").read_text()
+    assert "`.venv/bin/python -m pytest -m fast`" in readme
+    assert '"fast: ' in (ROOT / "pyproject.toml").read_text()
+
+
 def test_the_test_script_runs_sqlite_then_postgresql_when_it_answers():
     script = (ROOT / ".ci" / "test").read_text()
     assert "env -u DATABASE_URL \"$PYTHON\" -m pytest" in script
