@@ -6,8 +6,8 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group
 
-from rulings.models import Article
-from scenarios.models import Scenario
+from rulings.knowledge.models import Article
+from scenarios.verification.models import Scenario
 from scenarios.quizzes.models import ExamBlueprint, Question
 from tests import site_levels
 from tests.conftest import SITE_LEVELS
@@ -34,7 +34,7 @@ def test_the_loaded_site_has_rules_verified_scenarios_and_questions(loaded_site)
 
 
 def test_going_back_to_empty_restores_the_migrations_rows_and_clears_search(loaded_site):
-    from rulings import search
+    from rulings.knowledge import search
 
     assert search.search("negated summons")
     SITE_LEVELS.reset()  # inside this test's transaction: rolled back at its end
