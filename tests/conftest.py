@@ -4,11 +4,13 @@ import shutil
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, User
+from django.core.management import call_command
 
 from rulings.knowledge.articlefile import ArticleSource
 from rulings.knowledge.loading import load_content
 from rulings.knowledge.models import Article, Format
 from rulings.knowledge.publishing import publish
+from tests import site_levels
 
 
 @pytest.fixture(scope="session")
@@ -77,12 +79,90 @@ def make_article(make_format):
     return make
 
 
-@pytest.fixture
-def bundled_rules(db):
+def load_bundled_rules():
     """The real bundled content, loaded the way `load_rules` loads it."""
     report = load_content(settings.RULES_CONTENT_DIR)
     assert not report.errors, [str(p) for p in report.errors]
     return report
+
+
+def load_bundled_scenarios():
+    """The bundled scenarios on top of the rules, as `load_scenarios` leaves them: verified,
+    with the question bank built from them."""
+    call_command("load_scenarios", verbosity=0)
+
+
+SITE_LEVELS = site_levels.SiteLevels({site_levels.RULES: load_bundled_rules,
+                                      site_levels.SITE: load_bundled_scenarios})
+
+
+def pytest_itemcollected(item):
+    """The fast tier (`-m fast`): every test that needs no database, no browser and is not
+    marked `slow`."""
+    if site_levels.database_use(item) is None and not any(
+            item.get_closest_marker(name) for name in ("slow", "browser")):
+        item.add_marker(pytest.mark.fast)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """After pytest-django's own ordering: the shared site's levels rise once in a run."""
+    items.sort(key=site_levels.run_order)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker, django_db_keepdb):
+    """The test database as the migrations left it, remembered so that the shared site can go
+    back to it; and left that way at the end when the database is kept (`--reuse-db`)."""
+    with django_db_blocker.unblock():
+        SITE_LEVELS.record_baseline()
+    yield
+    if django_db_keepdb:
+        with django_db_blocker.unblock():
+            SITE_LEVELS.commit(site_levels.EMPTY)
+
+
+@pytest.fixture(scope="session")
+def _bundled_rules_committed(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        SITE_LEVELS.commit(site_levels.RULES)
+
+
+@pytest.fixture(scope="session")
+def _loaded_site_committed(_bundled_rules_committed, django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        SITE_LEVELS.commit(site_levels.SITE)
+
+
+@pytest.fixture(autouse=True)
+def _site_level(request):
+    """Every database test finds the level it asks for (see tests/site_levels.py), inside its
+    own transaction; a test without a database is left alone."""
+    use = site_levels.database_use(request.node)
+    if use is None:
+        yield
+        return
+    request.getfixturevalue("transactional_db" if use == "transactional" else "db")
+    SITE_LEVELS.provide(site_levels.wanted_level(request.fixturenames),
+                        transactional=use == "transactional")
+    yield
+    if use == "transactional":
+        SITE_LEVELS.flushed()
+
+
+@pytest.fixture
+def bundled_rules(_bundled_rules_committed, db):
+    """The real bundled content, loaded the way `load_rules` loads it (once per session: the
+    test runs inside a transaction on top of it). Gives the load's report."""
+    return SITE_LEVELS.value(site_levels.RULES)
+
+
+@pytest.fixture
+def loaded_site(_loaded_site_committed, db):
+    """The bundled rules and scenarios in the database, as the README's run command leaves
+    them: scenarios verified, the question bank built (once per session, like
+    `bundled_rules`). Gives the rules' load report."""
+    return SITE_LEVELS.value(site_levels.SITE)
 
 
 @pytest.fixture

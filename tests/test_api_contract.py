@@ -13,7 +13,6 @@ import time
 import pytest
 import schemathesis
 from django.core import signals
-from django.core.management import call_command
 from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, given
 from hypothesis import settings as hypothesis_settings
@@ -54,9 +53,8 @@ def generous_rates(settings):
 
 
 @pytest.fixture
-def site(generous_rates, bundled_rules, editor, wsgi_in_test_transaction):
-    call_command("load_scenarios", verbosity=0)
-    return bundled_rules
+def site(generous_rates, loaded_site, editor, wsgi_in_test_transaction):
+    return loaded_site
 
 
 @pytest.fixture

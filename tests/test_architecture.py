@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 
@@ -13,11 +15,13 @@ def run_contract(contract):
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_imports_run_one_way_through_the_layers():
     result = run_contract("layers")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_the_engine_imports_neither_django_nor_a_web_app():
     result = run_contract("pure-engine")
     assert result.returncode == 0, result.stdout + result.stderr

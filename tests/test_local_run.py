@@ -29,17 +29,20 @@ def settings_value(expression, **environment):
     return result.stdout.strip()
 
 
+@pytest.mark.slow
 def test_debug_is_off_unless_asked_for():
     assert settings_value("settings.DEBUG") == "False"
     assert settings_value("settings.DEBUG", DEBUG="1") == "True"
 
 
+@pytest.mark.slow
 def test_the_local_default_needs_no_secret_key_and_serves_static_files_itself():
     assert settings_value("settings.PRODUCTION, settings.WHITENOISE_USE_FINDERS") == "False True"
     assert settings_value("settings.ALLOWED_HOSTS") == "['localhost', '127.0.0.1', '[::1]']"
     assert settings_value("settings.SECURE_SSL_REDIRECT") == "False"
 
 
+@pytest.mark.slow
 def test_production_is_debug_zero_and_keeps_its_secure_settings():
     value = settings_value("settings.PRODUCTION, settings.SECURE_SSL_REDIRECT, "
                            "'WHITENOISE_USE_FINDERS' in dir(settings)",
@@ -80,6 +83,7 @@ def runserver(tmp_path):
         server.wait(timeout=20)
 
 
+@pytest.mark.slow
 def test_the_run_command_shows_the_sites_own_404_and_serves_static_files(runserver):
     status, html = fetch(runserver + "/no/such/page/")
     assert status == 404

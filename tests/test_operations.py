@@ -1,6 +1,7 @@
 """What an operator relies on: security headers, logging, throttled login, error pages."""
 import logging
 
+import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.test import override_settings
@@ -27,6 +28,7 @@ def test_errors_are_logged_to_stderr_with_debug_off():
     assert logging.getLogger("django.request").handlers
 
 
+@pytest.mark.slow
 def test_the_deploy_check_is_clean_under_production_settings(monkeypatch, capsys):
     import subprocess
     import sys

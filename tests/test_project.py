@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -19,6 +21,12 @@ def test_readme_gives_exactly_two_commands_and_ci_runs_the_test_one():
     assert commands[1].endswith(" .ci/test")
 
 
+def test_the_readme_names_the_fast_tier_and_its_marker_is_registered():
+    readme = (ROOT / "README.md").read_text()
+    assert "`.venv/bin/python -m pytest -m fast`" in readme
+    assert '"fast: ' in (ROOT / "pyproject.toml").read_text()
+
+
 def test_the_test_script_runs_sqlite_then_postgresql_when_it_answers():
     script = (ROOT / ".ci" / "test").read_text()
     assert "env -u DATABASE_URL \"$PYTHON\" -m pytest" in script
@@ -27,6 +35,7 @@ def test_the_test_script_runs_sqlite_then_postgresql_when_it_answers():
     assert "the PostgreSQL run is skipped" in script
 
 
+@pytest.mark.slow
 def test_without_postgresql_the_test_script_says_so_and_still_runs_sqlite(tmp_path):
     result = subprocess.run(
         [str(ROOT / ".ci" / "test"), "--collect-only", "-q", "tests/test_project.py"],
@@ -38,6 +47,7 @@ def test_without_postgresql_the_test_script_says_so_and_still_runs_sqlite(tmp_pa
     assert result.stdout.rstrip().splitlines()[-1].startswith(tuple("0123456789"))
 
 
+@pytest.mark.slow
 def test_settings_refuse_to_run_without_a_secret_key_when_debug_is_off():
     result = subprocess.run(
         [sys.executable, "-c", "import django; django.setup()"], cwd=ROOT, capture_output=True,
@@ -46,6 +56,7 @@ def test_settings_refuse_to_run_without_a_secret_key_when_debug_is_off():
     assert result.returncode != 0 and "SECRET_KEY must be set" in result.stderr
 
 
+@pytest.mark.slow
 def test_database_url_selects_the_database():
     code = ("import django; django.setup(); from django.conf import settings; "
             "print(settings.DATABASES['default']['ENGINE'], settings.DATABASES['default']['NAME'])")
@@ -56,6 +67,7 @@ def test_database_url_selects_the_database():
     assert result.stdout.split() == ["django.db.backends.sqlite3", "/tmp/elsewhere.sqlite3"]
 
 
+@pytest.mark.slow
 def test_worker_threads_keep_their_database_connection_between_requests():
     code = ("import django; django.setup(); from django.conf import settings; "
             "db = settings.DATABASES['default']; print(db['CONN_MAX_AGE'], db['CONN_HEALTH_CHECKS'])")

@@ -7,6 +7,8 @@ import tempfile
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "scenarios" / "engine"
 # A cache of its own per checkout, outside the repository: a second run only rechecks what
@@ -19,6 +21,7 @@ def mypy_overrides():
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]["overrides"]
 
 
+@pytest.mark.slow
 def test_mypy_passes_on_the_engine():
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(CACHE), str(ENGINE)],

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 # Runs in its own process, on its own SQLite file: the test database is not touched.
@@ -28,6 +30,7 @@ print(CardRecord._meta.app_label, CardRecord._meta.db_table,
 """
 
 
+@pytest.mark.slow
 def test_a_database_migrated_before_the_move_keeps_its_card_records(tmp_path):
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'before-the-move.sqlite3'}",
            "DJANGO_SETTINGS_MODULE": "rulings.project.settings"}

@@ -23,9 +23,10 @@ def scenario_at(path):
     return load_scenario(path)
 
 
-def run(scenario, mutation=None):
+def run(scenario, mutation=None, record_states=True):
     return replay(scenario, ruleset_for(scenario.format), default_catalog(),
-                  params=parameters(scenario.format), mutation=mutation)
+                  params=parameters(scenario.format), mutation=mutation,
+                  record_states=record_states)
 
 
 @pytest.fixture

@@ -73,6 +73,7 @@ def test_every_bundled_scenario_uses_only_what_its_format_declares(path):
     load_scenario(path, formats=RULESETS)
 
 
+@pytest.mark.slow
 def test_verify_passes_every_bundled_scenario():
     done = subprocess.run([sys.executable, "manage.py", "verify", "--no-record"], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)

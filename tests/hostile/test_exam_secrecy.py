@@ -8,7 +8,6 @@ import json
 import re
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.utils.html import escape
 
@@ -20,9 +19,8 @@ KEY_FIELDS = ("right_option", "options_explained", "explanation", "scenario")
 
 
 @pytest.fixture
-def quiz_bank(bundled_rules):
-    call_command("load_scenarios", verbosity=0)
-    return bundled_rules
+def quiz_bank(loaded_site):
+    return loaded_site
 
 
 @pytest.fixture

@@ -62,9 +62,8 @@ def test_the_url_conf_has_the_endpoints_this_test_drives():
 
 
 @pytest.fixture
-def site(bundled_rules):
-    from django.core.management import call_command
-    call_command("load_scenarios", verbosity=0)
+def site(loaded_site):
+    return loaded_site
 
 
 def answer_is_a_json_4xx(response, what):

@@ -36,6 +36,7 @@ CHUNKS = 5
 HANG_SECONDS = 10.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_ten_thousand_hostile_files_raise_only_scenario_errors_and_none_hangs(chunk):
     """FUZZ_FILES files in all (HOSTILE_FILES=... to change), in CHUNKS seeded parts."""

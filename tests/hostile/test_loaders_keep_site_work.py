@@ -75,9 +75,9 @@ def edit_scenario(client, slug, old, new):
 
 
 @pytest.fixture
-def site_work(editor_client):
-    """The first run of the loads, then an editor's work on the site."""
-    run_the_loads()
+def site_work(loaded_site, editor_client):
+    """The first run of the loads (the shared site: the same load_rules and load_scenarios),
+    then an editor's work on the site."""
     edit_article(editor_client, "core", "chains", "Edited on the site: chains, in short.")
     bundled = Scenario.objects.filter(format_slug="core").order_by("slug").first()
     edit_scenario(editor_client, bundled.slug, "title: ", "title: Site edit - ")

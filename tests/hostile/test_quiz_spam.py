@@ -23,9 +23,8 @@ from tests.concurrency import run_together
 
 
 @pytest.fixture
-def quiz_bank(bundled_rules):
-    call_command("load_scenarios", verbosity=0)
-    return bundled_rules
+def quiz_bank(loaded_site):
+    return loaded_site
 
 
 def post(client, url, data=None):

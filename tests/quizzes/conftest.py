@@ -1,9 +1,8 @@
 import pytest
-from django.core.management import call_command
 
 
 @pytest.fixture
-def bank(bundled_rules):
-    """Bundled rules and scenarios loaded; loading verifies them and builds the question bank."""
-    call_command("load_scenarios", verbosity=0)
-    return bundled_rules
+def bank(loaded_site):
+    """Bundled rules and scenarios loaded; loading verifies them and builds the question bank
+    (the shared site of tests/conftest.py)."""
+    return loaded_site

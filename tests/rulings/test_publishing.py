@@ -133,12 +133,9 @@ def test_examples_are_updated_in_place_so_their_ids_stay(make_article):
     assert (rows["example-c"].title, rows["example-c"].position) == ("New", 0)
 
 
-def test_scenarios_stay_attached_to_their_example_when_the_article_is_edited(bundled_rules):
-    from django.core.management import call_command
-
+def test_scenarios_stay_attached_to_their_example_when_the_article_is_edited(loaded_site):
     from scenarios.verification.models import Scenario
 
-    call_command("load_scenarios")
     scenario = Scenario.objects.get(slug="poison-vs-ceasefire")
     example = scenario.example_block
     assert example is not None and example.anchor == "example-poison-vs-ceasefire"

@@ -13,9 +13,7 @@ def scenario_dir(tmp_path):
 
 
 @pytest.fixture
-def loaded(bundled_rules):
-    """Bundled rules and scenarios in the database, as the site's run command leaves them."""
-    from django.core.management import call_command
-
-    call_command("load_scenarios")
-    return bundled_rules
+def loaded(loaded_site):
+    """Bundled rules and scenarios in the database, as the site's run command leaves them
+    (the shared site of tests/conftest.py)."""
+    return loaded_site

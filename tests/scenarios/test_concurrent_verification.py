@@ -6,8 +6,6 @@ the write lock in one IMMEDIATE transaction, as publishing does, so writers queu
 from collections import Counter
 
 import pytest
-from django.conf import settings
-from django.core.management import call_command
 
 
 from rulings.knowledge.loading import load_content
@@ -22,9 +20,8 @@ SLUGS = ["poison-vs-ceasefire", "final-countdown"]
 
 
 @pytest.fixture
-def site(transactional_db):
-    assert not load_content(settings.RULES_CONTENT_DIR).errors
-    call_command("load_scenarios", verbosity=0)
+def site(transactional_db, loaded_site):
+    return loaded_site
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 and verification page, and every quiz question with its explanation, rendered from the bundled
 content, say nothing a generator gives away (tests/judge_words.py)."""
 import pytest
-from django.core.management import call_command
 
 from rulings.knowledge.models import Article, Format
 from scenarios.verification.models import Scenario, VerificationRun
@@ -23,8 +22,7 @@ def page_addresses():
 
 
 @pytest.mark.django_db
-def test_every_page_reads_as_a_judge_writes(bundled_rules, editor_client):
-    call_command("load_scenarios", verbosity=0)
+def test_every_page_reads_as_a_judge_writes(loaded_site, editor_client):
     addresses = page_addresses()
     assert Question.objects.exists() and len(addresses) > 1000
     found = []
