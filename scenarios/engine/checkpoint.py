@@ -28,9 +28,11 @@ meets inside the state (an effect program of the catalog in a chain link) is nev
 import enum
 import random
 import types
+import weakref
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .cards import CardDef
+from .modifiers import Modifier
 from .state import CardInstance, Event, PlayerState
 
 if TYPE_CHECKING:
@@ -40,8 +42,10 @@ ATOMS = frozenset({str, int, float, bool, type(None), bytes, complex})
 # Kinds of objects the duel holds but never changes (see the module docstring).
 SHARED = frozenset({CardDef, Event})
 SKIP = ATOMS | SHARED  # kinds the walk never goes into
+# A modifier of ATK/DEF is frozen, and a weak reference (a Kingdom Duels part's to its duel)
+# points at an object the walk reaches from the duel itself.
 SHARED_KINDS = (CardDef, Event, enum.Enum, type, types.FunctionType, types.MethodType,
-                types.BuiltinFunctionType, types.ModuleType)
+                types.BuiltinFunctionType, types.ModuleType, Modifier, weakref.ReferenceType)
 # The duel's lists it only appends to (and cuts back to a mark, `Duel.quietly`): saved as
 # their length, however long the replay has made them.
 LOGS = ("events", "rules_used")
