@@ -40,13 +40,12 @@ if TYPE_CHECKING:
 
 ATOMS = frozenset({str, int, float, bool, type(None), bytes, complex})
 # Kinds of objects the duel holds but never changes (see the module docstring).
-# A Modifier is a frozen record: the registry's lists that hold modifiers are saved, the
-# modifiers themselves never change.
-SHARED = frozenset({CardDef, Event, Modifier})
+SHARED = frozenset({CardDef, Event})
 SKIP = ATOMS | SHARED  # kinds the walk never goes into
-# A weak reference points back into the duel (a component's link to it), which is walked itself.
-SHARED_KINDS = (CardDef, Event, Modifier, weakref.ReferenceType, enum.Enum, type, types.FunctionType, types.MethodType,
-                types.BuiltinFunctionType, types.ModuleType)
+# A modifier of ATK/DEF is frozen, and a weak reference (a Kingdom Duels part's to its duel)
+# points at an object the walk reaches from the duel itself.
+SHARED_KINDS = (CardDef, Event, enum.Enum, type, types.FunctionType, types.MethodType,
+                types.BuiltinFunctionType, types.ModuleType, Modifier, weakref.ReferenceType)
 # The duel's lists it only appends to (and cuts back to a mark, `Duel.quietly`): saved as
 # their length, however long the replay has made them.
 LOGS = ("events", "rules_used")

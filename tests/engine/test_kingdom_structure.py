@@ -11,6 +11,7 @@ from pathlib import Path
 
 from scenarios.engine import parse_scenario, ruleset_for
 from scenarios.engine.cards import default_catalog
+from scenarios.engine.checkpoint import Checkpoint
 from scenarios.engine.duel import Duel
 from scenarios.engine.rulesets import kingdom_component
 from scenarios.engine.rulesets.kingdom_component import Component
@@ -172,3 +173,27 @@ def test_a_duel_is_freed_with_its_last_reference_not_by_the_garbage_collector():
         assert gone() is None
     finally:
         gc.enable()
+
+
+def test_a_checkpoint_puts_the_parts_back_as_they_were():
+    """A refused step changes nothing (Duel.play): the parts' state is put back too, and what
+    they share with the duel (the ATK/DEF modifiers, the weak reference to it) stays shared."""
+    duel = duel_at("""\
+        turn: {number: 3, player: A, phase: main1}
+        players:
+          A:
+            deck: 5
+            terrains: [Forest, Land, Land, Land, Land]
+            monsters: [{id: wolf, card: Kingdom Wolf, position: attack, column: 0}]
+          B: {deck: 5}
+        """)
+    atk = duel.effective_atk(duel.card("wolf"))
+    checkpoint = Checkpoint(duel)
+    duel.terrain.markers["A"][0] = "Land"
+    duel.strike.strikes_this_turn = 1
+    duel.idleness.warnings["A"] = 1
+    checkpoint.restore()
+    checkpoint.release()
+    assert duel.terrain.markers["A"][0] == "Forest" and duel.strike.strikes_this_turn == 0
+    assert duel.idleness.warnings["A"] == 0
+    assert duel.effective_atk(duel.card("wolf")) == atk and duel.terrain.duel is duel
