@@ -488,9 +488,10 @@ class HighlanderDuel(Duel):
             card.set_turn = self.turn
             self.monster_set(card, player)
             return
-        self.summon_to_field(card, player, action.position or "attack",
-                             how="tribute" if action.tributes else "normal", tributes=action.tributes)
-        self.summon_attempt["shuffled"] = shuffled_ids
+        attempt = self.summon_to_field(card, player, action.position or "attack",
+                                       how="tribute" if action.tributes else "normal",
+                                       tributes=action.tributes)
+        attempt["shuffled"] = shuffled_ids
         self.note_rule("shuffle-kept")
 
     def check_deck_master_condition(self, card: CardInstance, player: str) -> None:
@@ -782,7 +783,7 @@ class HighlanderDuel(Duel):
 
     # --- turns and expectations --------------------------------------------------------------
 
-    def next_turn(self, stop_at: str | None) -> None:
+    def next_turn(self, stop_at: str) -> None:
         self.leaving_emz = None
         self.summon_counts = {p: 0 for p in self.players}
         self.nightfalls = 0

@@ -984,7 +984,7 @@ class PhalanxDuel(Duel):
         self.note_rule("rotation")
         return self.next_player(self.turn_player)
 
-    def next_turn(self, stop_at: str | None) -> None:
+    def next_turn(self, stop_at: str) -> None:
         self.line_moves, self.line_start = {}, {}
         super().next_turn(stop_at)
 
