@@ -100,7 +100,8 @@ class Scenario:
     file: str | None = None
     lines: LineMap = field(default_factory=dict)
     source: str = ""
-    cards: tuple[CardDef, ...] = ()  # the CardDefs of its own `cards:`, found by name before the catalog
+    # The CardDefs of its own `cards:`, found by name before the catalog.
+    cards: tuple[CardDef, ...] = ()
     checked: bool = False  # its setup was checked against the schema (parse_scenario does)
 
     def line_of(self, path: str) -> int | None:

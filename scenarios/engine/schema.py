@@ -114,12 +114,12 @@ CARD_FIELDS: dict[str, YamlMapping] = {
 CARD_WORDS = "a card name or {id: ..., card: ...}"
 # Type-specific keywords apply only to values of their type, so one node takes a name (string
 # keywords), a card (object keywords) or, for a zone, a list of them (array keywords).
-CARD_ENTRY: YamlMapping = {"type": ["string", "object"], "minLength": 1, "maxLength": Limits.max_str,
-              "properties": CARD_FIELDS, "required": ["card"], "additionalProperties": False,
-              "description": "A card: its name, or {id: ..., card: <name>, ...}.",
-              "x-is": CARD_WORDS,
-              "x-messages": {"additionalProperties": "unknown card field '{key}' (allowed: "
-                                                     "{allowed})"}}
+CARD_ENTRY: YamlMapping = {
+    "type": ["string", "object"], "minLength": 1, "maxLength": Limits.max_str,
+    "properties": CARD_FIELDS, "required": ["card"], "additionalProperties": False,
+    "description": "A card: its name, or {id: ..., card: <name>, ...}.",
+    "x-is": CARD_WORDS,
+    "x-messages": {"additionalProperties": "unknown card field '{key}' (allowed: {allowed})"}}
 
 
 def zone(description: str, counted: bool = False) -> YamlMapping:
