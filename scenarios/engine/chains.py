@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .duelpart import DuelPart
+from .duelpart import DuelPart, whole_duel
 from .errors import IllegalAction, ScriptError
 from .primitives import COSTS, EffectContext, run
 from .rules import Rule
@@ -463,7 +463,7 @@ class ChainRules(DuelPart):
 
     def pay_costs(self, card: CardInstance, player: str, program: YamlMapping,
                   selections: dict[str, str]) -> None:
-        payments = [COSTS[name](self, player, arg, selections)
+        payments = [COSTS[name](whole_duel(self), player, arg, selections)
                     for step in program.get("cost", []) for name, arg in step.items()]
         rule = self.cost_rule(card, program)
         for kind, value in payments:
@@ -700,7 +700,7 @@ class ChainRules(DuelPart):
                             selections=link.selections, link=link, remembered=dict(link.data))
         self.emit("resolve", f"Chain Link {link.number} ({card.id}, {card.name}) resolves",
                   link=link.number, card=card.id)
-        run(self, program, ctx)
+        run(whole_duel(self), program, ctx)
         if ctx.selections and self.result is None:
             raise ScriptError(f"unused selection(s) {', '.join(ctx.selections)} for {card.id}",
                                 field="select")

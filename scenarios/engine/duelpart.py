@@ -10,9 +10,10 @@ Duel's method order.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, cast
 
 if TYPE_CHECKING:
+    from .duel import Duel
     from .scenario import Action
     from .state import (Attack, CardInstance, ChainLink, PendingTrigger, PlayerState, Result,
                         SummonAttempt)
@@ -95,3 +96,9 @@ if TYPE_CHECKING:
         def turn_ended(self) -> None: ...
 else:
     DuelPart = object
+
+
+def whole_duel(part: DuelPart) -> Duel:
+    """The Duel a part is composed into, for code that takes a whole duel (the effect
+    primitives): the part itself, since a part is only ever used as a Duel."""
+    return cast("Duel", part)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .duelpart import DuelPart
+from .duelpart import DuelPart, whole_duel
 from .state import PHASES
 from .vocabulary.board import Phase
 
@@ -43,7 +43,8 @@ class TurnRules(DuelPart):
                 if effect["trigger"] == "end_phase":
                     self.emit("trigger", f"{card.id} ({card.name}) applies its End Phase effect",
                               card=card.id, what="end_phase")
-                    run(self, effect["resolve"], EffectContext(card.id, card.controller))
+                    run(whole_duel(self), effect["resolve"],
+                        EffectContext(card.id, card.controller))
 
     def do_end_turn(self, action: Action) -> None:
         if action.player != self.turn_player:
@@ -98,7 +99,8 @@ class TurnRules(DuelPart):
                 if spec and self.standby_applies(card, spec["whose"]):
                     self.emit("standby", f"{card.id} ({card.name}) applies its Standby Phase effect",
                               card=card.id)
-                    run(self, spec["resolve"], EffectContext(card.id, card.controller))
+                    run(whole_duel(self), spec["resolve"],
+                        EffectContext(card.id, card.controller))
                 cost = effect.get("maintenance")
                 if cost is not None and self.maintenance_due(card):
                     self.pay_maintenance(card, cost)

@@ -17,7 +17,7 @@ from ..cards import CATALOG_DIR
 from ..duel import Duel
 from ..errors import IllegalAction, ScenarioError, ScriptError
 from ..parameters import Choice, Maybe, Param, Row, Table, Text, Whole
-from ..primitives import EffectContext, check_program, primitive
+from ..primitives import EffectContext, check_program, format_duel, primitive
 from ..rules import Rule, rulebook
 from ..state import ChainLink
 from ..vocabulary import reasons
@@ -55,8 +55,9 @@ def abilities(path: str | Path = ABILITIES_FILE) -> dict[str, YamlMapping]:
 
 
 @primitive("return_to_position")
-def return_to_position(duel: DeckMastersDuel, ctx: EffectContext, arg: YamlValue) -> None:
-    duel.return_deck_master_to_position(ctx.controller, ctx.card_id)
+def return_to_position(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
+    format_duel(duel, DeckMastersDuel, "Deck Masters").return_deck_master_to_position(
+        ctx.controller, ctx.card_id)
 
 
 class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
