@@ -16,8 +16,8 @@ from typing import Callable
 
 from scenarios.engine.vocabulary import StepStatus, is_refused
 
-from ..outcome_words import ZONES, result_words
-from ..readable.sentences import (Names, attempt_sentences, event_sentence, intent_sentences,
+from scenarios.presentation.outcome_words import ZONES, result_words
+from scenarios.presentation.readable.sentences import (Names, attempt_sentences, event_sentence, intent_sentences,
                                   listing, meaning, sentence, step_sentences)
 from .stems import Stem, copy_labels, state_at
 from .teaching import Teaching, differs

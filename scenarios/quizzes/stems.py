@@ -7,8 +7,9 @@ Sangan", "B's Sangan" (`copy_labels`).
 """
 from scenarios.engine.vocabulary import is_refused
 
-from ..readable.board import board_html
-from ..readable.sentences import (ORDINALS, PHASE_WORDS, Names, card_names, event_sentence,
+from scenarios.presentation.readable.board import board_html
+from scenarios.presentation.replay_view import filler_ids
+from scenarios.presentation.readable.sentences import (ORDINALS, PHASE_WORDS, Names, card_names, event_sentence,
                                   listing, sentence, step_sentences)
 
 # Events the game makes between scripted steps, told in the history: a phase ends or begins,
@@ -141,7 +142,8 @@ class Stem:
     def board(self, format_slug):
         """The table at the moment asked about, copies told apart."""
         catalog = getattr(getattr(self.replay, "duel", None), "catalog", None) or self.catalog
-        return board_html(labelled(self.state, self.labels), format_slug, catalog)
+        return board_html(labelled(self.state, self.labels), format_slug, catalog,
+                          filler=filler_ids(self.replay))
 
     # --- the facts ----------------------------------------------------------------------------
 

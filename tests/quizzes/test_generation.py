@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from scenarios.engine.vocabulary import is_refused
-from scenarios.models import Scenario
+from scenarios.verification.models import Scenario
 from scenarios.quizzes import generation
 from scenarios.quizzes.bank import build_for, refresh, settle_stems, stem_of, store
 from scenarios.quizzes.models import Question
@@ -186,8 +186,8 @@ def test_questions_are_withdrawn_when_their_scenario_fails_and_return_when_it_pa
 
 
 def test_an_edit_that_breaks_a_scenario_withdraws_its_questions(bank, editor):
-    from rulings.models import Article
-    from rulings.publishing import publish, source_of
+    from rulings.knowledge.models import Article
+    from rulings.knowledge.publishing import publish, source_of
 
     article = Article.objects.select_related("format", "current_revision").get(
         format__slug="thought-ruler-highlander", slug="nightfall")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.utils.html import escape
 
-from rulings.rendering import anchors as article_anchors
+from rulings.knowledge.rendering import anchors as article_anchors
 from scenarios.engine.reference import reference
 from scenarios.engine.rulesets import RULESETS
 from scenarios.engine.vocabulary import MEANINGS

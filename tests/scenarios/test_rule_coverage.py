@@ -1,14 +1,14 @@
 """Every rule of every article is exercised by a scenario, or marked not replayable with why.
 
-A mark (scenarios/marks/<format>.yaml) names why the rule cannot be replayed (deck construction,
+A mark (scenarios/formats/<format>/marks/*.yaml) names why the rule cannot be replayed (deck construction,
 tournament procedure) and the test that covers it instead; any other rule without a scenario
 fails the test.
 """
 import pytest
 
-from scenarios.coverage_files import file_coverage, mark_problems
+from scenarios.verification.file_coverage import file_coverage, mark_problems
 from scenarios.engine.rulesets import RULESETS
-from scenarios.verification import Verifier
+from scenarios.verification.verifier import Verifier
 
 
 @pytest.fixture(scope="module")

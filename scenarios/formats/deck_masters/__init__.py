@@ -1,0 +1,38 @@
+"""Deck Masters: each player's Deck Master beside the field, with its Ability."""
+from dataclasses import dataclass
+from pathlib import Path
+
+from scenarios.engine.errors import ScenarioError
+from scenarios.engine.rulesets.deck_masters import DeckMastersDuel, abilities
+
+from ..format import CORE_ZONE_LABELS, BoardLayout, Format, Words, ZoneSpot
+from .deck_rules import DECK_RULES
+
+HERE = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class DeckMastersBoard(BoardLayout):
+    def ability_text(self, card_name: str) -> str | None:
+        """"Deck Master Ability (type): text", from the abilities file."""
+        try:
+            ability = abilities().get(card_name)
+        except (ScenarioError, OSError, ValueError, KeyError, TypeError):  # the picture never fails for want of it
+            return None
+        if not ability or not isinstance(ability, dict):
+            return None
+        text = ability.get("text", "")
+        return f"Deck Master Ability ({ability.get('type', '')}): {text}".strip() if text \
+            else None
+
+
+FORMAT = Format(
+    slug="deck-masters", name="Deck Masters", ruleset=DeckMastersDuel,
+    board=DeckMastersBoard(
+        zone_labels=CORE_ZONE_LABELS[:2] + ("Deck Master Position",) + CORE_ZONE_LABELS[2:],
+        # The Deck Master, and any card an effect put there to be held (not a Deck Master).
+        extra_zone=ZoneSpot("Deck Master Position", "deck_master", many=True, height="monster",
+                            deck_master_badge=True, other_badges=("held",))),
+    words=Words(), deck_rules=DECK_RULES,
+    catalog_files=("deck-masters.yaml", "abilities/deck-masters.yaml"),
+    marks_files=tuple(sorted(HERE.glob("marks/*.yaml"))))
