@@ -68,8 +68,12 @@ class CardDef:
         return self.kind == "monster" and self.subtype == "effect"
 
     def effects_of(self, key):
-        """The card's effects that have `key` (trigger, continuous, ignition...)."""
-        return [e for e in self.effects if key in e]
+        """The card's effects that have `key` (trigger, continuous, ignition...), found once
+        per key: a definition never changes, and rules ask this of every card at every step."""
+        found = self.__dict__.setdefault("_effects_by_key", {})
+        if key not in found:
+            found[key] = tuple(e for e in self.effects if key in e)
+        return found[key]
 
 
 class Catalog:

@@ -5,17 +5,17 @@
 adds rule hooks, the way python-chess builds its variants on one Board.
 """
 import copy
-import random
 from typing import NoReturn
 
 from .battle import BattleRules
 from .chains import ChainRules
+from .checkpoint import Checkpoint, Generator
 from .endings import EndingRules
 from .errors import IllegalAction, ScenarioError, ScriptError
 from .outcome import CORE_CARD_FACTS, CORE_EXPECT_KEYS
 from .parameters import Param, check_parameters
 from .rules import Mutation, rulebook
-from .state import ON_FIELD, Event, PlayerState, TrialCards
+from .state import ON_FIELD, Event, PlayerState
 from .turns import TurnRules
 from .vocabulary import (CORE_CARD_FIELDS, CORE_PLAYER_FIELDS, CORE_REASON_CODES,
                          CORE_SETUP_FIELDS, CORE_VERBS)
@@ -31,6 +31,26 @@ MONSTER_ZONES = 5
 # Zones outside ON_FIELD whose monsters the snapshot shows with their current ATK/DEF.
 STAT_ZONES = ("deck_master", "extra_monster_zone")
 DICE_SIDES = 6  # the official game's die; a format whose articles size it overrides dice_sides()
+
+
+# Parameter checks already made, by ruleset and the identity of the mapping a caller passed
+# (a verifier passes the same one to every duel of a format, and checking a format's tables
+# took longer than the rest of building a duel): (that mapping, a copy of it as checked, the
+# problems found). A mapping changed since, even deep inside, no longer equals its copy and is
+# checked again.
+_CHECKED: dict[tuple[type, int], tuple[object, dict, list]] = {}
+_CHECKED_MAX = 64
+
+
+def _checked_problems(ruleset: type, given: object, params: dict) -> list:
+    known = _CHECKED.get((ruleset, id(given)))
+    if known is not None and known[0] is given and known[1] == params:
+        return known[2]
+    problems = check_parameters(ruleset, params)
+    if len(_CHECKED) >= _CHECKED_MAX:
+        _CHECKED.clear()
+    _CHECKED[(ruleset, id(given))] = (given, copy.deepcopy(params), problems)
+    return problems
 
 
 class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
@@ -50,12 +70,15 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def __init__(self, catalog, params=None, mutation=None, seed=0):
         self.catalog = catalog
         self.params = dict(params or {})
-        self.check_params(self.params)
+        self.check_params(self.params, given=params)
         self.mutation = Mutation.parse(mutation) if isinstance(mutation, str) else mutation
         if self.mutation and (self.mutation.rule not in self.RULES or self.mutation.name
                               not in self.RULES[self.mutation.rule].mutations):
             raise ValueError(f"unknown mutation {self.mutation}")
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng = None  # made when first used (`rng`)
+        self._quiet = False  # computing something `quietly`
+        self._quiet_memo = None  # what a `quietly` computation found once, while it lasts
         self.players = {}
         self.cards = {}
         self.turn = 1
@@ -83,14 +106,25 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.lasting_effects = []
 
     @classmethod
-    def check_params(cls, params):
-        """Refuse missing or malformed article parameters before any rule reads them."""
-        problems = check_parameters(cls, params)
+    def check_params(cls, params, given=None):
+        """Refuse missing or malformed article parameters before any rule reads them.
+        `given`: the mapping the caller passed, whose check is remembered (`_CHECKED`)."""
+        problems = _checked_problems(cls, given, params) if given is not None else \
+            check_parameters(cls, params)
         if problems:
             names = ", ".join(name for name, _ in problems)
             raise ScenarioError(f"the {cls.slug} ruleset cannot use the article parameter(s) "
                                 f"{names}: " + "; ".join(m for _, m in problems),
                                 field="parameters")
+
+    @property
+    def rng(self):
+        """The seeded generator of coin tosses, die rolls and shuffles, made the first time a
+        replay draws: seeding one costs more than a whole step, and most scenarios never draw.
+        Made later, it draws what it would have drawn: nothing else seeds or draws from it."""
+        if self._rng is None:
+            self._rng = Generator(self.seed)
+        return self._rng
 
     # --- rules and trace -------------------------------------------------------------------
 
@@ -102,8 +136,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return self.RULES[rule].anchor
 
     def emit(self, kind, text, rules=(), **data):
-        anchors = tuple(self.anchor(r) for r in rules)
-        self.rules_used.extend(a for a in anchors if a not in self.rules_used)
+        anchors = tuple(self.anchor(r) for r in rules) if rules else ()
+        used = self.rules_used
+        for anchor in anchors:
+            if anchor not in used:
+                used.append(anchor)
         self.events.append(Event.of(kind, text, anchors, data))
 
     def note_rule(self, rule):
@@ -205,34 +242,44 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return self.players[player].zones[zone]
 
     def cards_on_field(self, kind=None, controller=None):
-        found = []
-        for player in self.players:
-            if controller and player != controller:
-                continue
-            for zone in ON_FIELD:
-                for card_id in self.zone_of(player, zone):
-                    card = self.cards[card_id]
-                    if kind is None or card.card.kind == kind:
-                        found.append(card)
-        return found
+        cards = self.cards
+        found = [cards[card_id] for player, state in self.players.items()
+                 if not controller or player == controller
+                 for zone in ON_FIELD for card_id in state.zones[zone]]
+        return found if kind is None else [card for card in found if card.card.kind == kind]
 
     def matches(self, card, spec):
         """Does `card` fit a filter such as {kind: monster, attribute: DARK, level_max: 3}?"""
         definition = card.card
-        checks = {
-            "kind": lambda v: definition.kind == v,
-            "subtype": lambda v: definition.subtype == v,
-            "attribute": lambda v: definition.attribute == v,
-            "race": lambda v: self.races(card) and v in self.races(card),
-            "level_max": lambda v: (definition.level or 0) <= v,
-            "atk_max": lambda v: (definition.atk or 0) <= v,
-            "atk_min": lambda v: (definition.atk or 0) >= v,
-            "name_contains": lambda v: v in definition.name,
-            "face": lambda v: card.face_up == (v == "up"),
-            "position": lambda v: card.position == v,
-            "name": lambda v: definition.name == v,
-        }
-        return all(checks[key](value) for key, value in spec.items())
+        for key, value in spec.items():
+            if key == "kind":
+                fits = definition.kind == value
+            elif key == "subtype":
+                fits = definition.subtype == value
+            elif key == "attribute":
+                fits = definition.attribute == value
+            elif key == "race":
+                races = self.races(card)
+                fits = bool(races) and value in races
+            elif key == "level_max":
+                fits = (definition.level or 0) <= value
+            elif key == "atk_max":
+                fits = (definition.atk or 0) <= value
+            elif key == "atk_min":
+                fits = (definition.atk or 0) >= value
+            elif key == "name_contains":
+                fits = value in definition.name
+            elif key == "face":
+                fits = card.face_up == (value == "up")
+            elif key == "position":
+                fits = card.position == value
+            elif key == "name":
+                fits = definition.name == value
+            else:
+                raise KeyError(key)
+            if not fits:
+                return False
+        return True
 
     def count(self, spec, player):
         if spec == "effect_monsters_on_field":
@@ -257,7 +304,17 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return races
 
     def declared_races(self):
-        """Types declared by face-up cards whose continuous effect changes every monster's Type."""
+        """Types declared by face-up cards whose continuous effect changes every monster's Type.
+        While something is computed `quietly` (a table: every monster's ATK and DEF) nothing
+        changes, so they are looked for once."""
+        memo = self._quiet_memo
+        if memo is None:
+            return self.find_declared_races()
+        if "declared_races" not in memo:
+            memo["declared_races"] = list(self.find_declared_races())
+        return memo["declared_races"]
+
+    def find_declared_races(self):
         for other in self.cards_on_field():
             if other.face_up and other.card.kind != "monster" and "declared_race" in other.counters:
                 if any(e.get("continuous", {}).get("set_race_all") == "declared"
@@ -563,44 +620,26 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
         A step that does not answer an open summon attempt closes it (everyone passed on it)
         before it runs; if the step is then refused, the attempt must still be open, so the
-        opponent may still negate the summon. While an attempt is open the step is therefore
-        tried on a copy first (sharing the catalog and the parameters, whose reads count), and a
-        refusal there is raised before anything here changes."""
-        if self.summon_attempt is not None and not self.chain and \
-                not self.answers_summon(action):
-            trial = self.trial_copy()
-            try:
-                # The step's own copy shares the scenario's map of lines, which it only reads.
-                line_ref = getattr(action, "line_ref", None)
-                trial.perform(copy.deepcopy(action, {id(line_ref): line_ref}))
-            except IllegalAction:
-                if len(trial.rules_used) > len(self.rules_used):
-                    self.rules_used.append(trial.rules_used[-1])  # the rule that refused it
-                raise
-            except Exception:  # noqa: BLE001 - the step itself reports it below
-                pass
-        self.perform(action)
-
-    def trial_copy(self):
-        """A deep copy of the duel to try a step on (`play`). It is made on every step while a
-        summon is open, so it copies as little as it can: a plain deep copy of a 600-card duel
-        on each of 500 steps took longer than all the rest of the replay.
-
-        It shares what never changes (the catalog, the parameters, whose reads count, and the
-        cards' definitions), gives the copy lists of its own for what only grows or holds plain
-        values (the events and rules so far, each zone's card ids), and copies a card only when
-        the step looks it up (`TrialCards`)."""
-        memo = {id(self.catalog): self.catalog, id(self.params): self.params,
-                id(self.events): list(self.events), id(self.rules_used): list(self.rules_used)}
-        for player in self.players.values():
-            for ids in player.zones.values():
-                if all(type(card_id) is str for card_id in ids):
-                    memo[id(ids)] = list(ids)
-        if type(self.rng) is random.Random:
-            memo[id(self.rng)] = rng = random.Random()
-            rng.setstate(self.rng.getstate())
-        memo[id(self.cards)] = TrialCards(self.cards, memo)
-        return copy.deepcopy(self, memo)
+        opponent may still negate the summon. While an attempt is open the duel is therefore
+        checkpointed before the step (`Checkpoint`: the contents of its objects, the cards saved
+        as the step reads them) and put back as it was when the step is refused. The last rule
+        the step noted (the one that refused it, when the refusal names one) stays in the
+        trace, and the parameters the step read still count."""
+        if self.summon_attempt is None or self.chain or self.answers_summon(action):
+            self.perform(action)
+            return
+        checkpoint = Checkpoint(self)
+        try:
+            self.perform(action)
+        except IllegalAction:
+            refusing_rule = self.rules_used[-1] if \
+                len(self.rules_used) > checkpoint.rules_count else None
+            checkpoint.restore()
+            if refusing_rule is not None:
+                self.rules_used.append(refusing_rule)
+            raise
+        finally:
+            checkpoint.release()
 
     def perform(self, action):
         """Carry out one scripted action; raises IllegalAction when the rules forbid it."""
@@ -694,7 +733,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     # --- writing the state out --------------------------------------------------------------
 
     def snapshot(self):
-        """The state after a step, as plain data for replays and pages."""
+        """The state after a step, as plain data for replays and pages (drawn `quietly`)."""
+        return self.quietly(self.core_snapshot)
+
+    def core_snapshot(self):
         return {
             "turn": self.turn, "turn_player": self.turn_player, "phase": self.phase,
             "priority": self.priority,
@@ -707,7 +749,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             "attack": None if self.attack is None else {
                 "attacker": self.attack.attacker, "target": self.attack.target,
                 "negated": self.attack.negated, "step": self.attack.step},
-            "this_turn": self.quietly(self.turn_facts),
+            "this_turn": self.turn_facts(),
             "result": None if self.result is None else self.result.as_dict(),
         }
 
@@ -724,20 +766,28 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         zone) adds its current ATK and DEF."""
         entry = card.describe()
         if card.zone == "monsters" or (card.card.is_monster and card.zone in STAT_ZONES):
-            entry["atk"], entry["def"] = self.quietly(
-                lambda: (self.effective_atk(card), self.effective_def(card)))
+            if self._quiet:  # drawing a table
+                entry["atk"], entry["def"] = self.effective_atk(card), self.effective_def(card)
+            else:
+                entry["atk"], entry["def"] = self.quietly(
+                    lambda: (self.effective_atk(card), self.effective_def(card)))
         return entry
 
     def quietly(self, compute):
         """Compute something to show without it counting as part of the replay: a rule noted,
         an event emitted or a parameter read on the way is forgotten, so recording states never
-        changes a replay's rule trace or the parameters its verdict depends on."""
+        changes a replay's rule trace or the parameters its verdict depends on. Inside another
+        `quietly` (a card's ATK while the table is drawn) the outer one forgets for both."""
+        if self._quiet:
+            return compute()
         rules, events = len(self.rules_used), len(self.events)
         read = getattr(self.params, "read", None)
         was_read = set(read) if read is not None else None
+        self._quiet, self._quiet_memo = True, {}
         try:
             return compute()
         finally:
+            self._quiet, self._quiet_memo = False, None
             del self.rules_used[rules:]
             del self.events[events:]
             if read is not None:

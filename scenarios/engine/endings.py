@@ -218,11 +218,12 @@ class EndingRules:
     def hand_winner(self) -> str | None:
         """The player whose hand now holds a complete hand win (Exodia), or None."""
         for player, state in self.players.items():
-            names = {self.card(i).name for i in state.zones["hand"]}
-            for card_id in state.zones["hand"]:
-                for effect in self.card(card_id).card.effects_of("hand_win"):
-                    if set(effect["hand_win"]) <= names:
-                        return player
+            hand = [self.card(i) for i in state.zones["hand"]]
+            wins = [effect for card in hand for effect in card.card.effects_of("hand_win")]
+            if wins:  # most hands hold no such card: their names are not gathered
+                names = {card.name for card in hand}
+                if any(set(effect["hand_win"]) <= names for effect in wins):
+                    return player
         return None
 
     def check_counter_wins(self) -> None:

@@ -74,29 +74,40 @@ def card_facts(duel, card):
 
 
 def observe(duel, refused=None, steps_done=0):
-    """The duel's outcome as data: the core facts, then what the format adds."""
+    """The duel's outcome as data: the core facts, then what the format adds.
+
+    Every value is JSON-ready (`_plain`); the zones are lists of card ids (strings) already,
+    so they are copied without being looked through."""
     result = duel.result.as_dict() if duel.result else "none"
     cards = scripted_cards(duel)
     facts = {
-        "result": result,
-        "lp": {name: player.lp for name, player in duel.players.items()},
-        "zones": {name: {zone: list(ids) for zone, ids in player.zones.items()}
+        "result": _plain(result),
+        "lp": {str(name): _plain(player.lp) for name, player in duel.players.items()},
+        "zones": {str(name): {zone: list(ids) for zone, ids in player.zones.items()}
                   for name, player in duel.players.items()},
-        "cards": {card.id: card_facts(duel, card) for card in cards},
-        "counters": {card.id: dict(card.counters) for card in cards if card.counters},
-        "resolved": list(duel.resolved),
-        "negated": list(duel.negated),
+        "cards": {card.id: _plain(card_facts(duel, card)) for card in cards},
+        "counters": {card.id: _plain(card.counters) for card in cards if card.counters},
+        "resolved": _plain(duel.resolved),
+        "negated": _plain(duel.negated),
         "chain": [link.card_id for link in duel.chain],
         "phase": duel.phase,
         "turn": duel.turn,
         "turn_player": duel.turn_player,
     }
-    facts.update(duel.observe_format())
-    return Outcome(_plain(facts), refused, steps_done)
+    facts.update(_plain(duel.observe_format()))
+    return Outcome(facts, refused, steps_done)
 
 
 def _plain(value):
     """JSON-ready copies: tuples become lists, sets sorted lists, keys strings."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is dict:
+        return {key if type(key) is str else str(key): item if type(item) in _ATOMS
+                else _plain(item) for key, item in value.items()}
+    if kind is list or kind is tuple:
+        return [item if type(item) in _ATOMS else _plain(item) for item in value]
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -104,6 +115,10 @@ def _plain(value):
     if isinstance(value, (set, frozenset)):
         return sorted(_plain(v) for v in value)
     return value
+
+
+# Values `_plain` gives back as they are (the usual ones, found without isinstance).
+_ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
 # --- comparing -------------------------------------------------------------------------------

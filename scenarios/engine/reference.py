@@ -59,10 +59,23 @@ def _function_node(function: Callable[..., object]) -> FunctionNode | None:
     return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
 
+def _part(ruleset: type, receiver: ast.expr) -> type | None:
+    """The class a call's receiver `self.<name>` stands for: one of the ruleset's parts (its
+    COMPONENTS), or, from within a part, the ruleset itself (`self.duel`)."""
+    if not (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and
+            receiver.value.id == "self"):
+        return None
+    if receiver.attr == "duel":
+        return ruleset
+    return getattr(ruleset, "COMPONENTS", {}).get(receiver.attr)
+
+
 def _reads(cls: type, owner: type | None, name: str, param: str,
-           seen: set[tuple[type, str, str]]) -> set[str]:
+           seen: set[tuple[type, str, str]], ruleset: type | None = None) -> set[str]:
     """Attributes of the step `param` that the method `name` (as defined in `owner` or after it
-    in cls's MRO) reads, following the calls that hand the step on."""
+    in cls's MRO) reads, following the calls that hand the step on, into the ruleset's parts
+    too (`cls` is the class `self` is in the method: the ruleset or one of its parts)."""
+    ruleset = ruleset or cls
     mro = cls.__mro__
     start = mro.index(owner) if owner in mro else 0
     holder = next((k for k in mro[start:] if name in vars(k)), None)
@@ -80,12 +93,15 @@ def _reads(cls: type, owner: type | None, name: str, param: str,
         if not isinstance(child, ast.Call) or not isinstance(child.func, ast.Attribute):
             continue
         receiver = child.func.value
+        callee_cls = cls
         if isinstance(receiver, ast.Name) and receiver.id == "self":
             callee_owner: type | None = cls
         elif isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and \
                 receiver.func.id == "super" and holder in mro:
             following = mro[mro.index(holder) + 1:]
             callee_owner = following[0] if following else None
+        elif (part := _part(ruleset, receiver)) is not None:
+            callee_cls = callee_owner = part
         else:
             continue
         callee = child.func.attr
@@ -98,10 +114,10 @@ def _reads(cls: type, owner: type | None, name: str, param: str,
         names = [a.arg for a in callee_node.args.args][1:]
         for index, arg in enumerate(child.args):
             if isinstance(arg, ast.Name) and arg.id == param and index < len(names):
-                found |= _reads(cls, target, callee, names[index], seen)
+                found |= _reads(callee_cls, target, callee, names[index], seen, ruleset)
         for keyword in child.keywords:
             if isinstance(keyword.value, ast.Name) and keyword.value.id == param and keyword.arg:
-                found |= _reads(cls, target, callee, keyword.arg, seen)
+                found |= _reads(callee_cls, target, callee, keyword.arg, seen, ruleset)
     return found
 
 

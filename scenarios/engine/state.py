@@ -1,5 +1,4 @@
 """The state of a duel: players, their zones, the cards, the turn, the chain and the result."""
-import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
@@ -39,27 +38,6 @@ class CardInstance:
     # One of the cards a deck given as a count holds: no card the scenario named.
     filler: bool = False
 
-    def __deepcopy__(self, memo):
-        """A copy for a trial run of a step (`Duel.play`), without `copy.deepcopy`'s general
-        machinery: a trial may read hundreds of cards, on every step while a summon is open.
-
-        The card's definition is shared, as the catalog is: a duel never changes a definition
-        (it may only give a card another one). The small marks (counters, notes) are copied
-        directly; every other field holds a plain value."""
-        copied = object.__new__(type(self))
-        memo[id(self)] = copied
-        fields = self.__dict__.copy()
-        counters, notes = self.counters, self.notes  # most cards have none: a new empty one
-        fields["counters"] = {} if type(counters) is dict and not counters else \
-            _copied(counters, memo)
-        fields["notes"] = set() if type(notes) is set and not notes else _copied(notes, memo)
-        if len(fields) != _FIELD_COUNT:  # an attribute a format added: copied the usual way
-            for name, value in self.__dict__.items():
-                if name not in _FIELD_NAMES:
-                    fields[name] = _copied(value, memo)
-        copied.__dict__ = fields
-        return copied
-
     @property
     def name(self):
         return self.card.name
@@ -90,127 +68,6 @@ class CardInstance:
         return entry
 
 
-_PLAIN = frozenset({str, int, float, bool, type(None)})
-_FIELD_NAMES = frozenset(CardInstance.__dataclass_fields__)
-_FIELD_COUNT = len(_FIELD_NAMES)
-
-
-class TrialCards(dict):
-    """The cards of a trial copy of a duel (`Duel.trial_copy`): each card is copied from the
-    real duel's the first time the trial looks it up, so trying a step costs the cards the step
-    reads, not all 600 (a step is tried on a copy on every step while a summon is open).
-
-    Whatever needs every card (iterating, counting, comparing) first copies the ones not yet
-    read, in the real duel's order, and from then on this is a plain dict of copies. A card
-    copied here is registered in the trial's `memo`, so other references find the same copy."""
-
-    def __init__(self, source, memo):
-        super().__init__()
-        self._source, self._memo = source, memo
-        self._gone = set()  # real ids the trial removed (and did not put back)
-        self._moved = set()  # real ids removed and put back: now last in order, as in a dict
-        self._whole = False
-
-    def _unread(self, card_id):
-        return not self._whole and card_id not in self._gone and \
-            not dict.__contains__(self, card_id) and card_id in self._source
-
-    def _read(self, card_id):
-        card = self._source[card_id]
-        copied = self._memo.get(id(card))
-        if copied is None:
-            copied = card.__deepcopy__(self._memo)
-        dict.__setitem__(self, card_id, copied)
-        return copied
-
-    def whole(self):
-        """Copy every card not read yet; the order is the real duel's, then the trial's own."""
-        if self._whole:
-            return self
-        ordered = [(card_id, dict.__getitem__(self, card_id) if dict.__contains__(self, card_id)
-                    else self._read(card_id))
-                   for card_id in self._source
-                   if card_id not in self._gone and card_id not in self._moved]
-        ordered += [(card_id, card) for card_id, card in dict.items(self)
-                    if card_id not in self._source or card_id in self._moved]
-        dict.clear(self)
-        dict.update(self, ordered)
-        self._whole = True
-        return self
-
-    def __getitem__(self, card_id):
-        if self._unread(card_id):
-            return self._read(card_id)
-        return dict.__getitem__(self, card_id)
-
-    def get(self, card_id, default=None):
-        return self[card_id] if card_id in self else default
-
-    def __contains__(self, card_id):
-        return dict.__contains__(self, card_id) or self._unread(card_id)
-
-    def __setitem__(self, card_id, card):
-        if not self._whole and card_id in self._gone:
-            self._gone.discard(card_id)
-            self._moved.add(card_id)
-        dict.__setitem__(self, card_id, card)
-
-    def __delitem__(self, card_id):
-        if self._unread(card_id):
-            self._read(card_id)
-        dict.__delitem__(self, card_id)
-        if not self._whole and card_id in self._source:
-            self._gone.add(card_id)
-            self._moved.discard(card_id)
-
-    def pop(self, card_id, *default):
-        if card_id not in self:
-            if default:
-                return default[0]
-            raise KeyError(card_id)
-        card = self[card_id]
-        del self[card_id]
-        return card
-
-    def setdefault(self, card_id, default=None):
-        if card_id not in self:
-            self[card_id] = default
-        return self[card_id]
-
-    def __deepcopy__(self, memo):
-        return {card_id: copy.deepcopy(card, memo) for card_id, card in self.whole().items()}
-
-    def __reduce_ex__(self, protocol):
-        return dict, (dict(self.whole().items()),)
-
-
-def _whole_first(name):
-    """A dict method that needs every card: it copies the rest first."""
-    method = getattr(dict, name)
-
-    def whole_then(self, *args, **kwargs):
-        return method(self.whole(), *args, **kwargs)
-    whole_then.__name__ = name
-    return whole_then
-
-
-for _name in ("keys", "values", "items", "__iter__", "__len__", "__reversed__", "__eq__",
-              "__ne__", "__repr__", "copy", "popitem", "clear", "update", "__or__", "__ior__"):
-    setattr(TrialCards, _name, _whole_first(_name))
-
-
-def _copied(value, memo):
-    """A deep copy of one attribute, without the generic machinery for the usual plain ones."""
-    kind = type(value)
-    if kind in _PLAIN:
-        return value
-    if kind in (set, frozenset) and all(type(item) in _PLAIN for item in value):
-        return kind(value)
-    if kind is dict and all(type(k) in _PLAIN and type(v) in _PLAIN for k, v in value.items()):
-        return dict(value)
-    return copy.deepcopy(value, memo)
-
-
 @dataclass
 class LifePool:
     """Life Points; teammates who share them hold the same pool."""
@@ -219,6 +76,9 @@ class LifePool:
 
 
 class PlayerState:
+    """A player's Life Points and zones; a zone is a list of card ids (strings) only, which is
+    what lets a checkpoint copy it without looking inside (checkpoint.py)."""
+
     def __init__(self, name, lp, pool=None):
         self.name = name
         self.pool = pool or LifePool(lp)

@@ -26,7 +26,8 @@ def _engine_files():
 def files_run_by(ruleset):
     """The core engine modules, and the ruleset modules its classes come from."""
     core = {p for p in ENGINE.glob("*.py")}
-    own = {Path(inspect.getsourcefile(c)).resolve() for c in ruleset.__mro__ if c is not object}
+    classes = (*ruleset.__mro__, *getattr(ruleset, "COMPONENTS", {}).values())  # and its parts
+    own = {Path(inspect.getsourcefile(c)).resolve() for c in classes if c is not object}
     return core | {p for p in own if p.parent.name == "rulesets"}
 
 

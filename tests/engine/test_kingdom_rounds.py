@@ -32,11 +32,11 @@ def test_in_a_duel_of_two_the_round_opens_with_the_player_of_the_odd_turns():
         turn: {number: 4, player: A, phase: main1}
         players: {A: {deck: 5}, B: {deck: 5}}
         """)
-    assert duel.round_number() == 2 and duel.round_opener == "B"
+    assert duel.teams.round_number() == 2 and duel.teams.round_opener == "B"
     end_turn(duel)
-    assert (duel.turn, duel.turn_player, duel.round_number()) == (5, "B", 3)
+    assert (duel.turn, duel.turn_player, duel.teams.round_number()) == (5, "B", 3)
     end_turn(duel)
-    assert (duel.turn, duel.round_number()) == (6, 3)
+    assert (duel.turn, duel.teams.round_number()) == (6, 3)
 
 
 def test_a_defeated_opener_hands_the_opening_to_the_next_player():
@@ -45,10 +45,10 @@ def test_a_defeated_opener_hands_the_opening_to_the_next_player():
         turn: {number: 5, player: B, phase: main1}
         players: {A: {deck: 5}, B: {deck: 5}, C: {deck: 5}}
         """)
-    assert duel.round_number() == 2 and duel.round_opener == "A"
+    assert duel.teams.round_number() == 2 and duel.teams.round_opener == "A"
     duel.change_lp({"A": -2000}, "test")
-    assert duel.out == ["A"] and duel.round_opener == "B"
+    assert duel.teams.out == ["A"] and duel.teams.round_opener == "B"
     end_turn(duel)
-    assert (duel.turn_player, duel.round_number()) == ("C", 2)
+    assert (duel.turn_player, duel.teams.round_number()) == ("C", 2)
     end_turn(duel)
-    assert (duel.turn_player, duel.round_number()) == ("B", 3)
+    assert (duel.turn_player, duel.teams.round_number()) == ("B", 3)

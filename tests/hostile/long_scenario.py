@@ -10,8 +10,8 @@ as the scenario expects, so the replay runs to the end. Two patterns of steps:
   so both are destroyed, or the attack is direct) and ends the turn: the hands, the Graveyards
   and the sentences all grow, which is what makes boards big;
 - `open-summon`: one Normal Summon, then nothing but refused steps, so the summon stays open to
-  an answer through the whole replay and the engine tries every step on a copy of the duel
-  first (`Duel.play`), its most expensive way to replay.
+  an answer through the whole replay and the engine checkpoints the duel before every step
+  and puts it back after each refusal (`Duel.play`), its most expensive way to replay.
 
 Importable by the tests and by `benchmarks/long_replay.py`: `long_scenario_source()` is the YAML.
 """

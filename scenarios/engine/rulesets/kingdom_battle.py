@@ -1,4 +1,9 @@
-"""Kingdom Duels battle: redirected attacks, replays and piercing.
+"""Kingdom Duels battle: who may attack, redirected attacks, replays, Hidden monsters in battle,
+piercing, and the damage of two ATK Position monsters.
+
+A monster attacks only in ATK Position, never directly, one attack per Battle Phase (the
+`attacks_per_battle_phase` parameter), and not in the first round unless it is the Rotation's
+last player's.
 
 A redirected attack counts from then on as the opponent's attack (so the
 attacking player's Traps that answer an opponent's attack wake up), while its
@@ -7,7 +12,10 @@ the attack stands (it is Hidden, moved, taken, fused or gone), the attack is
 not fought: a replay lets the attacking player choose a target again. Only a
 monster whose card says so (the `piercing` flag) hurts a defender's LP.
 """
+from contextlib import contextmanager
+
 from ..rules import Rule
+from .kingdom_component import Component
 
 BATTLE_RULES = (
     Rule("kd-redirect", "kingdom-duels/battle#redirect-counts-as-opponent-attack",
@@ -30,47 +38,108 @@ BATTLE_RULES = (
 )
 
 
-class RedirectsAndReplays:
-    """Redirects and replays, mixed into the Kingdom Duels ruleset."""
+class Battle(Component):
+    """Attacks in Kingdom Duels: who may attack, redirects and replays, Hidden monsters in
+    battle, piercing, and the damage of two ATK Position monsters."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, duel, teams, traps, equips):
+        super().__init__(duel)
+        self.teams = teams
+        self.traps = traps
+        self.equips = equips
+        self.attacks_this_phase = 0
         self.target_when_declared = None
         self.waking_triggers = []
         self.fighting = None  # the attack being fought, while damage is calculated
+        self.atk_battle = None  # (attacker id, its player) while two ATK monsters battle
+        self.replayed_attack = None  # (attacker id, first target id) after a replay
 
-    # --- declaring and redirecting -----------------------------------------------------------
+    def new_turn(self):
+        self.attacks_this_phase = 0
+        for card in self.duel.cards.values():
+            card.notes.discard("revealed_in_combat")
 
-    def do_attack(self, action):
-        super().do_attack(action)
-        self.target_when_declared = self.target_state(self.attack.target)
-        self.spring_traps("opponent_attacks", action.player)
+    def phase_entered(self, phase):
+        self.replayed_attack = None
+        if phase == "battle":
+            self.attacks_this_phase = 0
 
-    def redirect_attack(self, new_target, cause):
-        attack = self.attack
+    # --- declaring an attack -------------------------------------------------------------------
+
+    def may_attack_in_position(self, attacker):
+        if attacker.position == "attack":
+            return True
+        if self.misreads("kd-atk-attacks", "def-attacks"):
+            return True
+        self.note_rule("kd-atk-attacks")
+        return False
+
+    def check_no_direct_attack(self, target):
+        if target is None and not self.misreads("kd-no-direct", "direct-allowed"):
+            self.illegal("kd-no-direct", "no_direct_attacks",
+                         "monsters never attack Life Points directly")
+
+    def check_attack(self, action):
+        """What refuses an attack before the core's own checks: the first round, a Fusion's
+        Material, the Battle Phase's one attack, and a replayed attack's target."""
+        duel = self.duel
+        if self.teams.first_round_forbids_attack():
+            self.illegal("kd-first-round", "too_early_to_attack",
+                         "in the first round only the last player of the Rotation attacks")
+        attacker = self.card(action.card)
+        fusion_on_field = any(attacker.name in c.card.materials
+                              for c in duel.cards_on_field("monster", controller=action.player)
+                              if c.face_up and c.id != attacker.id)
+        if fusion_on_field and attacker.summoned_turn == duel.turn and \
+                not self.misreads("kd-material-no-attack", "may-attack"):
+            self.illegal("kd-material-no-attack", "cannot_attack",
+                         f"{attacker.id} entered the field while its Fusion is there")
+        if not self.misreads("kd-one-attack", "one-per-monster") and \
+                self.attacks_this_phase >= self.params["attacks_per_battle_phase"]:
+            self.illegal("kd-one-attack", "one_attack_per_battle_phase",
+                         "this Battle Phase already had its attack")
+        replayed, self.replayed_attack = self.replayed_attack, None
+        if replayed and replayed[0] == action.card:
+            first = replayed[1]
+            if action.target != first and self.misreads("kd-replay-choose-again", "same-target"):
+                self.illegal("kd-replay-choose-again", "invalid_attack_target",
+                             f"the replayed attack must go to {first} again")
+            self.note_rule("kd-replay-choose-again")
+
+    def attack_declared(self, player):
+        self.target_when_declared = self.target_state(self.duel.attack.target)
+        self.traps.spring_traps("opponent_attacks", player)
+        self.attacks_this_phase += 1
+
+    # --- redirecting ---------------------------------------------------------------------------
+
+    def may_redirect(self, new_target, cause):
+        attack = self.duel.attack
         if attack is not None and new_target.zone == "monsters":
             if self.misreads("kd-redirect-allowed", "no-redirect"):
                 self.emit("attack", f"{cause} cannot redirect the attack of {attack.attacker}",
                           attacker=attack.attacker, by=cause, what="not_redirected")
-                return
+                return False
             self.note_rule("kd-redirect-allowed")
-        super().redirect_attack(new_target, cause)
+        return True
+
+    def redirected(self, attack, new_target, cause):
+        """The attack now aims at `new_target`: it counts as the opponent's attack."""
         if attack is None or attack.target != new_target.id:
             return
         self.target_when_declared = self.target_state(new_target.id)
         if self.misreads("kd-redirect", "stays-attackers"):
             return
-        attack.counts_as = self.redirected_by(attack, new_target, cause)
+        attack.counts_as = self.teams.redirected_by(attack, new_target, cause)
         self.emit("attack", f"the redirected attack now counts as {attack.counts_as}'s attack; "
                   f"its source is still {attack.attacker}", ["kd-redirect"],
                   attacker=attack.attacker, player=attack.counts_as, what="counts_as")
         self.waking_triggers.append(("opponent_attacks", attack.counts_as))
 
-    def chain_resolved(self):
+    def take_waking_triggers(self):
+        """The Triggers a redirect met while a chain was open, to spring once it resolves."""
         waking, self.waking_triggers = self.waking_triggers, []
-        super().chain_resolved()
-        for trigger, actor in waking:
-            self.spring_traps(trigger, actor)
+        return waking
 
     # --- replays -----------------------------------------------------------------------------
 
@@ -81,36 +150,108 @@ class RedirectsAndReplays:
         card = self.card(card_id)
         return card.zone, card.controller, card.face_up, card.column
 
-    def fight(self):
-        attack = self.attack
+    def replayed(self):
+        """Is the attack replayed instead of fought (its target changed since it was declared)?"""
+        duel = self.duel
+        attack = duel.attack
         if attack is not None and not attack.negated and attack.target is not None and \
                 self.target_state(attack.target) != self.target_when_declared and \
                 self.card(attack.attacker).zone == "monsters" and \
                 not self.misreads("kd-replay", "attack-goes-on"):
             self.replay(attack)
-            return
-        self.fighting = attack
-        try:
-            super().fight()
-        finally:
-            self.fighting = None
+            return True
+        return False
 
-    def monster_battle(self, attacker, defender, player, rival):
+    def replay(self, attack):
+        """The attack is not fought; its player declares an attack again."""
+        self.duel.attack = None
+        self.card(attack.attacker).attacked_this_turn = False
+        self.attacks_this_phase -= 1
+        self.emit("replay", f"{attack.target} changed after the attack was declared: a replay, "
+                  f"{attack.player} chooses the attack target again", ["kd-replay"],
+                  attacker=attack.attacker,
+                  card=attack.target, player=attack.player, what="replay")
+        self.replayed_attack = (attack.attacker, attack.target)
+
+    # --- Hidden monsters in battle -------------------------------------------------------------
+
+    def reveal_hidden_defender(self, defender):
+        if not defender.face_up and defender.position == "defense":
+            if self.misreads("kd-hidden-def", "fights-in-atk"):
+                defender.position = "attack"  # taken for a Hidden ATK monster
+            else:
+                self.note_rule("kd-hidden-def")  # flipped face-up, its DEF shields as usual
+        if not defender.face_up and defender.position == "attack":
+            defender.face_up = True
+            defender.notes.add("revealed_in_combat")
+            self.emit("flip", f"{defender.id}, Hidden in ATK Position, is revealed by the combat",
+                      ["kd-hidden-atk"], card=defender.id, what="combat")
+
+    def hide(self, player, card):
+        """A monster revealed in combat is Hidden again (`hide`)."""
+        if card.controller != player or card.zone != "monsters" or \
+                "revealed_in_combat" not in card.notes or \
+                self.misreads("kd-hidden-atk", "stays-revealed"):
+            self.illegal("kd-hidden-atk", "cannot_hide",
+                         f"{card.id} can only be Hidden again after being revealed in combat")
+        card.notes.discard("revealed_in_combat")
+        card.face_up = False
+        self.equips.cards_on_hidden_monster(card)  # its equips stay face-up
+        if self.misreads("kd-hide-not-summon", "hiding-summons"):
+            self.emit("hide", f"{player} Hides {card.id} again, as a summon", card=card.id,
+                      player=player, summon=True)
+            self.duel.just_summoned = [card.id]
+            self.traps.spring_traps("opponent_summons", player)
+            return
+        self.emit("hide", f"{player} Hides {card.id} again in ATK Position (not a summon)",
+                  ["kd-hidden-atk", "kd-hide-not-summon"], card=card.id,
+                  player=player, summon=False)
+
+    # --- damage calculation ------------------------------------------------------------------
+
+    def weigh_piercing(self, attacker, defender):
+        """Before damage calculation: (shielding, pierced, margin) of the attack on a DEF
+        Position monster."""
+        duel = self.duel
         shielding = defender.position == "defense"
         pierced = shielding and self.piercing(attacker)
-        margin = self.effective_atk(attacker) - self.effective_def(defender)
-        super().monster_battle(attacker, defender, player, rival)
+        margin = duel.effective_atk(attacker) - duel.effective_def(defender)
+        return shielding, pierced, margin
+
+    def pierce_or_shield(self, weighed, attacker, defender, rival):
+        """After damage calculation: a piercing attacker deals the difference; otherwise a DEF
+        Position monster shields its controller's Life Points."""
+        shielding, pierced, margin = weighed
         if pierced and margin > 0:
             self.emit("battle", f"{attacker.id} pierces: {rival} takes the difference",
                       ["kd-piercing"], card=attacker.id, player=rival, what="pierce")
-            self.battle_damage(rival, margin, attacker)
+            self.duel.battle_damage(rival, margin, attacker)
         elif shielding and margin > 0:
             if defender.zone != "monsters" and \
                     self.misreads("kd-def-protects", "shield-falls-with-it"):
-                self.battle_damage(rival, margin, attacker)
+                self.duel.battle_damage(rival, margin, attacker)
             else:
                 self.emit("battle", f"{defender.id} was in DEF Position: {rival} takes no damage",
                           ["kd-def-protects"], card=defender.id, player=rival, what="def_protects")
+
+    @contextmanager
+    def fighting_out(self, attack):
+        """While damage is calculated for `attack`."""
+        self.fighting = attack
+        try:
+            yield
+        finally:
+            self.fighting = None
+
+    @contextmanager
+    def between_atk_monsters(self, attacker, defender, player):
+        """While two monsters battle: two ATK Position monsters, the lower ATK's controller
+        takes the difference (kd-atk-difference)."""
+        self.atk_battle = (attacker.id, player) if defender.position == "attack" else None
+        try:
+            yield
+        finally:
+            self.atk_battle = None
 
     def piercing(self, attacker):
         if self.misreads("kd-piercing", "always-pierces"):
@@ -118,36 +259,30 @@ class RedirectsAndReplays:
         return "piercing" in attacker.card.flags and \
             not self.misreads("kd-piercing", "never-pierces")
 
-    def replay(self, attack):
-        """The attack is not fought; its player declares an attack again."""
-        self.attack = None
-        self.card(attack.attacker).attacked_this_turn = False
-        self.attacks_this_phase -= 1
-        self.emit("replay", f"{attack.target} changed after the attack was declared: a replay, "
-                  f"{attack.player} chooses the attack target again", ["kd-replay"],
-                  attacker=attack.attacker,
-                  card=attack.target, player=attack.player, what="replay")
+    def spares_attacker(self, card):
+        """A redirected Battle Royale attack does not destroy its attacker."""
+        fight = self.fighting
+        if fight is not None and fight.protected and card.id == fight.attacker:
+            self.emit("battle", f"{card.id} is not destroyed: the attack was redirected",
+                      ["kd-royale-redirect"], card=card.id, what="redirect_protects")
+            return True
+        return False
 
-    def move_to_terrain(self, card, cause):
-        """A monster moves to an unoccupied Terrain of its controller (the leftmost one)."""
-        taken = {self.card(i).column for i in self.zone_of(card.controller, "monsters")}
-        free = sorted(set(range(self.params["terrain_markers_per_side"])) - taken)
-        if card.zone != "monsters" or not free:
-            return
-        old, card.column = card.column, free[0]
-        if old is not None and self.misreads("kd-move-own-terrain", "next-terrain"):
-            card.column = (old + 1) % len(self.terrains[card.controller])
-            for other in self.zone_of(card.controller, "monsters"):
-                if other != card.id and self.card(other).column == card.column:
-                    self.card(other).column = old  # the two trade places
-        else:
-            self.note_rule("kd-move-own-terrain")
-        markers = self.terrains[card.controller]
-        if old is not None and self.misreads("kd-terrain-stays", "marker-moves"):
-            markers[old], markers[card.column] = markers[card.column], markers[old]
-        elif old is not None:
-            self.note_rule("kd-terrain-stays")  # the old zone keeps its marker
-        self.emit("move", f"{card.id} moves to Terrain {card.column} "
-                  f"({self.terrains[card.controller][card.column]}) by {cause}", card=card.id,
-                  player=card.controller, column=card.column,
-                  terrain=self.terrains[card.controller][card.column], by=cause, what="terrain")
+    def spares_damage(self, player, value):
+        """Battle Damage that does not reach `player`: the attacking player of two ATK Position
+        monsters under a wrong reading, or the controller of a redirected Battle Royale
+        attacker."""
+        fight = self.atk_battle
+        if fight is not None and value > 0:
+            attacker, attacking_player = fight
+            if player == attacking_player and \
+                    self.misreads("kd-atk-difference", "attacker-safe"):
+                return True
+            self.note_rule("kd-atk-difference")
+        fight = self.fighting
+        if fight is not None and fight.protected and \
+                player == self.card(fight.attacker).controller:
+            self.emit("battle", f"{player} takes no damage from the redirected attack",
+                      ["kd-royale-redirect"])
+            return True
+        return False

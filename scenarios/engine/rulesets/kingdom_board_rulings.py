@@ -34,9 +34,12 @@
   (`kd-both-players-team`), and an effect that changes the Life Points of several players who
   share one pool (a Boss team) changes that pool once (`kd-shared-pool-once`).
 """
+from contextlib import contextmanager
 
 from ..parameters import Param, Whole
 from ..rules import Rule
+from ..state import ChainLink
+from .kingdom_component import Component
 
 COLOURS = ("blue", "red")
 # The flag of a face-up card that negates the Spells its controller's opponents activate.
@@ -128,25 +131,75 @@ BOARD_RULES = (
 )
 
 
-class BoardRulings:
-    """The board, its sides and some card rulings, mixed into Kingdom Duels."""
+class Sides(Component):
+    """Blue and Red: the side each player is on, chosen in the setup or read from the others."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, duel, teams):
+        super().__init__(duel)
+        self.teams = teams
         self.colours = {}  # player -> "blue" / "red", as chosen in the setup
+
+    def set_up(self, scenario, name, player):
+        colour = player.get("colour")
+        if colour is not None and colour not in COLOURS:
+            raise scenario.error("colour is blue or red", f"setup.players.{name}.colour")
+        if colour:
+            self.colours[name] = colour
+
+    def colour_of(self, player):
+        """The side a player is on: the colour they chose, else their team's, else the one
+        opposite their opponents'."""
+        if player in self.colours:
+            return self.colours[player]
+        team_of = self.teams.team_of
+        team = team_of.get(player)
+        mates = [p for p in self.colours if team is not None and team_of.get(p) == team]
+        if mates and not self.misreads("kd-colours-multiplayer", "one-player-per-colour"):
+            self.note_rule("kd-colours-multiplayer")
+            return self.colours[mates[0]]
+        rival_colours = {self.colours[p] for p in self.duel.opponents_of(player)
+                         if p in self.colours}
+        if len(rival_colours) != 1 or self.misreads("kd-two-sides", "colourless"):
+            return None
+        self.note_rule("kd-two-sides")
+        return next(c for c in COLOURS if c not in rival_colours)
+
+    def side_players(self, colour, controller):
+        """The players a card naming the Blue or Red Side reaches: those of that colour (a pool
+        of Life Points they share changes once: once_per_pool)."""
+        if self.misreads("kd-side-references", "relative-colours"):
+            return [controller] if colour == "blue" else self.duel.opponents_of(controller)
+        self.note_rule("kd-side-references")
+        players = [p for p in self.duel.turn_order() if self.colour_of(p) == colour]
+        if len(players) > 1:
+            if self.misreads("kd-colours-multiplayer", "one-player-per-colour"):
+                return players[:1]
+            self.note_rule("kd-colours-multiplayer")
+        return players
+
+
+class BoardRulings(Component):
+    """The Field, the Graveyard, Tokens, Continuous Traps, negation, damage and Hierarchy
+    rulings, a monster in the Backrow, and shuffling the Deck."""
+
+    def __init__(self, duel, teams, terrain):
+        super().__init__(duel)
+        self.teams = teams
+        self.terrain = terrain
         self.drawing = False
         self.decks_to_shuffle = []
 
     # --- the Field ----------------------------------------------------------------------------
 
-    def cards_on_field(self, kind=None, controller=None):
-        """While an effect resolves, what it finds "on the field" is the Frontrow and Backrow."""
-        found = super().cards_on_field(kind, controller)
-        if not self.resolving or kind is not None:
+    def field_cards(self, found, kind, controller):
+        """While an effect resolves, what it finds "on the field" (`found`, the Monster, Spell &
+        Trap and Field Zones) is the Frontrow and Backrow."""
+        duel = self.duel
+        if not duel.resolving or kind is not None:
             return found
         if self.misreads("kd-field", "frontrow-only"):
             return [c for c in found if c.zone == "monsters"]
-        outside = [self.card(i) for p in self.players if controller in (None, p)
+        outside = [self.card(i) for p in duel.players if controller in (None, p)
                    for i in self.zone_of(p, "rule_zone")]
         if outside and self.misreads("kd-field", "rule-zone-on-field"):
             return found + outside
@@ -154,43 +207,48 @@ class BoardRulings:
             self.note_rule("kd-field")
         return found
 
-    def count(self, spec, player):
+    @staticmethod
+    def counts_field(spec):
+        return isinstance(spec, dict) and spec.get("zone") == "field"
+
+    def count_field(self, spec, player):
         """`{zone: field}` counts the cards on a side's field: Terrain Markers are no cards."""
-        if isinstance(spec, dict) and spec.get("zone") == "field":
-            side = spec.get("side", "own")
-            owners = [player] if side == "own" else self.opponents_of(player) \
-                if side == "opponent" else list(self.players)
-            total = sum(1 for c in self.cards_on_field() if c.controller in owners
-                        and self.matches(c, spec.get("filter", {})))
-            if self.misreads("kd-markers-not-cards", "markers-count"):
-                return total + sum(len(self.terrains[p]) for p in owners)
-            self.note_rule("kd-markers-not-cards")
-            return total
-        return super().count(spec, player)
+        duel = self.duel
+        side = spec.get("side", "own")
+        owners = [player] if side == "own" else duel.opponents_of(player) \
+            if side == "opponent" else list(duel.players)
+        total = sum(1 for c in duel.cards_on_field() if c.controller in owners
+                    and duel.matches(c, spec.get("filter", {})))
+        if self.misreads("kd-markers-not-cards", "markers-count"):
+            return total + sum(len(self.terrain.markers[p]) for p in owners)
+        self.note_rule("kd-markers-not-cards")
+        return total
 
     # --- the Graveyard ------------------------------------------------------------------------
 
-    def chain_finished(self, order):
-        super().chain_finished(order)
+    def discard_used_cards(self, order):
+        """A used Spell or Trap is discarded to the Graveyard once its chain has resolved."""
         for link in order:
             card = self.card(link.card_id)
             if link.is_card_activation and card.zone == "graveyard" and \
                     card.card.kind in ("spell", "trap"):
                 if self.misreads("kd-graveyard-discard", "set-aside"):
-                    self.move(card, "eroded", reason="set aside after use")
+                    self.duel.move(card, "eroded", reason="set aside after use")
                     continue
                 self.note_rule("kd-graveyard-discard")
 
     # --- Tokens -------------------------------------------------------------------------------
 
-    def matches(self, card, spec):
+    def token_spec(self, card, spec):
+        """A filter on Normal Monsters finds a Token (the spec without `subtype`), unless the
+        Token says otherwise; None when the filter cannot match it."""
         if spec.get("subtype") == "normal" and card.card.kind == "monster" and \
                 card.card.subtype == "token" and "not_normal" not in card.card.flags:
             if self.misreads("kd-token-normal", "token-not-normal"):
-                return False
+                return None
             self.note_rule("kd-token-normal")
             spec = {k: v for k, v in spec.items() if k != "subtype"}
-        return super().matches(card, spec)
+        return spec
 
     # --- Continuous Traps with a Trigger ------------------------------------------------------
 
@@ -199,53 +257,56 @@ class BoardRulings:
         return card.card.kind == "trap" and card.card.subtype == "continuous" and \
             bool((card.card.activation or {}).get("trigger"))
 
-    def do_activate(self, action):
-        card = self.card(action.card)
+    def flipping_continuous_trap(self, card):
+        """Is this activation a Set Continuous Trap with a Trigger turned face-up? (Refused
+        under the wrong reading that it waits for its Trigger.)"""
         flipping = self.is_triggered_continuous_trap(card) and card.zone == "spell_trap" and \
             not card.face_up
         if flipping and self.misreads("kd-continuous-trap-flip", "waits-for-trigger"):
             self.illegal("kd-continuous-trap-flip", "not_triggered",
                          f"{card.id} waits for its Trigger")
-        super().do_activate(action)
-        if flipping:
-            self.note_rule("kd-continuous-trap-flip")
-            link = self.chain[-1]
-            if not self.misreads("kd-continuous-trap-on-trigger", "effect-on-flip"):
-                link.data["flip_only"] = True
+        return flipping
 
-    def program_steps(self, link):
+    def continuous_trap_flipped(self):
+        """The Continuous Trap is face-up: its chain link applies nothing."""
+        self.note_rule("kd-continuous-trap-flip")
+        link = self.duel.chain[-1]
+        if not self.misreads("kd-continuous-trap-on-trigger", "effect-on-flip"):
+            link.data["flip_only"] = True
+
+    def flip_only(self, link):
+        """Does this link only turn a Continuous Trap face-up (so it resolves nothing)?"""
         if link.data.get("flip_only"):
             self.emit("trap", f"{link.card_id} is turned face-up: its effect waits for its "
                       "Trigger", ["kd-continuous-trap-on-trigger"], card=link.card_id,
                       what="flipped_only")
-            return []
-        return super().program_steps(link)
+            return True
+        return False
 
     def traps_met(self, trigger, actor):
-        """Called once a Trigger is met (kingdom_duels.spring_traps): face-up Continuous Traps
+        """Called once a Trigger is met (SpellsAndTraps.spring_traps): face-up Continuous Traps
         with that Trigger activate their effect, and Traps answering an attack know its
         source."""
-        from ..state import ChainLink
-
-        rivals = self.opponents_of(actor)
-        for card in [c for c in self.cards_on_field(kind="trap") if c.controller in rivals]:
+        duel = self.duel
+        rivals = duel.opponents_of(actor)
+        for card in [c for c in duel.cards_on_field(kind="trap") if c.controller in rivals]:
             program = card.card.activation or {}
             if not card.face_up or not self.is_triggered_continuous_trap(card) or \
                     program.get("trigger") != trigger or \
-                    any(link.card_id == card.id for link in self.chain):
+                    any(link.card_id == card.id for link in duel.chain):
                 continue
-            link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=card.controller,
+            link = ChainLink(number=len(duel.chain) + 1, card_id=card.id, player=card.controller,
                              speed=2, program=program, is_card_activation=False,
-                             targets=list(self.just_summoned), data={"trigger_player": actor})
-            self.chain.append(link)
+                             targets=list(duel.just_summoned), data={"trigger_player": actor})
+            duel.chain.append(link)
             self.emit("trigger", f"{card.id} is face-up and its Trigger is met: its effect "
                       "activates", ["kd-continuous-trap-on-trigger"], card=card.id,
                       link=link.number, player=card.controller, what="continuous_effect")
-            self.priority, self.passes = self.next_player(card.controller), 0
-        if trigger == "opponent_attacks" and self.attack is not None:
-            for link in self.chain:
+            duel.priority, duel.passes = duel.next_player(card.controller), 0
+        if trigger == "opponent_attacks" and duel.attack is not None:
+            for link in duel.chain:
                 if link.data.get("trigger_player") == actor and "attacker" not in link.data:
-                    source = self.attack_source(self.attack)
+                    source = self.attack_source(duel.attack)
                     if source is not None:
                         link.data["attacker"] = source
 
@@ -261,20 +322,16 @@ class BoardRulings:
 
     # --- Unstoppable effects are never negated ------------------------------------------------
 
-    def resolve_link(self, link):
-        if not link.negated:
-            self.negate_by_standing_card(link)
-        super().resolve_link(link)
-
     def negate_by_standing_card(self, link):
         """A face-up card that negates the opponents' Spells negates this link as it resolves,
         unless the Spell is Unstoppable."""
+        duel = self.duel
         card = self.card(link.card_id)
         if card.card.kind != "spell":
             return
-        silencer = next((c for c in self.cards.values() if c.on_field and c.face_up and
+        silencer = next((c for c in duel.cards.values() if c.on_field and c.face_up and
                          NEGATES_SPELLS in c.card.flags and
-                         self.is_opponent(c.controller, link.player)), None)
+                         duel.is_opponent(c.controller, link.player)), None)
         if silencer is None:
             return
         if "unstoppable" in card.card.flags and \
@@ -284,26 +341,28 @@ class BoardRulings:
                       by=silencer.id, what="unstoppable")
             return
         link.negated = True
-        self.negated.append(card.id)
+        duel.negated.append(card.id)
         self.emit("negate", f"{silencer.id} negates Chain Link {link.number} ({card.id})",
                   link=link.number, card=card.id, by=silencer.id, what="link")
 
     # --- effect damage ------------------------------------------------------------------------
 
-    def change_lp(self, changes, cause, kind=""):
+    def lp_changes(self, changes, kind):
+        """The Life Point changes that apply: once per shared pool, and no effect damage to a
+        player a face-up card shields."""
         changes = self.once_per_pool(changes)
         if kind in EFFECT_DAMAGE_KINDS:
             changes = dict(changes)
             for player, delta in changes.items():
                 if delta < 0 and self.shielded_from_effect_damage(player, kind):
                     changes[player] = 0
-        super().change_lp(changes, cause, kind)
+        return changes
 
     def once_per_pool(self, changes):
         """Players who share one pool of Life Points take one change between them."""
         kept, pools = {}, []
         for player, delta in changes.items():
-            pool = self.players[player].pool
+            pool = self.duel.players[player].pool
             if delta and any(pool is seen for seen in pools):
                 if self.misreads("kd-shared-pool-once", "once-per-player"):
                     kept[player] = delta
@@ -317,15 +376,16 @@ class BoardRulings:
 
     def both_players(self, player):
         """Whom an effect on "both players" reaches: in a Team Duel, every player in it."""
-        if self.mode is None:
-            return [player, self.opponent(player)]
+        duel = self.duel
+        if self.teams.mode is None:
+            return [player, duel.opponent(player)]
         if self.misreads("kd-both-players-team", "both-is-two"):
-            return [player, self.opponent(player)]
+            return [player, duel.opponent(player)]
         self.note_rule("kd-both-players-team")
-        return [player] + [p for p in self.turn_order() if p != player]
+        return [player] + [p for p in duel.turn_order() if p != player]
 
     def shielded_from_effect_damage(self, player, kind):
-        shield = next((c for c in self.cards_on_field(controller=player)
+        shield = next((c for c in self.duel.cards_on_field(controller=player)
                        if c.face_up and "no_effect_damage" in c.card.flags), None)
         if shield is None:
             return False
@@ -339,8 +399,9 @@ class BoardRulings:
 
     # --- Hierarchy of non-Divine cards --------------------------------------------------------
 
-    def unaffected_by(self, card, source_id):
-        source = self.card(source_id)
+    def unaffected(self, card, source):
+        """Is `card` unaffected by `source` for the Hierarchy of non-Divine cards? False leaves
+        it to the core's rules."""
         rank = self.params["non_divine_hierarchy"] if (source.card.hierarchy or
                                                        card.card.hierarchy) else 0
         if source.card.hierarchy and not card.card.hierarchy and card.id != source.id:
@@ -354,91 +415,57 @@ class BoardRulings:
                     card.card.hierarchy > rank:
                 return True
             self.note_rule("kd-non-divine-hierarchy")
-        return super().unaffected_by(card, source_id)
+        return False
 
     # --- a monster in the Backrow -------------------------------------------------------------
 
+    def register_modifiers(self, modifiers):
+        """A monster in the Backrow gets the Field Power Bonus of its column's Terrain."""
+        modifiers.register("backrow terrain", "atk", self.backrow_atk)
+        modifiers.register("backrow terrain", "def", self.backrow_def)
+
+    def backrow_atk(self, card):
+        return self.backrow_bonus(card, card.card.atk)
+
+    def backrow_def(self, card):
+        return self.backrow_bonus(card, card.card.defense)
+
     def backrow_bonus(self, card, printed):
+        markers = self.terrain.markers
         if card.zone != "spell_trap" or card.card.kind != "monster" or card.column is None or \
-                card.controller not in self.terrains:
+                card.controller not in markers:
             return 0
         if self.misreads("kd-backrow-terrain", "no-terrain"):
             return 0
-        terrain = self.terrain_catalog[self.terrains[card.controller][card.column]]
+        terrain = self.terrain.catalog[markers[card.controller][card.column]]
         self.note_rule("kd-backrow-terrain")
-        if not self.favoured_by(card, terrain):
+        if not self.terrain.favoured_by(card, terrain):
             return 0
         self.note_rule("kd-fpb")
         return round((printed or 0) * self.params["field_power_bonus_percent"] / 100)
 
-    def effective_atk(self, card):
-        return super().effective_atk(card) + self.backrow_bonus(card, card.card.atk)
-
-    def effective_def(self, card):
-        return super().effective_def(card) + self.backrow_bonus(card, card.card.defense)
-
     # --- shuffling the Deck -------------------------------------------------------------------
 
-    def draw(self, counts, cause="draw"):
+    @contextmanager
+    def drawing_cards(self):
+        """Cards drawn leave the Deck by drawing: no shuffle follows."""
         self.drawing = True
         try:
-            super().draw(counts, cause)
+            yield
         finally:
             self.drawing = False
 
-    def move(self, card, zone, controller=None, face_up=True, position=None, reason=""):
-        from_deck, owner = card.zone == "deck", card.owner
-        super().move(card, zone, controller, face_up, position, reason)
-        if self.resolving and not self.drawing and (from_deck or zone == "deck") and \
+    def card_moved(self, from_deck, owner, zone):
+        """A card taken from (or put into) a Deck by an effect: that Deck is shuffled after."""
+        if self.duel.resolving and not self.drawing and (from_deck or zone == "deck") and \
                 from_deck != (zone == "deck") and owner not in self.decks_to_shuffle:
             self.decks_to_shuffle.append(owner)
 
-    def after_primitive(self, ctx):
-        super().after_primitive(ctx)
+    def shuffle_searched_decks(self, ctx):
         waiting, self.decks_to_shuffle = self.decks_to_shuffle, []
         for player in waiting:
             if self.misreads("kd-deck-shuffle", "no-shuffle"):
                 continue
-            self.rng.shuffle(self.zone_of(player, "deck"))
+            self.duel.rng.shuffle(self.zone_of(player, "deck"))
             self.emit("shuffle", f"{player} shuffles the Deck after {ctx.card_id} took a card "
                       "from it", ["kd-deck-shuffle"], player=player, by=ctx.card_id)
-
-    # --- Blue and Red -------------------------------------------------------------------------
-
-    def setup_player_extras(self, scenario, name, player):
-        super().setup_player_extras(scenario, name, player)
-        colour = player.get("colour")
-        if colour is not None and colour not in COLOURS:
-            raise scenario.error("colour is blue or red", f"setup.players.{name}.colour")
-        if colour:
-            self.colours[name] = colour
-
-    def colour_of(self, player):
-        """The side a player is on: the colour they chose, else their team's, else the one
-        opposite their opponents'."""
-        if player in self.colours:
-            return self.colours[player]
-        team = getattr(self, "team_of", {}).get(player)
-        mates = [p for p in self.colours if team is not None and
-                 getattr(self, "team_of", {}).get(p) == team]
-        if mates and not self.misreads("kd-colours-multiplayer", "one-player-per-colour"):
-            self.note_rule("kd-colours-multiplayer")
-            return self.colours[mates[0]]
-        rival_colours = {self.colours[p] for p in self.opponents_of(player) if p in self.colours}
-        if len(rival_colours) != 1 or self.misreads("kd-two-sides", "colourless"):
-            return None
-        self.note_rule("kd-two-sides")
-        return next(c for c in COLOURS if c not in rival_colours)
-
-    def side_players(self, colour, controller):
-        """The players a card naming the Blue or Red Side reaches: those of that colour (a pool
-        of Life Points they share changes once: once_per_pool)."""
-        if self.misreads("kd-side-references", "relative-colours"):
-            return [controller] if colour == "blue" else self.opponents_of(controller)
-        self.note_rule("kd-side-references")
-        players = [p for p in self.turn_order() if self.colour_of(p) == colour]
-        if len(players) > 1:
-            if self.misreads("kd-colours-multiplayer", "one-player-per-colour"):
-                return players[:1]
-            self.note_rule("kd-colours-multiplayer")
-        return players

@@ -17,6 +17,7 @@ from dataclasses import replace
 from ..chains import NON_PERMANENT
 from ..rules import Rule
 from ..state import ON_FIELD
+from .kingdom_component import Component
 
 CARD_KIND_RULES = (
     Rule("kd-equips-destroyed", "kingdom-duels/clarifications#equips-destroyed-on-leave",
@@ -53,34 +54,25 @@ def kind_and_subtype(entry):
     return kind, subtype or "normal"
 
 
-class CardsOnCards:
-    """Equips, attachments, dual-type cards and lasting effects, mixed into Kingdom Duels."""
+class CardsOnCards(Component):
+    """Equips, attachments, dual-type cards and lasting effects."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, duel):
+        super().__init__(duel)
         self.printed_cards = {}  # card id -> its printed CardDef while it is played as another kind
 
     # --- equips and attachments ----------------------------------------------------------------
 
     def equips_of(self, card):
-        return [c for c in self.cards.values() if c.host == card.id and c.zone == "spell_trap"]
+        return [c for c in self.duel.cards.values()
+                if c.host == card.id and c.zone == "spell_trap"]
 
     def attachments_of(self, card):
-        return [c for c in self.cards.values() if c.host == card.id and c.zone == "attached"]
+        return [c for c in self.duel.cards.values() if c.host == card.id and c.zone == "attached"]
 
-    def equip_atk_bonus(self, card):
-        """ATK the face-up cards equipped to `card` give it (their `equip_atk`)."""
-        return sum(effect["continuous"].get("equip_atk", 0)
-                   for equip in self.equips_of(card) if equip.face_up
-                   for effect in equip.card.effects_of("continuous"))
-
-    def effective_atk(self, card):
-        bonus = self.equip_atk_bonus(card) if card.zone == "monsters" else 0
-        return super().effective_atk(card) + bonus
-
-    def left_field(self, card, old_zone, old_controller):
-        super().left_field(card, old_zone, old_controller)
-        self.end_lasting_effects_of(card)
+    def host_left_field(self, card):
+        """The cards equipped to a card that left the field are destroyed; those attached to
+        it go to the Graveyard."""
         for equip in self.equips_of(card):
             self.equip_lost_its_host(equip, card)
         for attached in self.attachments_of(card):
@@ -89,7 +81,7 @@ class CardsOnCards:
             self.emit("move", f"{attached.id} was attached to {card.id}, which left the field: "
                       "it goes to the Graveyard", ["kd-attachments-follow"], card=attached.id,
                       host=card.id, what="attached_left")
-            self.move(attached, "graveyard", reason=f"{card.id} left the field")
+            self.duel.move(attached, "graveyard", reason=f"{card.id} left the field")
 
     def equip_lost_its_host(self, equip, host):
         """An equipped card whose monster has left the field (or is no longer a valid target)."""
@@ -99,7 +91,7 @@ class CardsOnCards:
         self.emit("equip", f"{equip.id} was equipped to {host.id}, which left the field: it is "
                   "destroyed", ["kd-equips-destroyed"], card=equip.id,
                   host=host.id, what="host_left")
-        self.destroy(equip, f"{host.id} leaving the field")
+        self.duel.destroy(equip, f"{host.id} leaving the field")
 
     # --- lasting effects and Permanently -------------------------------------------------------
 
@@ -109,7 +101,7 @@ class CardsOnCards:
         once, so what it did stays."""
         if (source.card.kind, source.card.subtype) in NON_PERMANENT:
             return
-        for effect in [e for e in self.lasting_effects if e["source"] == source.id]:
+        for effect in [e for e in self.duel.lasting_effects if e["source"] == source.id]:
             if effect["permanent"] and not self.misreads("kd-permanent", "ends-with-source"):
                 self.emit("effect", f"{source.id} left the field, but its change to "
                           f"{effect['card']} was made permanently: it stays", ["kd-permanent"],
@@ -121,7 +113,7 @@ class CardsOnCards:
             self.end_lasting_effect(effect, source)
 
     def end_lasting_effect(self, effect, source):
-        self.lasting_effects.remove(effect)
+        self.duel.lasting_effects.remove(effect)
         target = self.card(effect["card"])
         if effect["key"] == "battle_lock":
             target.counters.pop("battle_lock", None)
@@ -136,19 +128,19 @@ class CardsOnCards:
         """Every card kind the card is: the one it is played as and those it `also` is."""
         return {card.card.kind} | {kind_and_subtype(e)[0] for e in card.card.also}
 
-    def matches(self, card, spec):
+    def kind_spec(self, card, spec):
+        """A filter on a card kind finds a dual-type card of that kind too (the spec without
+        `kind`)."""
         wanted = spec.get("kind")
         if wanted not in (None, card.card.kind) and wanted in self.kinds_of(card) and \
                 not self.misreads("kd-dual-type", "printed-type-only"):
             self.note_rule("kd-dual-type")
             spec = {key: value for key, value in spec.items() if key != "kind"}
-        return super().matches(card, spec)
+        return spec
 
-    def is_card_of_kind(self, card, kind):
+    def is_also_of_kind(self, card, kind):
         """A dual-type card is each of its card types wherever it is: a Spell Monster in a
         Monster Zone is still a Spell for an effect that targets a Spell."""
-        if super().is_card_of_kind(card, kind):
-            return True
         kinds = self.kinds_of(card)
         wanted = {"spell_trap": {"spell", "trap"}}.get(kind, {kind})
         if not wanted & kinds or self.misreads("kd-dual-type", "printed-type-only"):
@@ -156,19 +148,15 @@ class CardsOnCards:
         self.note_rule("kd-dual-type")
         return True
 
-    def perform(self, action):
-        card = self.cards.get(action.card) if action.card else None
+    def played_as(self, action):
+        """The dual-type card a step plays as its other kind, wearing that kind (None when the
+        step plays no such card); `restore_printed` takes it back if the step is refused."""
+        card = self.duel.cards.get(action.card) if action.card else None
         kind = self.kind_played_as(card, action.verb) if card else None
         if kind is None:
-            return super().perform(action)
+            return None
         self.play_as(card, kind)
-        try:
-            super().perform(action)
-        # Broad on purpose: whatever stops the step (a refusal, a script error, a bug), the card
-        # gets its printed kind back, and the error goes on unchanged.
-        except Exception:  # noqa: BLE001
-            self.restore_printed(card)
-            raise
+        return card
 
     def kind_played_as(self, card, verb):
         """The other kind a dual-type card in the hand is played as by this step, or None when
@@ -198,37 +186,41 @@ class CardsOnCards:
         if card.id in self.printed_cards:
             card.card = self.printed_cards.pop(card.id)
 
-    def move(self, card, zone, controller=None, face_up=True, position=None, reason=""):
-        super().move(card, zone, controller, face_up, position, reason)
+    def card_moved(self, card, zone):
+        """A card that leaves the field takes its printed self back."""
         if zone not in ON_FIELD:
             self.restore_printed(card)
 
     # --- the setup: equipped, attached and dual-type cards --------------------------------------
 
-    def placement_problem(self, card):
+    def host_placement(self, card):
+        """(decided, problem) for a set-up card attached, or a monster equipped: where such a
+        card may start is decided here (problem None when it may). A dual-type monster Set in
+        the Backrow wears its Spell or Trap kind; (False, None) leaves the rest to the core."""
         if card.zone == "attached":
-            return None if card.host else f"{card.id} is attached: say beneath which card " \
-                                          "(attached_to: <id>)"
+            return True, None if card.host else f"{card.id} is attached: say beneath which " \
+                                               "card (attached_to: <id>)"
         if card.zone == "spell_trap" and card.host and "monster" in self.kinds_of(card):
-            return None if card.face_up else "an equipped monster is face-up"
+            return True, None if card.face_up else "an equipped monster is face-up"
         if card.zone == "spell_trap" and card.card.is_monster:
             kind = next((k for k in ("trap", "spell") if k in self.kinds_of(card)), None)
             if kind:
                 self.play_as(card, kind)
-        return super().placement_problem(card)
+        return False, None
 
     def zone_count_problem(self, player):
-        for card in self.cards.values():
+        """The first set-up card of `player` equipped or attached where it cannot be, or None."""
+        for card in self.duel.cards.values():
             problem = self.host_problem(card) if card.controller == player else None
             if problem:
                 return problem
-        return super().zone_count_problem(player)
+        return None
 
     def host_problem(self, card):
         """Why a set-up card cannot be equipped or attached where the scenario says, or None."""
         if card.host is None:
             return None
-        host = self.cards.get(card.host)
+        host = self.duel.cards.get(card.host)
         if card.zone == "attached" and (host is None or not host.on_field):
             return f"{card.id} is attached to {card.host}, which is not a card on the field"
         if card.zone == "spell_trap" and (host is None or host.zone != "monsters"):
@@ -237,7 +229,3 @@ class CardsOnCards:
             return f"{card.id} cannot be equipped or attached from its {card.zone}"
         return None
 
-    def card_facts(self, card):
-        facts = super().card_facts(card)
-        facts["host"] = card.host
-        return facts

@@ -10,8 +10,13 @@ surrendering.
 - A card's flag `once_per_turn` or `once_per_duel` limits it as a hard limit: by its name, so a
   second copy counts the first one's use.
 - Placing one's hand on the Deck (`concede`) surrenders the duel.
+- Every optional effect of a face-up monster is hard once per turn, and a Normal Monster may have
+  one (kd-hard-opt, kd-normal-effects; rules of `kingdom_duels`).
 """
+from contextlib import contextmanager
+
 from ..rules import Rule
+from .kingdom_component import Component
 
 CARD_RULINGS_RULES = (
     # The core's rule of Traps Set this turn, cited from this format's own statement of it.
@@ -59,22 +64,33 @@ CARD_RULINGS_RULES = (
 )
 
 
-class CardRulings:
-    """Rulings on single cards, mixed into Kingdom Duels."""
+class CardRulings(Component):
+    """Rulings on single cards: Trap timing, FLIP effects and the position of a flipped monster,
+    equipping a Hidden monster, hard once-per-turn and once-per-duel limits, surrendering."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, duel):
+        super().__init__(duel)
         self.limited_uses = []  # (player, name, "turn" or "duel", turn, card id) of limited uses
+        self.effects_used = set()  # monsters whose optional effect was used this turn
         self.battling = False  # while two monsters battle (an attack may flip one face-up)
+
+    def new_turn(self):
+        self.effects_used = set()
 
     # --- Traps -----------------------------------------------------------------------------------
 
-    def check_timing(self, card, player, speed, is_card, program):
-        answers_slow = bool(self.chain) and self.chain[-1].speed == 1 and speed == 2
+    def answers_slow(self, speed):
+        """Is this a Quick effect answering a Slow one? Refused under the wrong reading."""
+        chain = self.duel.chain
+        return bool(chain) and chain[-1].speed == 1 and speed == 2
+
+    def check_quick_answers_slow(self, card, answers_slow):
         if answers_slow and self.misreads("kd-quick-answers-slow", "quick-answers-quick-only"):
             self.illegal("kd-quick-answers-slow", "spell_speed_too_low",
                          f"{card.id} is Quick, and answers Quick effects only")
-        super().check_timing(card, player, speed, is_card, program)
+
+    def timing_checked(self, card, is_card, program, answers_slow):
+        """After the core's timing checks: a Trap with no Trigger is activated at will."""
         if answers_slow:
             self.note_rule("kd-quick-answers-slow")
         if is_card and card.card.kind == "trap" and card.on_field and \
@@ -86,77 +102,110 @@ class CardRulings:
 
     # --- FLIP effects and the position of a flipped monster ----------------------------------
 
-    def queue_triggers(self, card, event, **data):
+    def flip_effect_wakes(self, card, event):
+        """Does this FLIP effect activate? (Not under the wrong reading, when an attack flips
+        it.)"""
         if event == "flipped" and any(e.get("trigger") == "flipped" for e in card.card.effects):
             if self.battling and self.misreads("kd-flip-effect", "own-flip-only"):
-                return
+                return False
             self.note_rule("kd-flip-effect")
-        super().queue_triggers(card, event, **data)
+        return True
 
-    def monster_battle(self, attacker, defender, player, rival):
+    def revealed_by_attack(self, defender, player):
+        """Is a face-down defender turned face-up by its opponent's attack (it keeps its
+        position)?"""
         revealed = not defender.face_up and defender.position == "defense" and \
             defender.controller != player
         if revealed and self.misreads("kd-flip-keeps-position", "flipped-to-atk"):
             defender.position = "attack"
             revealed = False
+        return revealed
+
+    @contextmanager
+    def in_battle(self):
+        """While two monsters battle (an attack may flip one face-up)."""
         self.battling = True
         try:
-            super().monster_battle(attacker, defender, player, rival)
+            yield
         finally:
             self.battling = False
-        if revealed:
-            self.note_rule("kd-flip-keeps-position")
 
-    def do_flip_summon(self, action):
-        card = self.card(action.card)
-        position = action.position or "attack"
-        super().do_flip_summon(action)
+    def kept_position(self):
+        self.note_rule("kd-flip-keeps-position")
+
+    def choose_flip_position(self, card, player, position):
+        """A player who turns their own monster face-up chooses its position."""
         if self.misreads("kd-flip-choose", "always-atk"):
             return
         if card.position != position:
             card.position = position
-            self.emit("position", f"{action.player} chooses {position} position for {card.id} "
+            self.emit("position", f"{player} chooses {position} position for {card.id} "
                       "as it is turned face-up", ["kd-flip-choose"], card=card.id,
                       position=position, what="flip_position")
 
     # --- equipping a Hidden monster ------------------------------------------------------------
 
-    def equip(self, card, host, cause, controller=None):
+    def equips_hidden(self, host):
+        """Is `host` a Hidden monster that the wrong reading lets be equipped (taken for
+        face-up while it is)? Notes the rule otherwise."""
         if host.zone == "monsters" and not host.face_up:
             if self.misreads("kd-no-equip-hidden", "hidden-equippable"):
-                host.face_up = True  # taken for a face-up monster while it is equipped
-                try:
-                    return super().equip(card, host, cause, controller)
-                finally:
-                    host.face_up = False
+                return True
             self.note_rule("kd-no-equip-hidden")
-        return super().equip(card, host, cause, controller)
+        return False
+
+    # --- optional effects: hard once per turn ---------------------------------------------------
+
+    def optional_effect(self, card):
+        """Is this the activation of a face-up monster's optional effect (hard once per turn;
+        a Normal Monster may have one)? Refuses a second one in the turn."""
+        optional = card.card.kind == "monster" and card.on_field and card.face_up and \
+            any("ignition" in e or "quick" in e for e in card.card.effects)
+        if optional and card.card.subtype == "normal":
+            if self.misreads("kd-normal-effects", "no-effects"):
+                self.illegal("kd-normal-effects", "condition_not_met",
+                             f"{card.id} is a Normal Monster, with no effect to activate")
+            self.note_rule("kd-normal-effects")
+        if optional:
+            if card.id in self.effects_used and not self.misreads("kd-hard-opt", "no-limit"):
+                self.illegal("kd-hard-opt", "once_per_turn",
+                             f"{card.id}'s optional effect was already used this turn")
+        return optional
+
+    def optional_effect_used(self, card):
+        self.effects_used.add(card.id)
+        self.note_rule("kd-hard-opt")
 
     # --- Once per Turn, Once per duel ----------------------------------------------------------
 
-    def do_activate(self, action):
-        card = self.card(action.card)
+    def check_limits(self, card, player):
+        """A card flagged Once per Turn or Once per duel, already used by `player` (any copy):
+        refused. Returns the limits that apply, to count the use."""
+        duel = self.duel
         limits = [(scope, rule, code) for scope, rule, code in (
             ("turn", "kd-once-per-turn", "once_per_turn"),
             ("duel", "kd-once-per-duel", "once_per_duel")) if code in (card.card.flags or ())]
         for scope, rule, code in limits:
             soft = self.misreads(rule, "per-copy")
             used = [u for u in self.limited_uses
-                    if u[:3] == (action.player, card.name, scope) and
-                    (scope == "duel" or u[3] == self.turn) and (not soft or u[4] == card.id)]
+                    if u[:3] == (player, card.name, scope) and
+                    (scope == "duel" or u[3] == duel.turn) and (not soft or u[4] == card.id)]
             if used:
                 self.illegal(rule, code,
                              f"{card.name} is limited Once per {scope.capitalize()}: "
                              f"{used[0][4]} already used it")
-        super().do_activate(action)
+        return limits
+
+    def count_limited_use(self, card, player, limits):
         for scope, rule, _ in limits:
-            self.limited_uses.append((action.player, card.name, scope, self.turn, card.id))
+            self.limited_uses.append((player, card.name, scope, self.duel.turn, card.id))
             self.note_rule(rule)
 
     # --- surrendering --------------------------------------------------------------------------
 
-    def do_concede(self, action):
+    def surrender_is_a_draw(self):
+        """The wrong reading: a surrender ends the duel with no winner."""
         if self.misreads("kd-surrender", "surrender-is-a-draw"):
-            return self.finish(None, "concession")
+            return True
         self.note_rule("kd-surrender")
-        super().do_concede(action)
+        return False

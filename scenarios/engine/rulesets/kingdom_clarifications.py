@@ -1,5 +1,9 @@
-"""Kingdom Duels: the order of phases, the zones the board lacks, Spells Set before they are
-activated, STRIKE as an attack, replays, and what a Rule Card in the Rule Zone adds.
+"""Kingdom Duels clarifications: the order of phases, the zones the board lacks, Spells Set before
+they are activated, STRIKE as an attack, replays, and what a Rule Card in the Rule Zone adds.
+
+The rules are declared here; the `Clarifications` part applies the first ones and the Battle
+Lock, `kingdom_strike` STRIKE's, `kingdom_battle` the replay's, `kingdom_rule_cards` the Rule
+Zone's.
 
 - Phases only move forward through Draw, Standby, Main 1, Battle, Main 2 and End.
 - The board has no Field Zone: a Field Spell cannot be activated (`no_field_zone`).
@@ -12,13 +16,12 @@ activated, STRIKE as an attack, replays, and what a Rule Card in the Rule Zone a
 - A Rule Card is played to the Rule Zone and nowhere else, and what it adds (its `atk_bonus`)
   applies for as long as it is there.
 - A monster moved to another Terrain goes to an unoccupied Terrain of its controller
-  (`kingdom_battle.move_to_terrain`), and a Ritual Summon meets its Ritual Spell's requirements
-  (`kingdom_extra_deck.check_ritual_materials`).
+  (`kingdom_terrain.Terrains.move_to_terrain`), and a Ritual Summon meets its Ritual Spell's
+  requirements (`kingdom_extra_deck.check_ritual_materials`).
 """
 from ..rules import Rule
 from ..state import PHASES
-
-STRIKE_ON = "strike_on:"
+from .kingdom_component import Component
 
 CLARIFICATION_RULES = (
     Rule("kd-phase-order", "kingdom-duels/turn-structure#phase-order",
@@ -67,33 +70,34 @@ CLARIFICATION_RULES = (
 )
 
 
-class Clarifications:
-    """Mixed into the Kingdom Duels ruleset, before its other parts."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.replayed_attack = None  # (attacker id, first target id) after a replay
+class Clarifications(Component):
+    """The order of phases, the missing Field Zone, Spells Set before they are activated, and a
+    Battle Lock with no number of turns. (STRIKE's Terrain restriction is in `kingdom_strike`,
+    the replay's new target in `kingdom_battle`, the Rule Zone in `kingdom_rule_cards`.)"""
 
     # --- the order of phases -----------------------------------------------------------------
 
-    def do_phase(self, action):
+    def goes_back(self, action):
+        """A turn player's step back to an earlier phase: refused, or under the wrong reading
+        taken back to the Draw Phase. True when nothing more is done (the phase named is the
+        Draw Phase)."""
+        duel = self.duel
         phase = action.phase
-        backwards = phase in PHASES and self.phase in PHASES and \
-            PHASES.index(phase) <= PHASES.index(self.phase)
-        if action.player == self.turn_player and backwards and not self.chain and \
-                self.attack is None:
+        backwards = phase in PHASES and duel.phase in PHASES and \
+            PHASES.index(phase) <= PHASES.index(duel.phase)
+        if action.player == duel.turn_player and backwards and not duel.chain and \
+                duel.attack is None:
             if not self.misreads("kd-phase-order", "any-order"):
                 self.illegal("kd-phase-order", "phase_order",
-                             f"{phase} does not come after {self.phase} in a turn")
-            self.phase = PHASES[0]  # the wrong reading: back to an earlier phase
+                             f"{phase} does not come after {duel.phase} in a turn")
+            duel.phase = PHASES[0]  # the wrong reading: back to an earlier phase
             if phase == PHASES[0]:
-                return
-        super().do_phase(action)
-        self.replayed_attack = None
+                return True
+        return False
 
     # --- the Field Zone that is not there, Spells Set before they are activated -------------
 
-    def put_on_field(self, card, player, is_card):
+    def check_put_on_field(self, card, is_card):
         if is_card and card.zone == "hand" and card.card.kind == "spell" and \
                 card.card.subtype == "field" and \
                 not self.misreads("kd-no-field-zone", "field-zone-exists"):
@@ -105,77 +109,22 @@ class Clarifications:
                 self.illegal("kd-spell-from-set", "not_activatable",
                              f"{card.id} is Set; a Spell is activated from the hand")
             self.note_rule("kd-spell-from-set")
-        super().put_on_field(card, player, is_card)
-
-    # --- STRIKE ------------------------------------------------------------------------------
-
-    def check_strike_terrain(self, card, terrain):
-        """A card's `strike_on:<Terrain>` flags restrict the Terrains its STRIKE may hit."""
-        allowed = [f[len(STRIKE_ON):] for f in card.card.flags if f.startswith(STRIKE_ON)]
-        if not allowed:
-            return
-        if terrain not in allowed:
-            if self.misreads("kd-strike-terrain-kind", "restriction-ignored"):
-                return
-            self.illegal("kd-strike-terrain-kind", "invalid_terrain",
-                         f"{card.id}'s STRIKE hits only {' or '.join(allowed)}, not {terrain}")
-        self.note_rule("kd-strike-terrain-kind")
-
-    def strike_made(self, player):
-        """A STRIKE is treated as an attack: Traps waiting for an attack spring."""
-        if self.misreads("kd-strike-attack", "not-an-attack"):
-            return
-        self.note_rule("kd-strike-attack")
-        self.spring_traps("opponent_attacks", player)
-
-    # --- replays -----------------------------------------------------------------------------
-
-    def replay(self, attack):
-        super().replay(attack)
-        self.replayed_attack = (attack.attacker, attack.target)
-
-    def do_attack(self, action):
-        replayed, self.replayed_attack = self.replayed_attack, None
-        if replayed and replayed[0] == action.card:
-            first = replayed[1]
-            if action.target != first and self.misreads("kd-replay-choose-again", "same-target"):
-                self.illegal("kd-replay-choose-again", "invalid_attack_target",
-                             f"the replayed attack must go to {first} again")
-            self.note_rule("kd-replay-choose-again")
-        super().do_attack(action)
-
-    # --- Rule Cards in the Rule Zone ---------------------------------------------------------
-
-    def place_in_rule_zone(self, card, player, how):
-        super().place_in_rule_zone(card, player, how)
-        if self.misreads("kd-rule-zone-only", "backrow"):
-            self.move(card, "spell_trap", controller=player, reason=how)
-            return
-        self.note_rule("kd-rule-zone-only")
-
-    def rule_zone_atk_bonus(self, card):
-        bonus = super().rule_zone_atk_bonus(card)
-        if not bonus:
-            return 0
-        if self.misreads("kd-rule-adds", "once-only"):
-            return 0
-        self.note_rule("kd-rule-adds")
-        return bonus
 
     # --- a Battle Lock with no number of turns -----------------------------------------------
 
-    def lasting_effect(self, ctx, card, key, value=None):
-        super().lasting_effect(ctx, card, key, value)
-        self.lasting_effects[-1].setdefault("turn", self.turn)
+    def date_lasting_effect(self):
+        """Remember the turn of the lasting effect just made (a Battle Lock's start)."""
+        self.duel.lasting_effects[-1].setdefault("turn", self.duel.turn)
 
     def battle_lock_holds(self, card):
         """Does the Battle Lock on `card` still hold? One with no number of turns is permanent
         while its effect is active."""
+        duel = self.duel
         if card.counters.get("battle_lock"):
             return True  # a number of turns is given
-        placed = next((e.get("turn") for e in self.lasting_effects
-                       if e["card"] == card.id and e["key"] == "battle_lock"), self.turn)
-        if placed != self.turn and self.misreads("kd-battle-lock-permanent", "this-turn-only"):
+        placed = next((e.get("turn") for e in duel.lasting_effects
+                       if e["card"] == card.id and e["key"] == "battle_lock"), duel.turn)
+        if placed != duel.turn and self.misreads("kd-battle-lock-permanent", "this-turn-only"):
             return False
         self.note_rule("kd-battle-lock-permanent")
         return True

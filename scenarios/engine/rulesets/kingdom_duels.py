@@ -5,30 +5,39 @@ the Destruction Damage fraction and cap). This ruleset covers summoning without
 Tributes, Hiding instead of Setting, battle without direct attacks, Quick
 Normal Spells and Destruction Damage; terrains, idleness and the card kinds of
 the format follow.
-"""
-from functools import lru_cache
-from pathlib import Path
 
-from ..cards import CATALOG_DIR
+`KingdomDuel` is the core `Duel` plus parts it holds as attributes (`COMPONENTS`): each part is a
+plain class with one job (the Terrains, Field Power, the Tilemap, Rule Cards, the Setup Phase,
+teams, equips, Subduels...), given the duel and the other parts it needs when it is made. The
+duel overrides each hook the core calls once, and hands it to its parts in the order the rules
+apply. A monster's ATK and DEF are read from one registry of modifiers (`modifiers.py`) that the
+parts fill: equips, Rule Cards, the Backrow's Terrain and the Field Power Bonus.
+"""
 from ..duel import Duel
+from ..modifiers import ModifierRegistry
 from ..parameters import Choice, Fraction, Param, Percent, Whole
 from ..rules import Rule, rulebook
-from ..state import ChainLink
 from ..vocabulary import reasons
-from ..yamlsource import load_lazily
-from .kingdom_battle import BATTLE_RULES, RedirectsAndReplays
-from .kingdom_board_rulings import BOARD_PARAMETERS, BOARD_RULES, BoardRulings
+from .kingdom_battle import BATTLE_RULES, Battle
+from .kingdom_board_rulings import BOARD_PARAMETERS, BOARD_RULES, BoardRulings, Sides
+from .kingdom_card_kinds import CardsOnCards
 from .kingdom_card_rulings import CARD_RULINGS_RULES, CardRulings
 from .kingdom_clarifications import CLARIFICATION_RULES, Clarifications
+from .kingdom_destruction_damage import DestructionDamage
 from .kingdom_equips import EQUIP_RULES, EquipsAndControl
 from .kingdom_extra_deck import EXTRA_DECK_PARAMETERS, EXTRA_DECK_RULES, ExtraDeckMonsters
+from .kingdom_idleness import Idleness
+from .kingdom_integration import IntegrationSummons
+from .kingdom_rule_cards import RuleCards
 from .kingdom_setup import SETUP_PARAMETERS, SETUP_RULES, SetupPhase
+from .kingdom_strike import Strike
 from .kingdom_subduel import SUBDUEL_RULES, Subduels
-from .kingdom_teams import TEAM_PARAMETERS, TEAM_RULES, TeamDuels
+from .kingdom_summoning import Summoning
+from .kingdom_teams import TEAM_PARAMETERS, TEAM_RULES, Teams
+from .kingdom_terrain import FieldPower, Terrains, terrains
 from .kingdom_tilemap import TILEMAP_RULES, Tilemaps
-from ..wording import counted
+from .kingdom_traps import SpellsAndTraps
 
-TERRAINS_FILE = CATALOG_DIR / "terrains" / "kingdom-duels.yaml"
 # The official game's End Phase hand limit, which Kingdom Duels drops: only its wrong reading uses
 # it (no article of this format states it, so it is no parameter).
 OFFICIAL_HAND_LIMIT = 6
@@ -36,16 +45,7 @@ OFFICIAL_HAND_LIMIT = 6
 OFFICIAL_STARTING_LP = 8000
 
 
-@lru_cache(maxsize=None)
-def terrains(path=TERRAINS_FILE):
-    """Terrain Markers by name: the Types and Attributes each favours."""
-    data, _ = load_lazily(Path(path).read_text(encoding="utf-8"), Path(path).name)
-    return {entry["name"]: entry for entry in data}
-
-
-class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
-                  BoardRulings, Clarifications, RedirectsAndReplays, SetupPhase, ExtraDeckMonsters,
-                  TeamDuels, CardRulings, Duel):
+class KingdomDuel(Duel):
     slug = "kingdom-duels"
     EXPECT_KEYS = Duel.EXPECT_KEYS + ("warnings", "terrains", "charges", "defeated", "tiles")
     CARD_FACTS = Duel.CARD_FACTS + ("column", "host")
@@ -81,7 +81,7 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
         "cannot_strike", "invalid_terrain", "no_direct_attacks", "no_set", "not_triggered",
         "once_per_turn", "one_attack_per_battle_phase", "too_early_to_attack", "unstoppable",
         "once_per_duel",
-        # Team Duels, Rule Cards and the Setup Phase, Extra Deck monsters (the mixins)
+        # Team Duels, Rule Cards and the Setup Phase, Extra Deck monsters
         "already_in_duel", "cannot_redirect", "no_attack", "nobody_defeated",
         "not_battle_royale", "not_in_duel", "redirect_used", "keyword_not_met",
         "not_a_rule_card", "not_enough_charges", "not_in_rule_zone", "reliance_only",
@@ -318,22 +318,46 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
         base=Duel.RULES,
     )
 
+    # The parts of the duel: attribute -> class. Each is made in __init__ with the duel and the
+    # parts it needs; the scenario reference reads their modules and the steps they are handed.
+    COMPONENTS = {
+        "teams": Teams, "terrain": Terrains, "field_power": FieldPower, "idleness": Idleness,
+        "summoning": Summoning, "sides": Sides, "board": BoardRulings, "traps": SpellsAndTraps,
+        "strike": Strike, "cards_on_cards": CardsOnCards, "equips": EquipsAndControl,
+        "battle": Battle, "destruction_damage": DestructionDamage, "tilemap": Tilemaps,
+        "rule_cards": RuleCards, "setup": SetupPhase, "extra_deck": ExtraDeckMonsters,
+        "integration": IntegrationSummons, "subduels": Subduels,
+        "clarifications": Clarifications, "card_rulings": CardRulings,
+    }
+
     def __init__(self, catalog, params=None, mutation=None, seed=0):
+        # The parts come first: the core's own set-up already counts the Normal Summon.
+        self.teams = Teams(self)
+        self.terrain = Terrains(self)
+        self.field_power = FieldPower(self, self.terrain)
+        self.idleness = Idleness(self)
+        self.summoning = Summoning(self)
+        self.sides = Sides(self, self.teams)
+        self.board = BoardRulings(self, self.teams, self.terrain)
+        self.traps = SpellsAndTraps(self, self.board, self.idleness)
+        self.strike = Strike(self, self.terrain, self.teams, self.traps)
+        self.cards_on_cards = CardsOnCards(self)
+        self.equips = EquipsAndControl(self, self.cards_on_cards, self.terrain, self.idleness)
+        self.battle = Battle(self, self.teams, self.traps, self.equips)
+        self.destruction_damage = DestructionDamage(self)
+        self.tilemap = Tilemaps(self, self.terrain, self.sides)
+        self.rule_cards = RuleCards(self, self.teams)
+        self.setup = SetupPhase(self, self.rule_cards, self.teams, self.terrain)
+        self.extra_deck = ExtraDeckMonsters(self, self.cards_on_cards, self.equips, self.terrain)
+        self.integration = IntegrationSummons(self)
+        self.subduels = Subduels(self)
+        self.clarifications = Clarifications(self)
+        self.card_rulings = CardRulings(self)
+        # ATK and DEF: the core's value, then each part's modifiers in the order they apply.
+        self.modifiers = ModifierRegistry()
+        for part in (self.equips, self.rule_cards, self.board, self.field_power):
+            part.register_modifiers(self.modifiers)
         super().__init__(catalog, params, mutation, seed)
-        self.attacks_this_phase = 0
-        self.destruction_damage_taken = {}
-        self.terrain_catalog = terrains()
-        self.terrains = {}
-        self.idle_warnings = {}
-        self.had_monster = {}
-        self.had_before_entry = {}  # card id -> had its controller a monster before it entered
-        self.summons_prevented = set()
-        self.effects_used = set()
-        self.placing_column = None
-        self.sprung_together = []  # the Traps whose Trigger was met at the same moment
-        self.strikes_this_turn = 0
-        self.default_terrain_sides = set()  # players whose Terrains were laid by default
-        self.atk_battle = None  # (attacker id, its player) while two ATK monsters battle
 
     # --- the board and the turn, sized by the articles ------------------------------------------
 
@@ -350,8 +374,13 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
         return super().starting_lp()
 
     def monster_zone_full(self, player):
-        if self.mode in ("tag", "boss"):  # a team's shared board (kingdom_teams)
-            return super().monster_zone_full(player)
+        mode = self.teams.mode
+        if mode == "tag":  # a Tag partner's share of the team's Frontrow
+            return self.teams.tag_share_full(player)
+        if mode == "boss":  # a Boss team's shared board
+            if self.misreads("kd-boss-board", "separate-boards"):
+                return super().monster_zone_full(player)
+            return self.teams.boss_board_full(player)
         if not super().monster_zone_full(player):
             return False
         if self.misreads("kd-frontrow-zones", "no-limit"):
@@ -360,8 +389,8 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
         return True
 
     def spell_trap_full(self, player):
-        if self.mode == "tag":  # a Tag partner's share of the team's Backrow (kingdom_teams)
-            return super().spell_trap_full(player)
+        if self.teams.mode == "tag":  # a Tag partner's share of the team's Backrow
+            return self.teams.tag_share_full(player, "spell_trap", "tag_shared_backrow_zones")
         if not super().spell_trap_full(player):
             return False
         if self.misreads("kd-backrow-zones", "no-limit"):
@@ -375,113 +404,317 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
     @property
     def normal_summon_used(self):
         """True once the turn's Normal Summons (`normal_summons_per_turn`) are all used."""
-        if self.misreads("kd-normal-summons", "no-limit"):
-            return False
-        return self.normal_summons_this_turn >= self.params["normal_summons_per_turn"]
+        return self.summoning.all_used()
 
     @normal_summon_used.setter
     def normal_summon_used(self, used):
-        # The core marks the Normal Summon used (True) or gives it back for a new turn (False).
-        self.normal_summons_this_turn = self.normal_summons_this_turn + 1 if used else 0
+        self.summoning.count(used)
 
-    # --- setup: Terrain Markers and warnings ---------------------------------------------------
+    # --- the setup -----------------------------------------------------------------------------
+
+    def setup_players(self, scenario, players):
+        self.setup.begin_if_asked(scenario, players)
+        if not self.teams.set_up(scenario, players):
+            super().setup_players(scenario, players)
 
     def setup_player_extras(self, scenario, name, player):
         super().setup_player_extras(scenario, name, player)
-        count = self.params["terrain_markers_per_side"]
-        markers = player["terrains"] if "terrains" in player else [self.params["default_terrain"]] * count
-        if "terrains" not in player:
-            self.default_terrain_sides.add(name)  # no Field Setup: the default Terrain
-        if not isinstance(markers, list) or len(markers) != count or \
-                any(m not in self.terrain_catalog for m in markers):
-            raise scenario.error(f"terrains is a list of {count} known Terrains "
-                                 f"({', '.join(self.terrain_catalog)})",
-                                 f"setup.players.{name}.terrains")
-        self.terrains[name] = list(markers)
-        warnings = player.get("idle_warnings", 0)
-        if not isinstance(warnings, int) or warnings < 0:
-            raise scenario.error("idle_warnings is a whole number",
-                                 f"setup.players.{name}.idle_warnings")
-        self.idle_warnings[name] = warnings
-        taken = set()
-        for card_id in self.zone_of(name, "monsters"):
-            card = self.card(card_id)
-            if card.column is None:
-                card.column = min(set(range(count)) - taken)
-            if card.column in taken or card.column >= count:
-                raise scenario.error(f"{card_id} needs a free column from 0 to {count - 1}",
-                                     f"setup.players.{name}.monsters")
-            taken.add(card.column)
-        self.had_monster[name] = bool(self.zone_of(name, "monsters"))
+        self.rule_cards.set_up(name)
+        self.setup.set_up(name)
+        self.sides.set_up(scenario, name, player)
+        self.terrain.set_up(scenario, name, player)
+        self.idleness.set_up(scenario, name, player)
+        self.terrain.set_up_columns(scenario, name)
+        self.idleness.look_at_monsters(name)
 
-    # --- the Field Power Bonus -----------------------------------------------------------------
+    def placement_problem(self, card):
+        if card.zone == "monsters" and not card.face_up and card.position == "attack":
+            return None  # a Hidden ATK monster
+        problem = self.rule_cards.placement_problem(card)
+        if problem:
+            return problem
+        decided, problem = self.cards_on_cards.host_placement(card)
+        if decided:
+            return problem
+        return super().placement_problem(card)
+
+    def zone_count_problem(self, player):
+        return self.cards_on_cards.zone_count_problem(player) or \
+            super().zone_count_problem(player)
+
+    # --- a step of the script ------------------------------------------------------------------
+
+    def perform(self, action):
+        if self.subduels.subduel is not None:
+            return self.subduels.perform(action, self.perform_in_main_duel)
+        return self.perform_in_main_duel(action)
+
+    def perform_in_main_duel(self, action):
+        """A step of the main duel: the Setup Phase goes on as far as it needs, and a dual-type
+        card is played as the kind the step plays it as."""
+        if self.setup.under_way():
+            self.setup.advance_setup(action.verb)
+        card = self.cards_on_cards.played_as(action)
+        if card is None:
+            return super().perform(action)
+        try:
+            super().perform(action)
+        # Broad on purpose: whatever stops the step (a refusal, a script error, a bug), the card
+        # gets its printed kind back, and the error goes on unchanged.
+        except Exception:  # noqa: BLE001
+            self.cards_on_cards.restore_printed(card)
+            raise
+
+    def left_open(self):
+        if self.subduels.subduel is not None:
+            return self.subduels.left_open()
+        finishing = ["setup_finished"] if self.setup.under_way() else []
+        return finishing + super().left_open()
+
+    def settle(self):
+        if self.subduels.subduel is not None:
+            return self.subduels.settle()
+        if self.setup.under_way():
+            self.setup.advance_setup(None)
+        super().settle()
+
+    def after_action(self):
+        super().after_action()
+        self.tilemap.keep_tiles()
+        self.idleness.after_action()
+
+    # --- cards moving --------------------------------------------------------------------------
 
     def move(self, card, zone, controller=None, face_up=True, position=None, reason=""):
         entering = zone == "monsters" and card.zone != "monsters"
+        self.equips.before_move(card)
+        from_deck, owner = card.zone == "deck", card.owner
         super().move(card, zone, controller, face_up, position, reason)
+        self.cards_on_cards.card_moved(card, zone)
+        self.board.card_moved(from_deck, owner, zone)
+        self.terrain.card_moved(card, entering, zone)
         if entering:
-            free = self.free_columns(card.controller, card)
-            # no free column only under a misreading that overfills a side: no Terrain then
-            card.column = self.placing_column if self.placing_column in free else \
-                next(iter(free), None)
-            self.had_before_entry[card.id] = bool(self.had_monster.get(card.controller))
-            self.had_monster[card.controller] = True
-            self.enters_default_terrain(card)
-        elif zone != "monsters":
-            card.column = None
+            self.idleness.monster_entered(card)
+            self.terrain.enters_default_terrain(card)
 
-    def free_columns(self, player, card):
-        """The player's Monster Zone columns no monster but `card` stands in, in order."""
-        taken = {self.card(i).column for i in self.zone_of(player, "monsters") if i != card.id}
-        return sorted(set(range(self.params["terrain_markers_per_side"])) - taken)
+    def left_field(self, card, old_zone, old_controller):
+        detachable = self.equips.leaving_field(card)
+        super().left_field(card, old_zone, old_controller)
+        self.cards_on_cards.end_lasting_effects_of(card)
+        self.tilemap.source_left_field(card)
+        self.cards_on_cards.host_left_field(card)
+        self.rule_cards.source_left_field(card)
+        self.equips.left_field(card, old_controller, detachable)
 
-    def field_power_bonus(self, card, printed):
-        if card.zone != "monsters" or card.column is None:
-            return 0
-        if not card.face_up and self.misreads("kd-fpb-hidden", "hidden-no-bonus"):
-            return 0
-        terrain = self.terrain_catalog[self.terrains[card.controller][card.column]]
-        favoured = self.favoured_by(card, terrain)
-        if not favoured and not self.misreads("kd-fpb", "any-monster"):
-            return 0
-        self.note_rule("kd-fpb")
-        if not card.face_up:
-            self.note_rule("kd-fpb-hidden")
-        self.note_rule("kd-fpb-amount")
-        return round((printed or 0) * self.params["field_power_bonus_percent"] / 100)
+    def draw(self, counts, cause="draw"):
+        with self.board.drawing_cards():
+            super().draw(counts, cause)
 
-    def enters_default_terrain(self, card):
-        """A monster enters a side that played no Field Setup: it stands on the default Terrain,
-        where a Terrain of another kind would have given it a Field Power Bonus."""
-        markers = self.terrains.get(card.controller)
-        if card.controller in self.default_terrain_sides and markers and \
-                card.column is not None and markers[card.column] == self.params["default_terrain"] \
-                and not self.favoured_by(card, self.terrain_catalog[markers[card.column]]) and \
-                any(self.favoured_by(card, t) for t in self.terrain_catalog.values()):
-            self.emit("terrain", f"{card.id} stands on {card.controller}'s Terrain {card.column}, "
-                      f"{markers[card.column]}: the default, with no Field Setup played",
-                      ["kd-default-terrain"], card=card.id, player=card.controller,
-                      column=card.column, terrain=markers[card.column], what="default")
-
-    def favoured_by(self, card, terrain):
-        """Does this Terrain name one of the monster's Types or its Attribute?"""
-        return bool(self.races(card) & set(terrain["races"])) or \
-            card.card.attribute in terrain["attributes"]
-
-    def effective_atk(self, card):
-        return super().effective_atk(card) + self.field_power_bonus(card, card.card.atk)
-
-    def effective_def(self, card):
-        bonus = self.field_power_bonus(card, card.card.defense)
-        if bonus and self.misreads("kd-fpb-amount", "atk-only"):
-            bonus = 0
-        return super().effective_def(card) + bonus
+    def after_primitive(self, ctx):
+        super().after_primitive(ctx)
+        self.board.shuffle_searched_decks(ctx)
 
     def token_leaves_game(self, card):
         if self.misreads("kd-tokens-gone", "token-to-graveyard"):
             return False
         self.note_rule("kd-tokens-gone")
         return True
+
+    def erode(self, card, cause):
+        if self.misreads("kd-erode", "erode-is-graveyard"):
+            return self.move(card, "graveyard", reason=f"eroded by {cause}")
+        self.note_rule("kd-erode")
+        self.move(card, "eroded", reason=f"eroded by {cause}")
+
+    def gain_control(self, card, player, cause):
+        self.equips.gain_control(card, player, cause)
+
+    def swap_control(self, card, player, cause):
+        self.equips.swap_control(card, player, cause)
+
+    def equip(self, card, host, cause, controller=None):
+        self.equips.note_own_right(card, cause)
+        if self.card_rulings.equips_hidden(host):
+            host.face_up = True  # taken for a face-up monster while it is equipped
+            try:
+                return super().equip(card, host, cause, controller)
+            finally:
+                host.face_up = False
+        return super().equip(card, host, cause, controller)
+
+    def queue_triggers_for_face_down(self, card):
+        self.equips.cards_on_hidden_monster(card)
+        super().queue_triggers_for_face_down(card)
+
+    def queue_triggers(self, card, event, **data):
+        if self.card_rulings.flip_effect_wakes(card, event):
+            super().queue_triggers(card, event, **data)
+
+    def lasting_effect(self, ctx, card, key, value=None):
+        super().lasting_effect(ctx, card, key, value)
+        self.clarifications.date_lasting_effect()
+
+    def place_fusion_materials(self, materials, fusion):
+        """Fusion Materials are attached beneath the Fusion Monster, not sent to the Graveyard."""
+        if self.misreads("kd-fusion-attach", "materials-to-graveyard"):
+            return super().place_fusion_materials(materials, fusion)
+        for material in materials:
+            if material.card.subtype == "token":
+                self.illegal("kd-fusion-attach", "token_cannot_be_attached",
+                             f"{material.id} is a Token: it cannot be attached as a Fusion "
+                             "Material")
+        for material in materials:
+            self.move(material, "attached", reason=f"attached to {fusion.id} as a Fusion Material")
+            material.host = fusion.id
+        self.note_rule("kd-fusion-attach")
+
+    # --- what a card is ------------------------------------------------------------------------
+
+    def matches(self, card, spec):
+        spec = self.fusion_names(card, spec)
+        spec = self.equips.bracket_spec(card, spec)
+        if spec is None:
+            return False
+        spec = self.board.token_spec(card, spec)
+        if spec is None:
+            return False
+        spec = self.cards_on_cards.kind_spec(card, spec)
+        return super().matches(card, spec)
+
+    def fusion_names(self, card, spec):
+        """A Fusion Monster on the field also has its Materials' names (kd-fusion-names): a
+        filter by one of them finds it."""
+        if "name" in spec and card.card.materials and card.zone == "monsters" and \
+                spec["name"] in card.card.materials:
+            if not self.misreads("kd-fusion-names", "own-name-only"):
+                self.note_rule("kd-fusion-names")
+                spec = {k: v for k, v in spec.items() if k != "name"}
+        return spec
+
+    def is_card_of_kind(self, card, kind):
+        return super().is_card_of_kind(card, kind) or \
+            self.cards_on_cards.is_also_of_kind(card, kind)
+
+    def cards_on_field(self, kind=None, controller=None):
+        return self.board.field_cards(super().cards_on_field(kind, controller), kind, controller)
+
+    def count(self, spec, player):
+        if self.board.counts_field(spec):
+            return self.board.count_field(spec, player)
+        return super().count(spec, player)
+
+    def effective_atk(self, card):
+        return self.modifiers.total(card, "atk", super().effective_atk(card))
+
+    def effective_def(self, card):
+        return self.modifiers.total(card, "def", super().effective_def(card))
+
+    def unaffected_by(self, card, source_id):
+        if self.higher_hierarchy(card, self.card(source_id)):
+            if self.misreads("kd-hierarchy", "no-immunity"):
+                return False
+            self.emit("effect", f"{card.id} (Hierarchy {card.card.hierarchy}) is unaffected by "
+                      f"{source_id}, a Divine card of lower Hierarchy", ["kd-hierarchy"],
+                      card=card.id, by=source_id, what="unaffected")
+            return True
+        if self.board.unaffected(card, self.card(source_id)):
+            return True
+        return super().unaffected_by(card, source_id)
+
+    def can_be_targeted(self, target, source, purpose=None):
+        """Hierarchy makes a card unaffected, not untargetable: a lower Divine card's effect may
+        still target it (and then does nothing to it)."""
+        if self.higher_hierarchy(target, source) and \
+                self.misreads("kd-hierarchy", "untargetable"):
+            return False
+        return super().can_be_targeted(target, source, purpose)
+
+    @staticmethod
+    def higher_hierarchy(card, source):
+        """Is `card` a Divine card of higher Hierarchy than the Divine card `source`?"""
+        return bool(source.card.hierarchy) and card.card.hierarchy > source.card.hierarchy
+
+    # --- players, teams and Life Points --------------------------------------------------------
+
+    def opponent(self, player):
+        if self.teams.mode is None:
+            return super().opponent(player)
+        return self.teams.opponent(player)
+
+    def is_opponent(self, player, other):
+        if self.teams.mode is None:
+            return super().is_opponent(player, other)
+        return self.teams.is_opponent(player, other)
+
+    def opponents_of(self, player):
+        return self.teams.opponents_among(player, super().opponents_of(player))
+
+    def opponent_aimed_at(self, ctx):
+        if self.teams.mode is None:
+            return super().opponent_aimed_at(ctx)
+        return self.teams.opponent_aimed_at(ctx)
+
+    def next_player(self, player):
+        if self.teams.mode is None:
+            return super().next_player(player)
+        return self.teams.next_player(player)
+
+    def turn_order(self):
+        if self.teams.mode is None:
+            return super().turn_order()
+        return self.teams.turn_order()
+
+    def next_turn_player(self):
+        if self.teams.mode == "boss":
+            return self.teams.boss_rotation_next()
+        return super().next_turn_player()
+
+    def may_use_as_material(self, card, player):
+        lent = self.teams.lends(card, player)
+        return super().may_use_as_material(card, player) if lent is None else lent
+
+    def commands(self, card, player):
+        commanded = self.teams.commands(card, player)
+        return super().commands(card, player) if commanded is None else commanded
+
+    def both_players(self, player):
+        return self.board.both_players(player)
+
+    def side_players(self, colour, controller):
+        return self.sides.side_players(colour, controller)
+
+    def change_lp(self, changes, cause, kind=""):
+        changes = self.board.lp_changes(changes, kind)
+        self.teams.note_shared_pool(changes)
+        super().change_lp(changes, cause, kind)
+
+    def check_lp(self):
+        if self.teams.mode is None:
+            return super().check_lp()
+        self.teams.check_lp()
+
+    def lose(self, loser, reason, rules=()):
+        if not self.teams.lose(loser, reason, rules):
+            super().lose(loser, reason, rules)
+
+    def winning_players(self, winner):
+        if self.teams.mode is None:
+            return super().winning_players(winner)
+        return self.teams.winning_players(winner)
+
+    def finish(self, winner, reason, rules=(), match=False):
+        super().finish(*self.integration.final_result(winner, reason, rules, match))
+
+    def check_state(self, after_chain=False):
+        super().check_state(after_chain)
+        self.integration.check_revealed()
+
+    def do_concede(self, action):
+        if self.teams.mode is not None:
+            return self.lose(action.player, "concession", ["concede"])
+        if self.card_rulings.surrender_is_a_draw():
+            return self.finish(None, "concession")
+        super().do_concede(action)
 
     # --- coins and dice ------------------------------------------------------------------------
 
@@ -500,47 +733,21 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
         self.note_rule("kd-dice")
         return True
 
-    # --- idleness ----------------------------------------------------------------------------
+    # --- the turn ------------------------------------------------------------------------------
 
-    def after_action(self):
-        super().after_action()
-        for player in self.players:
-            if self.zone_of(player, "monsters"):
-                self.had_monster[player] = True
-
-    def summon_negated(self, attempt):
-        """A negated summon's monster never counted as the player's monster this turn; the
-        negation itself spares them an Idle Warning (kd-idle-no-prevention)."""
-        player = attempt["player"]
-        self.summons_prevented.add(player)
-        if not self.zone_of(player, "monsters"):
-            self.had_monster[player] = any(self.had_before_entry.get(i, False)
-                                           for i in attempt["cards"])
+    def do_phase(self, action):
+        if action.phase == "battle" and "skip_battle" in self.turn_flags:
+            self.illegal("kd-strike-skips", "battle_phase_skipped",
+                         "a player who used STRIKE skips this Battle Phase")
+        if self.clarifications.goes_back(action):
+            return
+        super().do_phase(action)
+        self.battle.phase_entered(action.phase)
 
     def end_phase(self):
         super().end_phase()
         self.keep_whole_hand(self.turn_player)
-        player = self.turn_player
-        # "your opponent": in a Team Duel every opposing player (kd-team-opponents)
-        rival_has = any(self.zone_of(rival, "monsters") for rival in self.opponents_of(player)) \
-            or self.misreads("kd-idle-warning", "ignores-opponent-field")
-        had = bool(self.zone_of(player, "monsters")) if self.misreads(
-            "kd-idle-whole-turn", "end-of-turn-only") else self.had_monster.get(player)
-        if player in self.summons_prevented and not self.misreads(
-                "kd-idle-no-prevention", "prevention-ignored"):
-            self.note_rule("kd-idle-no-prevention")  # a summon was negated: no warning
-            return
-        if not rival_has:
-            if not had:
-                self.note_rule("kd-idle-warning")  # the one condition missing: no warning
-            return
-        if had:
-            if not self.zone_of(player, "monsters"):
-                self.note_rule("kd-idle-whole-turn")  # a monster earlier this turn counts
-            return
-        if self.misreads("kd-idle-end-phase", "not-in-end-phase"):
-            return
-        self.give_idle_warning(player, "kd-idle-end-phase", "kd-idle-warning", "kd-idle-whole-turn")
+        self.idleness.judge(self.turn_player)
 
     def keep_whole_hand(self, player):
         """No hand size limit: a hand past the official game's limit keeps every card."""
@@ -554,67 +761,31 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
         self.emit("hand", f"{player} keeps all {len(hand)} cards in hand: there is no hand size "
                   "limit", ["kd-no-hand-limit"], player=player, count=len(hand))
 
-    def give_idle_warning(self, player, *rules):
-        """One more Idle Warning; the one after the first loses the duel."""
-        self.idle_warnings[player] += 1
-        self.emit("idle", f"{player} gets an Idle Warning ({self.idle_warnings[player]})",
-                  list(rules), player=player, count=self.idle_warnings[player])
-        limit = self.params["idle_warnings_to_lose"] + (
-            1 if self.misreads("kd-idle-loss", "third-warning-loses") else 0)
-        if self.idle_warnings[player] >= limit:
-            self.lose(player, "idleness", ["kd-idle-loss"])
+    def next_turn(self, stop_at):
+        self.optional_triggers = []  # kept through the turn, not beyond it
+        self.destruction_damage.new_turn()
+        self.battle.new_turn()
+        self.strike.new_turn()
+        self.card_rulings.new_turn()
+        self.tilemap.new_turn()
+        self.teams.round_number()
+        super().next_turn(stop_at)
+        self.teams.count_round()
+        self.idleness.new_turn()
 
-    def observe_format(self):
-        return {**super().observe_format(), "warnings": dict(self.idle_warnings)}
+    def count_card_turns(self):
+        super().count_card_turns()
+        self.traps.count_persist_turns()
 
-    def defeat(self, player, reason="lp_zero", rules=("zero-lp",)):
-        """A defeated Battle Royale player's cards that other players control stay on the
-        field."""
-        super().defeat(player, reason, rules)
-        if self.mode != "battle_royale":
-            return
-        kept = [c for c in self.cards_on_field() if c.owner == player and c.controller != player]
-        for card in kept:
-            if self.misreads("kd-royale-cards-stay", "leave-with-owner"):
-                self.move(card, "graveyard", controller=player,
-                          reason=f"its owner {player} is defeated")
-                continue
-            self.emit("defeat", f"{card.id}, owned by the defeated {player}, stays on "
-                      f"{card.controller}'s field", ["kd-royale-cards-stay"], card=card.id,
-                      player=card.controller, owner=player, what="stays")
-
-    def card_facts(self, card):
-        facts = super().card_facts(card)
-        facts["column"] = card.column
-        return facts
-
-    def snapshot(self):
-        data = super().snapshot()
-        data["terrains"] = {player: list(markers) for player, markers in self.terrains.items()}
-        data["idle_warnings"] = dict(self.idle_warnings)
-        return data
-
-    def turn_facts(self):
-        """Normal Summons and STRIKEs are counted per turn here."""
-        facts = super().turn_facts()
-        facts["normal_summons"] = self.normal_summons_this_turn
-        facts["strikes"] = self.strikes_this_turn
-        return facts
-
-    # --- summoning ---------------------------------------------------------------------------
+    # --- summoning -----------------------------------------------------------------------------
 
     def normal_summon_check(self, card, player, setting=False):
-        if self.normal_summon_used:
-            self.illegal("kd-normal-summons", "normal_summon_used",
-                         f"{player} has used this turn's "
-                         f"{counted(self.normal_summons_this_turn, 'Normal Summon')}")
+        self.summoning.check_normal_summon(player)
         super().normal_summon_check(card, player, setting)
 
     def tributes_needed(self, card):
-        if self.misreads("kd-no-tributes", "tributes-needed"):
-            return super().tributes_needed(card)
-        self.note_rule("kd-no-tributes")
-        return 0
+        needed = self.summoning.tributes_needed()
+        return super().tributes_needed(card) if needed is None else needed
 
     def pay_costs(self, card, player, program, selections):
         tributing = any("tribute" in step for step in program.get("cost", []))
@@ -626,406 +797,64 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
             self.note_rule("kd-tribute-cost")  # Tributed: sent to the Graveyard for the cost
 
     def do_set(self, action):
-        card = self.card(action.card)
-        if card.card.is_monster and not self.misreads("kd-no-set", "set-allowed"):
-            self.illegal("kd-no-set", "no_set", "monsters are never Set in Kingdom Duels")
+        self.summoning.check_set(self.card(action.card))
         super().do_set(action)
 
     def do_summon(self, action):
-        self.placing_column = int(action.to) if str(action.to).isdigit() else None
-        try:
-            self.summon(action)
-        finally:
-            self.placing_column = None
-
-    def summon(self, action):
-        if action.position == "defense":
-            if self.misreads("kd-summon-face-up-def", "atk-only"):
-                self.illegal("kd-summon-face-up-def", "cannot_normal_summon",
-                             "a Normal Summon is made in ATK Position only")
-            self.note_rule("kd-summon-face-up-def")
-        if action.position != "hidden":
-            return super().do_summon(action)
-        card = self.card(action.card)
-        is_flip = any(e.get("trigger") == "flipped" for e in card.card.effects)
-        if not is_flip or self.misreads("kd-flip-hidden", "no-hidden-summon"):
-            self.illegal("kd-flip-hidden", "cannot_hide",
-                         f"{card.name} may not be summoned Hidden without an effect")
-        player = action.player
-        self.require_open_main_phase(player, "a Normal Summon")
-        counts = not self.misreads("kd-hidden-summon", "hidden-not-a-summon")
-        if counts:  # playing it Hidden from the hand is its player's Normal Summon
-            self.normal_summon_check(card, player)
-            self.normal_summon_used = True
-        self.summon_to_field(card, player, "defense", face_up=False, how="normal")
-        self.note_rule("kd-flip-hidden")
-        if counts:
-            self.note_rule("kd-hidden-summon")
-
-    def special_summon(self, card, player, position, cause="", face_up=True):
-        if not self.special_summon_allowed(player, cause):
-            return False
-        return super().special_summon(card, player, position, cause, face_up)
-
-    def summon_tokens(self, player, token_name, count, cause):
-        if self.special_summon_allowed(player, cause):
-            super().summon_tokens(player, token_name, count, cause)
-
-    def special_summon_allowed(self, player, cause):
-        """Special Summons have no limit: the turn's Normal Summon being used changes nothing."""
-        if player != self.turn_player or \
-                self.normal_summons_this_turn < self.params["normal_summons_per_turn"]:
-            return True
-        if self.misreads("kd-special-summons", "one-summon-in-all"):
-            self.emit("summon", f"{cause} cannot Special Summon: {player} has already summoned "
-                      "this turn", player=player, by=cause, what="refused")
-            return False
-        self.note_rule("kd-special-summons")
-        return True
-
-    # --- battle ------------------------------------------------------------------------------
-
-    def may_attack_in_position(self, attacker):
-        if attacker.position == "attack":
-            return True
-        if self.misreads("kd-atk-attacks", "def-attacks"):
-            return True
-        self.note_rule("kd-atk-attacks")
-        return False
-
-    def battle_damage(self, player, value, source, direct=False):
-        fight = self.atk_battle
-        if fight is not None and value > 0:
-            attacker, attacking_player = fight
-            if player == attacking_player and \
-                    self.misreads("kd-atk-difference", "attacker-safe"):
-                return
-            self.note_rule("kd-atk-difference")
-        super().battle_damage(player, value, source, direct)
-
-    def check_attack_target(self, attacker, target, player):
-        if target is None and not self.misreads("kd-no-direct", "direct-allowed"):
-            self.illegal("kd-no-direct", "no_direct_attacks",
-                         "monsters never attack Life Points directly")
-        super().check_attack_target(attacker, target, player)
-
-    def do_attack(self, action):
-        if self.first_round_forbids_attack():
-            self.illegal("kd-first-round", "too_early_to_attack",
-                         "in the first round only the last player of the Rotation attacks")
-        attacker = self.card(action.card)
-        fusion_on_field = any(attacker.name in c.card.materials
-                              for c in self.cards_on_field("monster", controller=action.player)
-                              if c.face_up and c.id != attacker.id)
-        if fusion_on_field and attacker.summoned_turn == self.turn and \
-                not self.misreads("kd-material-no-attack", "may-attack"):
-            self.illegal("kd-material-no-attack", "cannot_attack",
-                         f"{attacker.id} entered the field while its Fusion is there")
-        if not self.misreads("kd-one-attack", "one-per-monster") and \
-                self.attacks_this_phase >= self.params["attacks_per_battle_phase"]:
-            self.illegal("kd-one-attack", "one_attack_per_battle_phase",
-                         "this Battle Phase already had its attack")
-        super().do_attack(action)
-        self.attacks_this_phase += 1
-
-    def do_phase(self, action):
-        if action.phase == "battle" and "skip_battle" in self.turn_flags:
-            self.illegal("kd-strike-skips", "battle_phase_skipped",
-                         "a player who used STRIKE skips this Battle Phase")
-        super().do_phase(action)
-        if action.phase == "battle":
-            self.attacks_this_phase = 0
-
-    # --- names, Traps that trigger, Persist --------------------------------------------------
-
-    def matches(self, card, spec):
-        if "name" in spec and card.card.materials and card.zone == "monsters" and \
-                spec["name"] in card.card.materials:
-            if not self.misreads("kd-fusion-names", "own-name-only"):
-                self.note_rule("kd-fusion-names")
-                spec = {k: v for k, v in spec.items() if k != "name"}
-        return super().matches(card, spec)
-
-    def place_fusion_materials(self, materials, fusion):
-        """Fusion Materials are attached beneath the Fusion Monster, not sent to the Graveyard."""
-        if self.misreads("kd-fusion-attach", "materials-to-graveyard"):
-            return super().place_fusion_materials(materials, fusion)
-        for material in materials:
-            if material.card.subtype == "token":
-                self.illegal("kd-fusion-attach", "token_cannot_be_attached",
-                             f"{material.id} is a Token: it cannot be attached as a Fusion "
-                             "Material")
-        for material in materials:
-            self.move(material, "attached", reason=f"attached to {fusion.id} as a Fusion Material")
-            material.host = fusion.id
-        self.note_rule("kd-fusion-attach")
+        column = int(action.to) if str(action.to).isdigit() else None
+        with self.terrain.placing_in(column):
+            if self.summoning.hidden(action):
+                return self.summoning.summon_hidden(action)
+            tile = self.tilemap.check_summon_tile(action)
+            super().do_summon(action)
+            self.tilemap.place_summoned(self.card(action.card), tile)
 
     def settle_summon(self):
         attempt = self.summon_attempt
         super().settle_summon()
         if attempt and not attempt["negated"] and not self.misreads("kd-trap-trigger",
                                                                     "optional-traps"):
-            self.spring_traps("opponent_summons", attempt["player"])
+            self.traps.spring_traps("opponent_summons", attempt["player"])
 
-    def spring_traps(self, trigger, actor):
-        """Set Traps of the other player whose Trigger is met go on a chain by themselves."""
-        sprung = []
-        rivals = self.opponents_of(actor)  # every opposing player's Traps (kd-team-opponents)
-        for card in [c for c in self.cards_on_field(kind="trap") if c.controller in rivals]:
-            program = card.card.activation or {}
-            if card.face_up or program.get("trigger") != trigger or card.set_turn == self.turn:
-                continue
-            card.face_up = True
-            link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=card.controller,
-                             speed=2, program=program, is_card_activation=True,
-                             targets=list(self.just_summoned), data={"trigger_player": actor})
-            self.chain.append(link)
-            sprung.append(card.id)
-            self.emit("trigger", f"{card.id} ({card.name}) activates by itself: its Trigger is met",
-                      ["kd-trap-trigger"], card=card.id, link=link.number,
-                      player=card.controller, what="sprung")
-            self.priority, self.passes = self.next_player(card.controller), 0
-        self.sprung_together = sprung
-        self.traps_met(trigger, actor)  # kingdom_board_rulings
+    def summon_negated(self, attempt):
+        self.idleness.summon_negated(attempt)
 
-    def do_decline(self, action):
-        """A player lets a Trap whose Trigger was met go unactivated: an Idle Warning, unless
-        another of their Traps met at the same moment is activated."""
-        player, card = action.player, self.card(action.card)
-        link = next((link for link in self.chain if link.card_id == card.id), None)
-        if card.controller != player or card.id not in self.sprung_together or link is None \
-                or self.resolving:
-            self.illegal(None, "not_triggered", f"{card.id} is not a Trap of {player} whose "
-                         "Trigger has just been met")
-        self.chain.remove(link)
-        for number, other in enumerate(self.chain, start=1):
-            other.number = number
-        self.sprung_together.remove(card.id)
-        card.face_up = False
-        self.emit("trigger", f"{player} does not activate {card.id}; it stays Set",
-                  card=card.id, player=player, what="declined")
-        others = [i for i in self.sprung_together if self.card(i).controller == player]
-        if others and not self.misreads("kd-trap-several", "warned-anyway"):
-            self.emit("idle", f"{player} activated {', '.join(others)} from the Traps met together: "
-                      "no Idle Warning", ["kd-trap-several"],
-                      player=player, cards=list(others), what="spared")
-        elif not self.misreads("kd-trap-idle", "no-warning"):
-            self.give_idle_warning(player, "kd-trap-idle")
-        if not self.chain:
-            self.priority, self.passes = self.turn_player, 0
+    def special_summon(self, card, player, position, cause="", face_up=True):
+        if not self.summoning.special_summon_allowed(player, cause):
+            return False
+        if self.equips.seals(card):
+            return False
+        return super().special_summon(card, player, position, cause, face_up)
 
-    def chain_finished(self, order):
-        for link in order:
-            card = self.card(link.card_id)
-            turns = card.card.flags and next((int(f.split(":")[1]) for f in card.card.flags
-                                              if f.startswith("persist:")), None)
-            if link.is_card_activation and turns and card.on_field and \
-                    not self.misreads("kd-persist", "leaves-at-once"):
-                card.counters["persist_turns"] = turns
-                card.notes.add("persisting")
-                self.note_rule("kd-persist")
-        super().chain_finished(order)
+    def summon_tokens(self, player, token_name, count, cause):
+        if self.summoning.special_summon_allowed(player, cause):
+            super().summon_tokens(player, token_name, count, cause)
 
-    def count_card_turns(self):
-        super().count_card_turns()
-        for card in list(self.cards_on_field()):
-            left = card.counters.get("persist_turns")
-            if left is None or (card.controller != self.turn_player and
-                                self.misreads("kd-persist-duration", "own-turns-only")):
-                continue
-            card.counters["persist_turns"] = left - 1
-            if left - 1 <= 0:
-                self.emit("persist", f"{card.id}'s Persist time is over", ["kd-persist-duration"],
-                          card=card.id)
-                self.move(card, "graveyard", reason="its Persist time is over")
+    def do_flip_summon(self, action):
+        card = self.card(action.card)
+        position = action.position or "attack"
+        super().do_flip_summon(action)
+        self.card_rulings.choose_flip_position(card, action.player, position)
 
-    # --- hard once per turn, and Hierarchy -----------------------------------------------------
+    # --- chains --------------------------------------------------------------------------------
 
     def do_activate(self, action):
         card = self.card(action.card)
-        optional_effect = card.card.kind == "monster" and card.on_field and card.face_up and \
-            any("ignition" in e or "quick" in e for e in card.card.effects)
-        if optional_effect and card.card.subtype == "normal":
-            if self.misreads("kd-normal-effects", "no-effects"):
-                self.illegal("kd-normal-effects", "condition_not_met",
-                             f"{card.id} is a Normal Monster, with no effect to activate")
-            self.note_rule("kd-normal-effects")
+        optional_effect = self.card_rulings.optional_effect(card)
+        if not self.equips.puts_itself_on(action):
+            flipping = self.board.flipping_continuous_trap(card)
+            self.extra_deck.check_alter_activation(action)
+            limits = self.card_rulings.check_limits(card, action.player)
+            super().do_activate(action)
+            self.card_rulings.count_limited_use(card, action.player, limits)
+            if flipping:
+                self.board.continuous_trap_flipped()
         if optional_effect:
-            if card.id in self.effects_used and not self.misreads("kd-hard-opt", "no-limit"):
-                self.illegal("kd-hard-opt", "once_per_turn",
-                             f"{card.id}'s optional effect was already used this turn")
-        super().do_activate(action)
-        if optional_effect:
-            self.effects_used.add(card.id)
-            self.note_rule("kd-hard-opt")
+            self.card_rulings.optional_effect_used(card)
 
-    def optional_triggers_kept(self):
-        if not self.optional_triggers or self.misreads("kd-no-missed-timing", "timing-missed"):
-            return super().optional_triggers_kept()
-        self.note_rule("kd-no-missed-timing")
-        return list(self.optional_triggers)
-
-    def check_timing(self, card, player, speed, is_card, program):
-        if self.chain and "unstoppable" in self.card(self.chain[-1].card_id).card.flags and \
-                not self.misreads("kd-unstoppable", "answerable"):
-            self.illegal("kd-unstoppable", "unstoppable",
-                         f"nothing can respond to the Unstoppable {self.chain[-1].card_id}")
-        super().check_timing(card, player, speed, is_card, program)
-
-    # --- Hidden monsters in battle -------------------------------------------------------------
-
-    def placement_problem(self, card):
-        if card.zone == "monsters" and not card.face_up and card.position == "attack":
-            return None  # a Hidden ATK monster
-        return super().placement_problem(card)
-
-    def monster_battle(self, attacker, defender, player, rival):
-        if not defender.face_up and defender.position == "defense":
-            if self.misreads("kd-hidden-def", "fights-in-atk"):
-                defender.position = "attack"  # taken for a Hidden ATK monster
-            else:
-                self.note_rule("kd-hidden-def")  # flipped face-up, its DEF shields as usual
-        if not defender.face_up and defender.position == "attack":
-            defender.face_up = True
-            defender.notes.add("revealed_in_combat")
-            self.emit("flip", f"{defender.id}, Hidden in ATK Position, is revealed by the combat",
-                      ["kd-hidden-atk"], card=defender.id, what="combat")
-        # Two ATK Position monsters: the lower ATK's controller takes the difference.
-        self.atk_battle = (attacker.id, player) if defender.position == "attack" else None
-        try:
-            super().monster_battle(attacker, defender, player, rival)
-        finally:
-            self.atk_battle = None
-
-    def do_hide(self, action):
-        card = self.card(action.card)
-        if card.controller != action.player or card.zone != "monsters" or \
-                "revealed_in_combat" not in card.notes or \
-                self.misreads("kd-hidden-atk", "stays-revealed"):
-            self.illegal("kd-hidden-atk", "cannot_hide",
-                         f"{card.id} can only be Hidden again after being revealed in combat")
-        card.notes.discard("revealed_in_combat")
-        card.face_up = False
-        self.cards_on_hidden_monster(card)  # kingdom_equips: its equips stay face-up
-        if self.misreads("kd-hide-not-summon", "hiding-summons"):
-            self.emit("hide", f"{action.player} Hides {card.id} again, as a summon", card=card.id,
-                      player=action.player, summon=True)
-            self.just_summoned = [card.id]
-            self.spring_traps("opponent_summons", action.player)
-            return
-        self.emit("hide", f"{action.player} Hides {card.id} again in ATK Position (not a summon)",
-                  ["kd-hidden-atk", "kd-hide-not-summon"], card=card.id,
-                  player=action.player, summon=False)
-
-    def can_be_targeted(self, target, source, purpose=None):
-        """Hierarchy makes a card unaffected, not untargetable: a lower Divine card's effect may
-        still target it (and then does nothing to it)."""
-        if self.higher_hierarchy(target, source) and \
-                self.misreads("kd-hierarchy", "untargetable"):
-            return False
-        return super().can_be_targeted(target, source, purpose)
-
-    def unaffected_by(self, card, source_id):
-        if self.higher_hierarchy(card, self.card(source_id)):
-            if self.misreads("kd-hierarchy", "no-immunity"):
-                return False
-            self.emit("effect", f"{card.id} (Hierarchy {card.card.hierarchy}) is unaffected by "
-                      f"{source_id}, a Divine card of lower Hierarchy", ["kd-hierarchy"],
-                      card=card.id, by=source_id, what="unaffected")
-            return True
-        return super().unaffected_by(card, source_id)
-
-    @staticmethod
-    def higher_hierarchy(card, source):
-        """Is `card` a Divine card of higher Hierarchy than the Divine card `source`?"""
-        return bool(source.card.hierarchy) and card.card.hierarchy > source.card.hierarchy
-
-    # --- Battle Lock and Erode ----------------------------------------------------------------
-
-    def check_position_change(self, card):
-        if "battle_lock" in card.counters and not self.misreads("kd-battle-lock", "lock-ignored") \
-                and self.battle_lock_holds(card):  # kingdom_clarifications
-            self.illegal("kd-battle-lock", "battle_locked", f"{card.id} is Battle Locked")
-
-    def battle_swap(self, card, ctx):
-        if card.controller != ctx.controller and \
-                self.misreads("kd-battle-swap", "own-monsters-only"):
-            self.emit("position", f"Battle Swap: {card.id} is not {ctx.controller}'s monster and "
-                      "keeps its position", card=card.id,
-                      player=ctx.controller, what="battle_swap_kept")
-            return
-        super().battle_swap(card, ctx)
-        self.note_rule("kd-battle-swap")
-
-    def erode(self, card, cause):
-        if self.misreads("kd-erode", "erode-is-graveyard"):
-            return self.move(card, "graveyard", reason=f"eroded by {cause}")
-        self.note_rule("kd-erode")
-        self.move(card, "eroded", reason=f"eroded by {cause}")
-
-    # --- STRIKE ------------------------------------------------------------------------------
-
-    def do_strike(self, action):
-        from ..primitives import EffectContext, run
-
-        player, card = action.player, self.card(action.card)
-        allowed = ("main1", "main2") if self.misreads("kd-strike-timing", "any-main-phase") \
-            else ("main1",)
-        if player != self.turn_player or self.phase not in allowed or self.chain:
-            self.illegal("kd-strike-timing", "wrong_phase", "STRIKE is used in your Main Phase 1")
-        strikes = [e["strike"] for e in card.card.effects if "strike" in e]
-        if card.zone != "monsters" or card.controller != player or not card.face_up or \
-                card.position != "attack" or not strikes:
-            self.illegal(None, "cannot_strike", f"{card.id} is not an ATK Position monster with STRIKE")
-        if self.strikes_this_turn >= self.params["strike_per_turn"]:
-            self.illegal("kd-strike-timing", "once_per_turn",
-                         f"STRIKE was already used {self.strikes_this_turn} "
-                         f"time{'s' if self.strikes_this_turn != 1 else ''} this turn")
-        rival = self.chosen_rival(player, action.select.get("player"))  # whose Terrain
-        column = int(action.to) if str(action.to).isdigit() else None
-        if column is None or not 0 <= column < len(self.terrains[rival]):
-            self.illegal(None, "invalid_terrain", "STRIKE names a Terrain column of the opponent")
-        self.check_strike_terrain(card, self.terrains[rival][column])  # kingdom_clarifications
-        self.turn_flags.add("strike")
-        self.strikes_this_turn += 1
-        card.attacked_this_turn = True
-        if not self.misreads("kd-strike-skips", "battle-phase-kept"):
-            self.turn_flags.add("skip_battle")
-        if self.misreads("kd-strike-terrain", "strikes-life-points"):
-            self.emit("strike", f"{card.id} STRIKEs past {rival}'s Terrain {column} at the Life "
-                      "Points", ["kd-strike-timing", "kd-strike-skips"],
-                      card=card.id, player=rival, column=column, what="past")
-            self.battle_damage(rival, self.effective_atk(card), card, direct=True)
-        else:
-            self.emit("strike", f"{card.id} STRIKEs {rival}'s Terrain {column} "
-                      f"({self.terrains[rival][column]}), not a monster or Life Points; it counts "
-                      "as an attack", ["kd-strike-timing", "kd-strike-skips", "kd-strike-terrain"],
-                      card=card.id, player=rival,
-                      column=column, terrain=self.terrains[rival][column], what="terrain")
-        occupant = next((self.card(i) for i in self.zone_of(rival, "monsters")
-                         if self.card(i).column == column), None)
-        if occupant and self.misreads("kd-strike-no-battle", "destroys-occupant"):
-            self.destroy(occupant, f"{card.id}'s STRIKE")
-        elif occupant:
-            self.note_rule("kd-strike-no-battle")
-        ctx = EffectContext(card.id, player, remembered={"struck_player": rival,
-                                                         "struck_column": column})
-        run(self, strikes[0], ctx)
-        self.strike_made(player)  # kingdom_clarifications: a STRIKE is an attack
-
-    def replace_terrain(self, player, column, terrain):
-        old = self.terrains[player][column]
-        if self.misreads("kd-terrain-set-aside", "stacked"):
-            self.emit("terrain", f"{terrain} is laid on {player}'s Terrain {column} ({old}), "
-                      "which still counts", player=player, column=column, old=old,
-                      terrain=old, what="stacked")
-            return
-        self.terrains[player][column] = terrain
-        self.emit("terrain", f"{player}'s Terrain {column} ({old}) is set aside and replaced by "
-                  f"{terrain}", ["kd-terrain-set-aside"], player=player, column=column, old=old,
-                  terrain=terrain, what="replaced")
-
-    # --- speeds ------------------------------------------------------------------------------
+    def put_on_field(self, card, player, is_card):
+        self.clarifications.check_put_on_field(card, is_card)
+        super().put_on_field(card, player, is_card)
 
     def speed_of(self, card, program, is_card_activation):
         if is_card_activation and card.card.kind == "spell" and \
@@ -1043,33 +872,229 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
             return 2
         return super().speed_of(card, program, is_card_activation)
 
-    # --- Destruction Damage ------------------------------------------------------------------
+    def check_timing(self, card, player, speed, is_card, program):
+        if self.chain and "unstoppable" in self.card(self.chain[-1].card_id).card.flags and \
+                not self.misreads("kd-unstoppable", "answerable"):
+            self.illegal("kd-unstoppable", "unstoppable",
+                         f"nothing can respond to the Unstoppable {self.chain[-1].card_id}")
+        answers_slow = self.card_rulings.answers_slow(speed)
+        self.card_rulings.check_quick_answers_slow(card, answers_slow)
+        super().check_timing(card, player, speed, is_card, program)
+        self.card_rulings.timing_checked(card, is_card, program, answers_slow)
+
+    def optional_triggers_kept(self):
+        if not self.optional_triggers or self.misreads("kd-no-missed-timing", "timing-missed"):
+            return super().optional_triggers_kept()
+        self.note_rule("kd-no-missed-timing")
+        return list(self.optional_triggers)
+
+    def program_steps(self, link):
+        if self.board.flip_only(link):
+            return []
+        return super().program_steps(link)
+
+    def resolve_link(self, link):
+        with self.tilemap.choosing_for(link):
+            if not link.negated:
+                self.board.negate_by_standing_card(link)
+            super().resolve_link(link)
+
+    def chain_finished(self, order):
+        self.traps.start_persisting(order)
+        super().chain_finished(self.extra_deck.links_that_leave(order))
+        self.board.discard_used_cards(order)
+
+    def chain_resolved(self):
+        waking = self.battle.take_waking_triggers()
+        super().chain_resolved()
+        for trigger, actor in waking:
+            self.traps.spring_traps(trigger, actor)
+
+    def negate_link_below(self, link, destroy=True, cause=""):
+        below = self.rule_cards.rule_link_below(link)
+        if below is not None and self.rule_cards.cannot_be_negated(below, cause):
+            return
+        super().negate_link_below(link, destroy, cause)
+        if below is not None:
+            self.rule_cards.negated(below, cause)
+
+    # --- battle --------------------------------------------------------------------------------
+
+    def may_attack_in_position(self, attacker):
+        return self.battle.may_attack_in_position(attacker)
+
+    def check_attack_target(self, attacker, target, player):
+        self.battle.check_no_direct_attack(target)
+        self.tilemap.check_attack_target(attacker, target)
+        if self.teams.mode is None or target is None:
+            return super().check_attack_target(attacker, target, player)
+        self.teams.check_attack_target(target, player)
+
+    def do_attack(self, action):
+        self.battle.check_attack(action)
+        super().do_attack(action)
+        self.battle.attack_declared(action.player)
+
+    def redirect_attack(self, new_target, cause):
+        attack = self.attack
+        if not self.battle.may_redirect(new_target, cause):
+            return
+        super().redirect_attack(new_target, cause)
+        self.battle.redirected(attack, new_target, cause)
+
+    def fight(self):
+        if self.battle.replayed():
+            return
+        with self.battle.fighting_out(self.attack):
+            super().fight()
+
+    def monster_battle(self, attacker, defender, player, rival):
+        self.battle.reveal_hidden_defender(defender)
+        with self.battle.between_atk_monsters(attacker, defender, player):
+            weighed = self.battle.weigh_piercing(attacker, defender)
+            revealed = self.card_rulings.revealed_by_attack(defender, player)
+            with self.card_rulings.in_battle():
+                super().monster_battle(attacker, defender, player, rival)
+            if revealed:
+                self.card_rulings.kept_position()
+            self.battle.pierce_or_shield(weighed, attacker, defender, rival)
+
+    def destroy_by_battle(self, card):
+        if not self.battle.spares_attacker(card):
+            super().destroy_by_battle(card)
+
+    def battle_damage(self, player, value, source, direct=False):
+        if not self.battle.spares_damage(player, value):
+            super().battle_damage(player, value, source, direct)
 
     def apply_destruction_damage(self, player, atk, cause):
-        fraction = 1 if self.misreads("kd-destruction-amount", "full-atk") else \
-            self.params["destruction_damage_fraction"]
-        value = int(atk * fraction)
-        # The cap holds against a Life Point total: players who share one share the cap.
-        pool = tuple(p for p in self.players if self.players[p].pool is self.players[player].pool)
-        if len(pool) == 1 or self.misreads("kd-destruction-damage", "cap-per-player"):
-            pool = (player,)
-        if not self.misreads("kd-destruction-damage", "no-cap"):
-            room = self.params["destruction_damage_cap_per_turn"] - \
-                self.destruction_damage_taken.get(pool, 0)
-            value = max(0, min(value, room))
-        self.destruction_damage_taken[pool] = self.destruction_damage_taken.get(pool, 0) + value
-        self.emit("damage", f"{player} takes {value} Destruction Damage",
-                  ["kd-destruction-amount", "kd-destruction-damage"], player=player, amount=value)
-        self.change_lp({player: -value}, cause, kind="Destruction Damage")
+        self.destruction_damage.deal(player, atk, cause)
 
-    def next_turn(self, stop_at):
-        self.optional_triggers = []  # kept through the turn, not beyond it
-        self.destruction_damage_taken = {}
-        self.attacks_this_phase = 0
-        self.strikes_this_turn = 0
-        self.effects_used = set()
-        for card in self.cards.values():
-            card.notes.discard("revealed_in_combat")
-        super().next_turn(stop_at)
-        self.summons_prevented = set()  # kept until the ending turn's End Phase has judged idleness
-        self.had_monster[self.turn_player] = bool(self.zone_of(self.turn_player, "monsters"))
+    def check_position_change(self, card):
+        if "battle_lock" in card.counters and not self.misreads("kd-battle-lock", "lock-ignored") \
+                and self.clarifications.battle_lock_holds(card):
+            self.illegal("kd-battle-lock", "battle_locked", f"{card.id} is Battle Locked")
+
+    def battle_swap(self, card, ctx):
+        if card.controller != ctx.controller and \
+                self.misreads("kd-battle-swap", "own-monsters-only"):
+            self.emit("position", f"Battle Swap: {card.id} is not {ctx.controller}'s monster and "
+                      "keeps its position", card=card.id,
+                      player=ctx.controller, what="battle_swap_kept")
+            return
+        super().battle_swap(card, ctx)
+        self.note_rule("kd-battle-swap")
+
+    # --- the format's own steps ----------------------------------------------------------------
+
+    def do_hide(self, action):
+        self.battle.hide(action.player, self.card(action.card))
+
+    def do_strike(self, action):
+        self.strike.use(action.player, self.card(action.card), action.to,
+                        action.select.get("player"))
+
+    def do_decline(self, action):
+        self.traps.decline(action.player, self.card(action.card))
+
+    def do_redirect(self, action):
+        self.teams.do_redirect(action)
+
+    def do_join(self, action):
+        self.teams.do_join(action)
+
+    def do_end_duel(self, action):
+        self.teams.do_end_duel(action)
+
+    def do_activate_rule(self, action):
+        card = self.card(action.card)
+        if not self.setup.plays_setup_rule(action.player, card):
+            self.rule_cards.activate(action.player, card)
+
+    def do_swap(self, action):
+        self.setup.swap(action)
+
+    def do_use_symbol(self, action):
+        self.rule_cards.use_symbol(action)
+
+    def do_integration_summon(self, action):
+        self.integration.summon(action)
+
+    def do_send(self, action):
+        self.extra_deck.send(action.player, self.card(action.card))
+
+    def do_ritual_summon(self, action):
+        self.extra_deck.ritual_summon(action)
+
+    def do_move(self, action):
+        self.tilemap.move_step(action)
+
+    def do_detach(self, action):
+        self.equips.detach(action.player, self.card(action.card))
+
+    # --- what the format's effect primitives call ----------------------------------------------
+
+    def create_tilemap(self, ctx, spec):
+        self.tilemap.create_tilemap(ctx, spec)
+
+    def remove_obstructions(self, ctx):
+        self.tilemap.remove_obstructions(ctx)
+
+    def move_to_terrain(self, card, cause):
+        self.tilemap.move_to_terrain(card, cause)
+
+    def replace_terrain(self, player, column, terrain):
+        self.terrain.replace(player, column, terrain)
+
+    def declare_subduel(self, ctx, spec):
+        self.subduels.declare_subduel(ctx, spec)
+
+    def equip_zone(self, card, player, zone, ctx):
+        self.equips.equip_zone(card, player, zone, ctx)
+
+    def equip_by_effect(self, card, host, ctx):
+        self.equips.equip_by_effect(card, host, ctx)
+
+    def attach_by_effect(self, card, host, ctx):
+        self.equips.attach_by_effect(card, host, ctx)
+
+    def alter_summon(self, ctx, alter_type):
+        self.extra_deck.alter_summon(ctx, alter_type)
+
+    def activate_rule_by_effect(self, ctx, name):
+        self.rule_cards.activate_rule_by_effect(ctx, name)
+
+    # --- what scenarios and pages see ----------------------------------------------------------
+
+    def card_facts(self, card):
+        facts = super().card_facts(card)
+        facts["host"] = card.host
+        self.equips.host_fact(card, facts)
+        facts["column"] = card.column
+        return facts
+
+    def observe_format(self):
+        return {**super().observe_format(), "defeated": list(self.teams.out),
+                "charges": self.rule_cards.charges(), "terrains": dict(self.terrain.markers),
+                "tiles": self.tilemap.observe_tiles(), "warnings": dict(self.idleness.warnings)}
+
+    def snapshot(self):
+        data = super().snapshot()
+        self.teams.add_to_snapshot(data)
+        self.tilemap.add_to_snapshot(data)
+        self.subduels.add_to_snapshot(data)
+        data["terrains"] = self.terrain.as_data()
+        data["idle_warnings"] = dict(self.idleness.warnings)
+        return data
+
+    def turn_facts(self):
+        """Normal Summons and STRIKEs are counted per turn here."""
+        facts = super().turn_facts()
+        facts["normal_summons"] = self.summoning.normal_summons_this_turn
+        facts["strikes"] = self.strike.strikes_this_turn
+        return facts
+
+    @property
+    def subduel_cards(self):
+        """Every card a Subduel of this duel used, for the pages that name cards."""
+        return self.subduels.subduel_cards

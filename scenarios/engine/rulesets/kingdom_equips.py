@@ -27,6 +27,7 @@ from ..errors import ScriptError
 from ..primitives import EffectContext, run
 from ..rules import Rule
 from ..state import ChainLink
+from .kingdom_component import Component
 
 EQUIP_RULES = (
     Rule("kd-bracket-syntax", "kingdom-duels/clarifications#bracket-syntax-intro",
@@ -102,21 +103,26 @@ EQUIP_RULES = (
 )
 
 
-class EquipsAndControl:
-    """Bracket filters, control, equips, attachments and DETACH, mixed into Kingdom Duels."""
+class EquipsAndControl(Component):
+    """Bracket filters, control, equips, attachments and DETACH."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, duel, cards_on_cards, terrain, idleness):
+        super().__init__(duel)
+        self.cards_on_cards = cards_on_cards
+        self.terrain = terrain
+        self.idleness = idleness
         self.zone_equips = {}  # card id -> (player, zone, only card id or None) it equips
 
     # --- curly-bracket restrictions ------------------------------------------------------------
 
-    def matches(self, card, spec):
+    def bracket_spec(self, card, spec):
+        """A filter with a bracket restriction (`only_on`): the rest of the filter when `card`
+        fits the restriction, None when it does not."""
         if "only_on" in spec:
             if not self.bracket_matches(card, spec["only_on"]):
-                return False
+                return None
             spec = {key: value for key, value in spec.items() if key != "only_on"}
-        return super().matches(card, spec)
+        return spec
 
     def bracket_matches(self, card, text):
         """Does `card` fit the bracket restriction `text`, read as its wording says?"""
@@ -128,13 +134,13 @@ class EquipsAndControl:
             return True
         self.note_rule("kd-bracket-syntax")
         how = self.bracket_reading(how)
-        if "monster" not in self.kinds_of(card):
+        if "monster" not in self.cards_on_cards.kinds_of(card):
             return False
         if how == NAME_CONTAINS:
             return name_contains(self.names_of(card), name)
         if how == EXACT_NAME:
-            return self.matches(card, {"name": name})  # a Fusion's Material names count
-        return name in self.races(card)
+            return self.duel.matches(card, {"name": name})  # a Fusion's Material names count
+        return name in self.duel.races(card)
 
     def bracket_reading(self, how):
         """How a bracket written as `how` is read: as written, unless a rule is misread."""
@@ -159,16 +165,17 @@ class EquipsAndControl:
 
     def side_holding(self, card):
         """The player in whose zone the card physically lies (not always its controller)."""
-        return next((p for p in self.players if card.id in self.zone_of(p, card.zone)), None)
+        return next((p for p in self.duel.players if card.id in self.zone_of(p, card.zone)),
+                    None)
 
-    def move(self, card, zone, controller=None, face_up=True, position=None, reason=""):
+    def before_move(self, card):
         """A card controlled from another player's zone leaves that zone when it moves."""
-        holder = self.side_holding(card) if card.zone in self.players[card.owner].zones else None
+        players = self.duel.players
+        holder = self.side_holding(card) if card.zone in players[card.owner].zones else None
         if holder is not None and holder != card.controller and \
                 self.zone_of(holder, card.zone) is not self.zone_of(card.controller, card.zone):
             self.zone_of(holder, card.zone).remove(card.id)
             self.zone_of(card.controller, card.zone).append(card.id)
-        super().move(card, zone, controller, face_up, position, reason)
 
     def gain_control(self, card, player, cause):
         old = card.controller
@@ -184,15 +191,16 @@ class EquipsAndControl:
 
     def place_on_own_side(self, card, player, cause):
         """The monster goes to a free Monster Zone of its new controller's side."""
-        if self.monster_zone_full(player):
+        duel = self.duel
+        if duel.monster_zone_full(player):
             self.emit("control", f"{player} has no free Monster Zone: {cause} cannot take "
                       f"control of {card.id}", ["kd-control-placement"], card=card.id,
                       player=player, what="no_zone")
             return False
-        self.move(card, "monsters", controller=player, position=card.position,
+        duel.move(card, "monsters", controller=player, position=card.position,
                   face_up=card.face_up, reason=f"control taken by {cause}")
-        card.column = next(iter(self.free_columns(player, card)), None)
-        self.had_monster[player] = True
+        card.column = next(iter(self.terrain.free_columns(player, card)), None)
+        self.idleness.saw_monster(player)
         self.emit("control", f"{player} takes control of {card.id}: it goes to {player}'s side "
                   f"of the field (column {card.column})", ["kd-control-placement"],
                   card=card.id, player=player, column=card.column, what="placed")
@@ -200,7 +208,7 @@ class EquipsAndControl:
 
     def hand_over_equips(self, card, old, player):
         """The cards equipped to the monster change controller with it, in their own zones."""
-        equips = self.equips_of(card)
+        equips = self.cards_on_cards.equips_of(card)
         if not equips or self.misreads("kd-control-equips", "equips-keep-controller"):
             return
         moving = self.misreads("kd-control-equips", "equips-move-over")
@@ -241,7 +249,7 @@ class EquipsAndControl:
                       card=card.id, player=player, zone=zone, why="not_a_monster",
                       what="cannot")
             if card.on_field:
-                self.move(card, "graveyard", reason="it has nothing to equip")
+                self.duel.move(card, "graveyard", reason="it has nothing to equip")
             return
         self.note_rule("kd-equip-non-monsters")
         cards = self.zone_of(player, zone)
@@ -266,28 +274,28 @@ class EquipsAndControl:
                 return equip
         return None
 
-    def special_summon(self, card, player, position, cause="", face_up=True):
+    def seals(self, card):
+        """Is `card` kept from being Special Summoned by a card equipping its whole zone?"""
         sealer = self.sealed_by(card)
         if sealer is not None:
             self.emit("summon", f"{card.id} cannot be Special Summoned: {sealer.id} equips "
                       f"the whole {card.zone} it lies in", ["kd-equip-whole-zone"],
                       card=card.id, by=sealer.id, what="sealed")
-            return False
-        return super().special_summon(card, player, position, cause, face_up)
+            return True
+        return False
 
     # --- equipping and attaching by an effect --------------------------------------------------
 
-    def equip(self, card, host, cause, controller=None):
+    def note_own_right(self, card, cause):
         if cause == card.id and card.card.subtype == "equip":
             self.note_rule("kd-equip-requirement")  # an Equip card equips by its own right
-        return super().equip(card, host, cause, controller)
 
     def equip_by_effect(self, card, host, ctx):
         """An effect that allows equipping places the card in its controller's Backrow."""
         if self.misreads("kd-equip-attach-placement", "equip-beneath"):
             self.attach_beneath(card, host, f"placed beneath {host.id} by {ctx.card_id}")
             return
-        if self.spell_trap_full(ctx.controller):
+        if self.duel.spell_trap_full(ctx.controller):
             self.emit("equip", f"{card.id} cannot be equipped to {host.id}: an equipped card goes "
                       f"to the Backrow, and {ctx.controller}'s is full",
                       ["kd-equip-attach-placement"], card=card.id, host=host.id,
@@ -295,7 +303,7 @@ class EquipsAndControl:
             return
         self.note_rule("kd-equip-attach-placement")
         self.note_rule("kd-equip-requirement")  # the effect allows it
-        self.equip(card, host, ctx.card_id, controller=ctx.controller)
+        self.duel.equip(card, host, ctx.card_id, controller=ctx.controller)
 
     def attach_by_effect(self, card, host, ctx):
         """An effect that allows attaching places the card beneath its host."""
@@ -311,7 +319,7 @@ class EquipsAndControl:
                       what="cannot")
             return
         if self.misreads("kd-equip-attach-placement", "attach-in-backrow") and \
-                self.spell_trap_full(ctx.controller):
+                self.duel.spell_trap_full(ctx.controller):
             self.emit("attach", f"{card.id} cannot be attached: {ctx.controller}'s Backrow is "
                       "full", card=card.id, host=host.id, why="backrow_full", what="cannot")
             return
@@ -323,7 +331,7 @@ class EquipsAndControl:
         if card.id == host.id:
             self.illegal(None, "invalid_target", f"{card.id} cannot be attached beneath itself")
         self.carry_attachments(card, host)
-        self.move(card, "attached", reason=reason)
+        self.duel.move(card, "attached", reason=reason)
         card.host = host.id
         self.emit("attach", f"{card.id} is placed beneath {host.id}",
                   ["kd-equip-attach-placement"], card=card.id, host=host.id, what="attached")
@@ -332,7 +340,7 @@ class EquipsAndControl:
         """Attaching `card` to `host` attaches the cards beneath `card` to `host` too (an Alter
         Material's included); misread, they stay with `card` and so go to the Graveyard as it
         leaves the field."""
-        carried = self.attachments_of(card)
+        carried = self.cards_on_cards.attachments_of(card)
         if not carried or self.misreads("kd-attach-carries", "attachments-left-behind"):
             return
         for attached in carried:
@@ -343,15 +351,20 @@ class EquipsAndControl:
 
     # --- a card that would put itself on a monster ---------------------------------------------
 
-    def do_activate(self, action):
-        card = self.cards.get(action.card)
+    def puts_itself_on(self, action):
+        """An `activate` of a card in the hand with no activation but an EQUIP or ATTACH effect:
+        it would put itself on a monster, which needs an effect allowing it. True when the step
+        was such a card's (and done)."""
+        card = self.duel.cards.get(action.card)
         if card is not None and card.zone == "hand" and card.controller == action.player and \
                 card.card.activation is None:
             if any("equip" in e for e in card.card.effects) and card.card.subtype != "equip":
-                return self.equip_itself(card, action)
+                self.equip_itself(card, action)
+                return True
             if any("attach" in e for e in card.card.effects):
-                return self.attach_itself(card, action)
-        return super().do_activate(action)
+                self.attach_itself(card, action)
+                return True
+        return False
 
     def own_host(self, card, action):
         if len(action.targets) != 1:
@@ -369,7 +382,7 @@ class EquipsAndControl:
             self.illegal("kd-equip-requirement", "cannot_equip",
                          f"{card.id} is not an Equip Spell or Equip Trap, and no effect allows "
                          "equipping it")
-        self.equip(card, host, f"{card.id}'s own EQUIP effect", controller=action.player)
+        self.duel.equip(card, host, f"{card.id}'s own EQUIP effect", controller=action.player)
 
     def attach_itself(self, card, action):
         """A card with an ATTACH effect needs an effect that allows attaching it."""
@@ -387,9 +400,19 @@ class EquipsAndControl:
         return sum(e["continuous"].get("equip_atk", 0) for e in equip.card.effects_of("continuous")) \
             + sum((e["equip"] or {}).get("atk", 0) for e in equip.card.effects_of("equip"))
 
-    def equip_atk_bonus(self, card):
+    def register_modifiers(self, modifiers):
+        """What equipped and attached cards give a monster in the Frontrow."""
+        modifiers.register("equips", "atk", self.atk_bonus, applies=self.in_frontrow)
+
+    @staticmethod
+    def in_frontrow(card):
+        return card.zone == "monsters"
+
+    def atk_bonus(self, card):
+        """ATK the EQUIP effects of the cards equipped to `card`, and the ATTACH effects of
+        those beneath it, give it."""
         bonus = 0
-        for equip in self.equips_of(card):
+        for equip in self.cards_on_cards.equips_of(card):
             value = self.equip_effect_atk(equip) if equip.face_up else 0
             if value:
                 self.note_rule("kd-equip-active")
@@ -403,7 +426,7 @@ class EquipsAndControl:
 
     def equips_on_the_way(self, card):
         """Equip cards activated on `card` whose chain link has not resolved yet."""
-        return [self.card(link.card_id) for link in self.chain
+        return [self.card(link.card_id) for link in self.duel.chain
                 if link.is_card_activation and not link.resolved and card.id in link.targets
                 and self.card(link.card_id).on_field and self.card(link.card_id).face_up
                 and self.card(link.card_id).card.subtype == "equip"
@@ -412,7 +435,7 @@ class EquipsAndControl:
     def attach_atk_bonus(self, card):
         """ATK the ATTACH effects of the cards beneath `card` give it."""
         bonus = 0
-        for attached in self.attachments_of(card):
+        for attached in self.cards_on_cards.attachments_of(card):
             value = sum((e["attach"] or {}).get("atk", 0)
                         for e in attached.card.effects_of("attach"))
             if not value or self.misreads("kd-attach-active", "inactive-beneath"):
@@ -423,13 +446,9 @@ class EquipsAndControl:
 
     # --- Hiding a monster that wears cards -----------------------------------------------------
 
-    def queue_triggers_for_face_down(self, card):
-        self.cards_on_hidden_monster(card)
-        super().queue_triggers_for_face_down(card)
-
     def cards_on_hidden_monster(self, card):
         """Cards equipped or attached to a monster before it was Hidden stay face-up."""
-        held = self.equips_of(card) + self.attachments_of(card)
+        held = self.cards_on_cards.equips_of(card) + self.cards_on_cards.attachments_of(card)
         if not held:
             return
         if self.misreads("kd-hidden-equips-face-up", "flipped-down"):
@@ -446,28 +465,28 @@ class EquipsAndControl:
     def detach_effect(card):
         return next(((e["detach"] or {}) for e in card.card.effects if "detach" in e), None)
 
-    def do_detach(self, action):
+    def detach(self, player, card):
         """Detaching a card by hand sends it to the Graveyard and activates its DETACH effect."""
-        player, card = action.player, self.card(action.card)
-        host = self.cards.get(card.host) if card.zone == "attached" else None
+        duel = self.duel
+        host = duel.cards.get(card.host) if card.zone == "attached" else None
         effect = self.detach_effect(card)
         if host is None or host.controller != player or effect is None:
             self.illegal(None, "cannot_detach", f"{card.id} is not a card with a DETACH effect "
                          f"attached beneath a card {player} controls")
-        if self.priority != player:
+        if duel.priority != player:
             self.illegal(None, "no_priority", f"{player} does not hold priority")
         speed = self.detach_speed(effect)
         program = {"resolve": list(effect.get("resolve", []))}
-        self.check_timing(card, player, speed, False, program)
-        self.move(card, "graveyard", reason=f"detached from {host.id} by {player}")
-        link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=player,
+        duel.check_timing(card, player, speed, False, program)
+        duel.move(card, "graveyard", reason=f"detached from {host.id} by {player}")
+        link = ChainLink(number=len(duel.chain) + 1, card_id=card.id, player=player,
                          speed=speed, program=program, is_card_activation=False)
-        self.chain.append(link)
+        duel.chain.append(link)
         self.emit("activate", f"{player} detaches {card.id} from {host.id}: its DETACH effect "
                   f"is Chain Link {link.number} (Spell Speed {speed})", ["kd-detach-activation"],
                   card=card.id, link=link.number, player=player, speed=speed,
                   card_activation=False)
-        self.priority, self.passes = self.next_player(player), 0
+        duel.priority, duel.passes = duel.next_player(player), 0
 
     def detach_speed(self, effect):
         """Quick (Spell Speed 2) unless the card states its speed."""
@@ -478,17 +497,23 @@ class EquipsAndControl:
         self.note_rule("kd-detach-quick")
         return 2
 
-    def left_field(self, card, old_zone, old_controller):
+    def leaving_field(self, card):
+        """A card is leaving the field: it equips no zone any more. Returns the cards with a
+        DETACH effect attached to it (`left_field` follows them)."""
         self.zone_equips.pop(card.id, None)
-        detachable = [a for a in self.attachments_of(card) if self.detach_effect(a) is not None]
-        super().left_field(card, old_zone, old_controller)
+        return [a for a in self.cards_on_cards.attachments_of(card)
+                if self.detach_effect(a) is not None]
+
+    def left_field(self, card, old_controller, detachable):
+        """A card with a DETACH effect that goes to the Graveyard with its host is not
+        detached."""
         for attached in detachable:
             if attached.zone != "graveyard":
                 continue
             if self.misreads("kd-detach-activation", "any-leaving"):
                 self.emit("effect", f"{attached.id}'s DETACH effect applies as it leaves with "
                           f"{card.id}", card=attached.id, what="detach")
-                run(self, list(self.detach_effect(attached).get("resolve", [])),
+                run(self.duel, list(self.detach_effect(attached).get("resolve", [])),
                     EffectContext(attached.id, old_controller))
                 continue
             self.emit("attach", f"{attached.id} went to the Graveyard with {card.id}, not "
@@ -498,9 +523,8 @@ class EquipsAndControl:
 
     # --- what the scenario sees ----------------------------------------------------------------
 
-    def card_facts(self, card):
-        facts = super().card_facts(card)
+    def host_fact(self, card, facts):
+        """A card equipping a whole zone names it as its host (`A.graveyard`)."""
         if card.id in self.zone_equips and card.on_field:
             player, zone, only = self.zone_equips[card.id]
             facts["host"] = only or f"{player}.{zone}"
-        return facts

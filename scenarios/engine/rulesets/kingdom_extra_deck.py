@@ -16,9 +16,10 @@ Permanently in `kingdom_card_kinds`.
 """
 from ..errors import ScriptError
 from ..rules import Rule
-from .kingdom_card_kinds import CARD_KIND_RULES, CardsOnCards
-from .kingdom_integration import INTEGRATION_RULES, IntegrationSummons
 from ..wording import counted
+from .kingdom_card_kinds import CARD_KIND_RULES
+from .kingdom_component import Component
+from .kingdom_integration import INTEGRATION_RULES, extra_deck_monster
 
 # Article parameters this part of the ruleset reads (added to KingdomDuel.PARAMETERS).
 EXTRA_DECK_PARAMETERS = ()
@@ -77,17 +78,25 @@ EXTRA_DECK_RULES = (
 )
 
 
-class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
-    """Ritual, Alter and Integration monsters, mixed into the Kingdom Duels ruleset."""
+class ExtraDeckMonsters(Component):
+    """Ritual and Alter Summons (Integration Summons are `kingdom_integration`'s)."""
+
+    def __init__(self, duel, cards_on_cards, equips, terrain):
+        super().__init__(duel)
+        self.cards_on_cards = cards_on_cards
+        self.equips = equips
+        self.terrain = terrain
 
     # --- Ritual Summons ------------------------------------------------------------------------
 
     def is_ritual_spell(self, card):
         return card.card.kind == "spell" and card.card.subtype == "ritual"
 
-    def chain_finished(self, order):
+    def links_that_leave(self, order):
+        """The resolved links whose cards leave the field as usual: not a Ritual Spell waiting
+        for its Ritual Summon."""
         waiting = [link for link in order if self.ritual_spell_waits(link)]
-        super().chain_finished([link for link in order if link not in waiting])
+        return [link for link in order if link not in waiting]
 
     def ritual_spell_waits(self, link):
         """A resolved Ritual Spell stays face-up until its Ritual Summon is fulfilled."""
@@ -101,26 +110,29 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
                   ["kd-ritual-spell-stays"], card=card.id, what="stays")
         return True
 
-    def do_send(self, action):
-        player, card = action.player, self.card(action.card)
+    def send(self, player, card):
+        """`send`: a waiting Ritual Spell's controller sends it to the Graveyard."""
+        duel = self.duel
         if not (self.is_ritual_spell(card) and card.on_field and card.face_up):
             self.illegal(None, "cannot_send", f"{card.id} is not a face-up Ritual Spell on the "
                          "field")
         if card.controller != player:
             self.illegal(None, "not_your_card", f"{player} does not control {card.id}")
-        in_main_phase = player == self.turn_player and self.phase in ("main1", "main2")
+        in_main_phase = player == duel.turn_player and duel.phase in ("main1", "main2")
         if not in_main_phase and not self.misreads("kd-ritual-send", "any-phase"):
             self.illegal("kd-ritual-send", "wrong_phase", f"{player} may send {card.id} to the "
                          "Graveyard only in their own Main Phase")
         self.emit("ritual", f"{player} sends {card.id} to the Graveyard at will",
                   ["kd-ritual-send"], card=card.id, player=player, what="sent")
-        self.move(card, "graveyard", reason="sent at will by its controller")
+        duel.move(card, "graveyard", reason="sent at will by its controller")
 
-    def do_ritual_summon(self, action):
+    def ritual_summon(self, action):
+        """`ritual_summon`: the Ritual Monster, over Materials the waiting Ritual Spell needs."""
+        duel = self.duel
         player, monster = action.player, self.card(action.card)
-        self.require_open_main_phase(player, "a Ritual Summon")
-        terms = self.extra_deck_monster(monster, player, "ritual", "a Ritual Monster")
-        spell = next((c for c in self.cards_on_field("spell", controller=player)
+        duel.require_open_main_phase(player, "a Ritual Summon")
+        terms = extra_deck_monster(duel, monster, player, "ritual", "a Ritual Monster")
+        spell = next((c for c in duel.cards_on_field("spell", controller=player)
                       if c.face_up and self.is_ritual_spell(c) and
                       c.name == terms.get("ritual_spell")), None)
         if spell is None:
@@ -128,25 +140,25 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
                          f"{player} has no face-up {terms.get('ritual_spell')} on the field")
         materials = [self.card(i) for i in action.materials]
         self.check_ritual_materials(materials, spell, player)
-        if self.monster_zone_full(player) and not any(m.zone == "monsters" for m in materials):
+        if duel.monster_zone_full(player) and not any(m.zone == "monsters" for m in materials):
             self.illegal(None, "no_free_zone", "no free Monster Zone")
         attach = self.misreads("kd-ritual-materials", "materials-attached")
         for material in materials:
             if material.zone == "graveyard":  # an equipped material may have gone with its host
                 continue
             if attach:
-                self.move(material, "attached", reason=f"attached to {monster.id}")
+                duel.move(material, "attached", reason=f"attached to {monster.id}")
                 material.host = monster.id
                 continue
-            self.move(material, "graveyard", reason=f"Ritual Material for {monster.id}")
+            duel.move(material, "graveyard", reason=f"Ritual Material for {monster.id}")
         if not attach:
             self.note_rule("kd-ritual-materials")
-        self.summon_to_field(monster, player, action.position or "attack", how="ritual")
+        duel.summon_to_field(monster, player, action.position or "attack", how="ritual")
         if self.misreads("kd-ritual-spell-stays", "stays-after-summon"):
             return
         self.emit("ritual", f"the Ritual requirements of {spell.id} are fulfilled: it goes to "
                   "the Graveyard", ["kd-ritual-spell-stays"], card=spell.id, what="fulfilled")
-        self.move(spell, "graveyard", reason="its Ritual Summon is fulfilled")
+        duel.move(spell, "graveyard", reason="its Ritual Summon is fulfilled")
 
     def check_ritual_materials(self, materials, spell, player):
         """The Materials must be distinct monsters whose Levels total what the Spell requires."""
@@ -164,12 +176,13 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
 
     def check_ritual_material(self, material, player):
         """A Ritual Material is a monster from the hand or on the field."""
+        kinds_of = self.cards_on_cards.kinds_of
         from_hand = material.zone == "hand" and material.owner == player and \
-            "monster" in self.kinds_of(material)
+            "monster" in kinds_of(material)
         if from_hand or material.zone == "monsters" and material.controller == player:
             return
         if material.zone == "spell_trap" and material.controller == player and material.host \
-                and "monster" in self.kinds_of(material):
+                and "monster" in kinds_of(material):
             if self.misreads("kd-ritual-equipped-material", "equipped-excluded"):
                 self.illegal("kd-ritual-equipped-material", "wrong_materials",
                              f"{material.id} is equipped to {material.host}, not a monster")
@@ -185,15 +198,15 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
 
     # --- Alter Summons -------------------------------------------------------------------------
 
-    def do_activate(self, action):
-        card = self.cards.get(action.card)
+    def check_alter_activation(self, action):
+        """A card that allows an Alter Summon is activated only if the summon can be made."""
+        card = self.duel.cards.get(action.card)
         alter_type = self.alter_type_allowed_by(card) if card else None
         if alter_type is not None:
             problem = self.alter_summon_problem(action.player, action.select.get("alter"),
                                                 action.materials, alter_type)
             if problem:
                 self.illegal(*problem)
-        super().do_activate(action)
 
     @staticmethod
     def alter_type_allowed_by(card):
@@ -228,7 +241,7 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
                 not self.misreads("kd-token-not-attached", "token-attachable"):
             return ("kd-token-not-attached", "token_cannot_be_attached",
                     f"{material.id} is a Token: never attached")
-        if not self.matches(material, {"name": terms["material"]}):
+        if not self.duel.matches(material, {"name": terms["material"]}):
             return (None, "wrong_materials",
                     f"{alter.name} transforms {terms['material']}, not {material.id}")
         on_field = material.zone == "monsters" and material.controller == player
@@ -257,18 +270,15 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
             self.note_rule("kd-alter-counters")
         column, position = material.column, material.position or "attack"
         moving_equips = [] if self.misreads("kd-alter-equips", "equips-destroyed") \
-            else self.equips_of(material)
+            else self.cards_on_cards.equips_of(material)
         for equip in moving_equips:
             equip.host = None  # held while the material leaves, so they are not destroyed
-        self.carry_attachments(material, alter)  # kingdom_equips: what lies beneath goes too
+        self.equips.carry_attachments(material, alter)  # what lies beneath goes too
         self.attach_material(material, alter)
         if self.misreads("kd-alter-same-zone", "first-free-zone"):
             column = None
-        self.placing_column = column
-        try:
-            self.special_summon(alter, ctx.controller, position, cause=ctx.card_id)
-        finally:
-            self.placing_column = None
+        with self.terrain.placing_in(column):
+            self.duel.special_summon(alter, ctx.controller, position, cause=ctx.card_id)
         if column is not None:
             self.emit("summon", f"{alter.id} is summoned in {material.id}'s zone ({column})",
                       ["kd-alter-same-zone"], card=alter.id, material=material.id, column=column,
@@ -281,9 +291,9 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
         """The Alter Material goes beneath the Alter Monster; its Summoning Counters come off."""
         counters = material.counters.get("summoning")
         if self.misreads("kd-alter-summon", "material-to-graveyard"):
-            self.move(material, "graveyard", reason=f"Alter Material for {alter.id}")
+            self.duel.move(material, "graveyard", reason=f"Alter Material for {alter.id}")
             return
-        self.move(material, "attached", reason=f"attached to {alter.id} as its Alter Material")
+        self.duel.move(material, "attached", reason=f"attached to {alter.id} as its Alter Material")
         material.host = alter.id
         self.note_rule("kd-alter-summon")
         if not counters:
@@ -301,7 +311,7 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
         if equip.zone != "spell_trap":
             return
         spec = (equip.card.activation or {}).get("target") or {"zone": "monsters"}
-        if self.valid_target(alter, spec, equip.controller, equip) or \
+        if self.duel.valid_target(alter, spec, equip.controller, equip) or \
                 self.misreads("kd-alter-equips", "validity-ignored"):
             equip.host = alter.id
             self.emit("equip", f"{equip.id} is re-equipped from {material.id} to {alter.id}",
@@ -310,23 +320,24 @@ class ExtraDeckMonsters(IntegrationSummons, CardsOnCards):
             return
         self.emit("equip", f"{equip.id} cannot equip {alter.id}", ["kd-alter-equips"],
                   card=equip.id, host=alter.id, what="cannot")
-        self.equip_lost_its_host(equip, material)
+        self.cards_on_cards.equip_lost_its_host(equip, material)
 
     def retarget(self, material, alter):
         """Chain links and an attack aimed at the material now aim at the Alter Monster."""
         if self.misreads("kd-alter-targets", "targets-lost"):
             return
-        for link in self.chain:
+        duel = self.duel
+        for link in duel.chain:
             spec = link.program.get("target") or {}
             if link.resolved or material.id not in link.targets or \
-                    not self.valid_target(alter, spec, link.player, self.card(link.card_id)):
+                    not duel.valid_target(alter, spec, link.player, self.card(link.card_id)):
                 continue
             link.targets = [alter.id if t == material.id else t for t in link.targets]
             self.emit("target", f"Chain Link {link.number} ({link.card_id}) aimed at "
                       f"{material.id} now targets {alter.id}", ["kd-alter-targets"],
                       link=link.number,
                       card=link.card_id, old=material.id, new=alter.id, what="retargeted")
-        if self.attack is not None and self.attack.target == material.id:
-            self.attack.target = alter.id
+        if duel.attack is not None and duel.attack.target == material.id:
+            duel.attack.target = alter.id
             self.emit("attack", f"the attack on {material.id} now targets {alter.id}",
                       ["kd-alter-targets"], old=material.id, target=alter.id, what="retargeted")

@@ -9,6 +9,7 @@ one loses the duel.
 from ..errors import ScriptError
 from ..rules import Rule
 from ..wording import counted
+from .kingdom_component import Component
 
 INTEGRATION_RULES = (
     Rule("kd-integration-summon",
@@ -33,31 +34,34 @@ POSITIONS = {None: ("attack", True), "attack": ("attack", True), "defense": ("de
              "hidden_attack": ("attack", False)}
 
 
-class IntegrationSummons:
+def extra_deck_monster(duel, card, player, subtype, what):
+    """The Extra Deck monster a summoning step names (Integration, or Ritual), checked to be one
+    of `player`'s; returns its `summon_with` terms."""
+    if card.zone != "extra_deck" or card.owner != player or not card.card.is_monster or \
+            card.card.subtype != subtype:
+        duel.illegal(None, "not_in_extra_deck", f"{card.id} is not {what} in {player}'s "
+                     "Extra Deck")
+    if not card.card.summon_with:
+        duel.illegal(None, "no_summon_conditions", f"{card.name} states no summoning "
+                     "conditions (summon_with) to meet")
+    return card.card.summon_with
+
+
+class IntegrationSummons(Component):
     """Integration Summons and the proof of their Hidden Materials."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, duel):
+        super().__init__(duel)
         self.unproven = {}  # Hidden Integration Monster id -> its player and eroded Materials
-
-    def extra_deck_monster(self, card, player, subtype, what):
-        """The Extra Deck monster a summoning step names (Integration, or Ritual in the
-        subclass), checked to be one of `player`'s; returns its `summon_with` terms."""
-        if card.zone != "extra_deck" or card.owner != player or not card.card.is_monster or \
-                card.card.subtype != subtype:
-            self.illegal(None, "not_in_extra_deck", f"{card.id} is not {what} in {player}'s "
-                         "Extra Deck")
-        if not card.card.summon_with:
-            self.illegal(None, "no_summon_conditions", f"{card.name} states no summoning "
-                         "conditions (summon_with) to meet")
-        return card.card.summon_with
 
     # --- Integration Summons -------------------------------------------------------------------
 
-    def do_integration_summon(self, action):
+    def summon(self, action):
+        """`integration_summon`: the monster, its Materials eroded from hand or field."""
+        duel = self.duel
         player, monster = action.player, self.card(action.card)
-        self.require_open_main_phase(player, "an Integration Summon")
-        terms = self.extra_deck_monster(monster, player, "integration", "an Integration Monster")
+        duel.require_open_main_phase(player, "an Integration Summon")
+        terms = extra_deck_monster(duel, monster, player, "integration", "an Integration Monster")
         if action.position not in POSITIONS:
             raise ScriptError("an Integration Summon's position is attack, defense, hidden "
                               "(Hidden DEF) or hidden_attack", field="position")
@@ -69,7 +73,7 @@ class IntegrationSummons:
         if shown and not self.proper_materials(materials, terms):
             self.illegal("kd-integration-summon", "wrong_materials",
                          f"{monster.name} needs {', '.join(terms['materials'])}")
-        if self.monster_zone_full(player) and not any(m.zone == "monsters" for m in materials):
+        if duel.monster_zone_full(player) and not any(m.zone == "monsters" for m in materials):
             self.illegal(None, "no_free_zone", "no free Monster Zone")
         for material in materials:
             self.erode_material(material, monster, shown)
@@ -79,7 +83,7 @@ class IntegrationSummons:
                       f"{'Material' if len(materials) == 1 else 'Materials'} apart, unrevealed",
                       ["kd-integration-hidden"], player=player, card=monster.id,
                       what="materials_apart")
-        self.summon_to_field(monster, player, position, face_up=face_up, how="integration")
+        duel.summon_to_field(monster, player, position, face_up=face_up, how="integration")
 
     def check_duelist_setup(self, player, name):
         """The Duelist Setup played at the start of the duel is still in the Rule Zone."""
@@ -106,7 +110,7 @@ class IntegrationSummons:
         """Do these cards answer the Materials the Integration Monster lists, name for name?"""
         wanted = list(terms["materials"])
         for material in materials:
-            name = next((n for n in wanted if self.matches(material, {"name": n})), None)
+            name = next((n for n in wanted if self.duel.matches(material, {"name": n})), None)
             if name is None:
                 return False
             wanted.remove(name)
@@ -114,20 +118,22 @@ class IntegrationSummons:
 
     def erode_material(self, material, monster, shown):
         if self.misreads("kd-integration-summon", "materials-to-graveyard"):
-            self.move(material, "graveyard", reason=f"Integration Material for {monster.id}")
+            self.duel.move(material, "graveyard",
+                           reason=f"Integration Material for {monster.id}")
             return
-        self.erode(material, f"the Integration Summon of {monster.id}")
+        self.duel.erode(material, f"the Integration Summon of {monster.id}")
         if not shown and material.zone == "eroded":
             material.face_up = False
 
-    def check_state(self, after_chain=False):
-        super().check_state(after_chain)
+    def check_revealed(self):
+        """A Hidden Integration Monster revealed (or gone) shows its eroded Materials."""
+        duel = self.duel
         for monster_id in list(self.unproven):
             monster = self.card(monster_id)
-            if self.result is None and (monster.face_up or not monster.on_field):
+            if duel.result is None and (monster.face_up or not monster.on_field):
                 cheat = self.prove_materials(monster_id, f"{monster_id} is revealed")
                 if cheat:
-                    self.lose(cheat, "improper_material", ["kd-integration-improper"])
+                    duel.lose(cheat, "improper_material", ["kd-integration-improper"])
 
     def prove_materials(self, monster_id, when):
         """Show a Hidden Integration Monster's eroded Materials. Returns the player who must
@@ -152,13 +158,15 @@ class IntegrationSummons:
             return None
         return entry["player"]
 
-    def finish(self, winner, reason, rules=(), match=False):
-        if self.result is None and self.unproven and \
+    def final_result(self, winner, reason, rules, match):
+        """The duel ends: Materials still unrevealed are shown, and a player whose Material was
+        improper loses. Returns the (winner, reason, rules, match) the duel ends with."""
+        if self.duel.result is None and self.unproven and \
                 not self.misreads("kd-integration-proof-at-end", "only-on-reveal"):
             cheats = {self.prove_materials(m, "the duel ends") for m in list(self.unproven)}
             cheats.discard(None)
             if cheats and (winner in cheats or winner is None):
-                honest = [p for p in self.players if p not in cheats]
+                honest = [p for p in self.duel.players if p not in cheats]
                 winner = honest[0] if len(honest) == 1 else None
                 reason, rules, match = "improper_material", ["kd-integration-improper"], False
-        super().finish(winner, reason, rules, match)
+        return winner, reason, rules, match

@@ -12,6 +12,7 @@ from ..parameters import Param, Whole
 from ..rules import Rule
 from ..state import ChainLink
 from ..wording import counted
+from .kingdom_component import Component
 
 # Article parameters this part of the ruleset reads. `backrow_zones` only serves the wrong
 # reading that gives the Rule Zone as many places as the Backrow.
@@ -80,11 +81,12 @@ RULE_CARD_RULES = (
 KEYWORD_LINK, SYMBOL_LINK, SYMBOL_EFFECT_LINK = "keyword", "symbol", "symbol-effect"
 
 
-class RuleCards:
+class RuleCards(Component):
     """The Rule Zone and the Rule Cards played during the duel."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, duel, teams):
+        super().__init__(duel)
+        self.teams = teams
         self.reliant_on = {}  # Rule Card id -> id of the card whose effect activated it
         self.symbols_played = {}  # player -> ids of the Symbol Rule Cards played this duel
         self.symbol_uses = {}  # player -> the round (or turn) of each Symbol effect activated
@@ -107,41 +109,47 @@ class RuleCards:
         self.note_rule("kd-rule-zone-unlimited")
 
     def place_in_rule_zone(self, card, player, how):
-        """Move a Rule Card from the Extra Deck to the Rule Zone; a Symbol gets its charges."""
-        self.move(card, "rule_zone", controller=player, reason=how)
+        """Move a Rule Card from the Extra Deck to the Rule Zone, and only there
+        (kd-rule-zone-only); a Symbol gets its charges."""
+        self.duel.move(card, "rule_zone", controller=player, reason=how)
         if card.card.subtype == "symbol":
             card.counters["charges"] = card.card.rule["charges"]
             self.symbols_played.setdefault(player, []).append(card.id)
+        if self.misreads("kd-rule-zone-only", "backrow"):
+            self.duel.move(card, "spell_trap", controller=player, reason=how)
+            return
+        self.note_rule("kd-rule-zone-only")
 
     def leave_rule_zone(self, card, why):
         """A Rule Card leaving the Rule Zone goes back to the Extra Deck, not the Graveyard."""
         self.reliant_on.pop(card.id, None)
         if self.misreads("kd-rule-return", "to-graveyard"):
-            self.move(card, "graveyard", reason=why)
+            self.duel.move(card, "graveyard", reason=why)
             return
-        self.move(card, "extra_deck", reason=f"{why}; it goes back to the Extra Deck")
+        self.duel.move(card, "extra_deck", reason=f"{why}; it goes back to the Extra Deck")
         self.note_rule("kd-rule-return")
 
-    def placement_problem(self, card):
+    @staticmethod
+    def placement_problem(card):
+        """Why a set-up card cannot start where it is for being (or not being) a Rule Card."""
         is_rule_card = card.card.kind == "rule"
         if card.zone == "rule_zone" and not is_rule_card:
             return f"{card.name} is not a Rule Card; only Rule Cards go to the Rule Zone"
         if is_rule_card and card.zone not in ("extra_deck", "rule_zone"):
             return f"{card.name} is a Rule Card: it waits in the Extra Deck and is played only " \
                    "to the Rule Zone"
-        return super().placement_problem(card)
+        return None
 
-    def setup_player_extras(self, scenario, name, player):
+    def set_up(self, name):
         """Rule Cards a scenario starts with in the Rule Zone were played earlier this duel."""
-        super().setup_player_extras(scenario, name, player)
         for card in self.rule_zone_cards(name, "symbol"):
             card.counters.setdefault("charges", card.card.rule["charges"])
             self.symbols_played.setdefault(name, []).append(card.id)
 
     # --- activating a Rule Card during the duel ------------------------------------------------
 
-    def do_activate_rule(self, action):
-        player, card = action.player, self.card(action.card)
+    def activate(self, player, card):
+        """`activate_rule` during the duel: a Symbol is played, a KEYWORD card activated."""
         if card.card.kind != "rule":
             self.illegal(None, "not_a_rule_card", f"{card.id} ({card.name}) is not a Rule Card")
         if card.zone != "extra_deck" or card.owner != player:
@@ -156,20 +164,21 @@ class RuleCards:
             self.activate_keyword_rule(card, player, terms)
 
     def require_priority(self, player):
-        if self.priority != player:
+        if self.duel.priority != player:
             self.illegal(None, "no_priority", f"{player} does not hold priority")
 
     def open_rule_link(self, card, player, speed, kind, resolve=(), targets=(), effect_name=None):
         """Put a Rule Card's activation or effect on the chain."""
+        duel = self.duel
         what = f"{card.id}'s {effect_name}" if effect_name else f"{card.id} ({card.name})"
-        link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=player, speed=speed,
+        link = ChainLink(number=len(duel.chain) + 1, card_id=card.id, player=player, speed=speed,
                          program={"resolve": list(resolve)}, is_card_activation=False,
                          targets=list(targets), data={"rule_link": kind})
-        self.chain.append(link)
+        duel.chain.append(link)
         self.emit("activate", f"{player} activates {what} as Chain Link {link.number} "
                   f"(Spell Speed {speed})", card=card.id, link=link.number,
                   player=player, speed=speed, effect=effect_name)
-        self.priority, self.passes = self.next_player(player), 0
+        duel.priority, duel.passes = duel.next_player(player), 0
 
     # --- KEYWORD -------------------------------------------------------------------------------
 
@@ -177,9 +186,9 @@ class RuleCards:
         self.require_priority(player)
         speed = 1 if self.misreads("kd-keyword-quick", "slow") else 2
         self.note_rule("kd-keyword-quick")
-        self.check_timing(card, player, speed, False, {})
+        self.duel.check_timing(card, player, speed, False, {})
         wanted = set(terms["keyword"])
-        if not any(self.has_keyword(other, player, wanted) for other in self.cards_on_field()):
+        if not any(self.has_keyword(other, player, wanted) for other in self.duel.cards_on_field()):
             self.illegal("kd-keyword", "keyword_not_met",
                          f"{player} controls no face-up card with the Keyword "
                          f"{' or '.join(sorted(wanted))} that {card.name} needs")
@@ -195,7 +204,7 @@ class RuleCards:
             return False
         if not card.face_up and not self.misreads("kd-keyword", "hidden-counts"):
             return False
-        printed = set(self.races(card)) | {card.card.attribute}
+        printed = set(self.duel.races(card)) | {card.card.attribute}
         if printed & wanted:
             return True
         mentioned = {flag.split(":", 1)[1] for flag in card.card.flags
@@ -214,8 +223,8 @@ class RuleCards:
                          f"{card.id} ({card.name}) is activated only by the effect of "
                          f"{terms['reliance']}")
         self.require_priority(player)
-        named = next((c for c in self.cards_on_field(controller=player)
-                      if c.face_up and self.matches(c, {"name": terms["reliance"]})), None)
+        named = next((c for c in self.duel.cards_on_field(controller=player)
+                      if c.face_up and self.duel.matches(c, {"name": terms["reliance"]})), None)
         if named is None:
             self.illegal(None, "reliance_only", f"{player} controls no {terms['reliance']}")
         self.check_rule_zone_room(player)
@@ -232,7 +241,7 @@ class RuleCards:
                       player=ctx.controller, name=name, what="none_in_extra_deck")
             return
         reliance = (card.card.rule or {}).get("reliance")
-        if reliance is None or not self.matches(source, {"name": reliance}):
+        if reliance is None or not self.duel.matches(source, {"name": reliance}):
             self.emit("rule", f"{source.id}'s effect cannot activate {card.id}: only the effect "
                       f"of {reliance or 'no card'} activates it", ["kd-reliance-only"],
                       by=source.id, card=card.id, relies_on=reliance, what="reliance_refused")
@@ -244,8 +253,8 @@ class RuleCards:
                   f"on {source.id}", ["kd-reliance-only"], card=card.id,
                   by=source.id, player=ctx.controller, what="reliance_activated")
 
-    def left_field(self, card, old_zone, old_controller):
-        super().left_field(card, old_zone, old_controller)
+    def source_left_field(self, card):
+        """A card left the field: the Rule Cards that rely on it follow it."""
         for rule_id, source_id in list(self.reliant_on.items()):
             if source_id == card.id and self.card(rule_id).zone == "rule_zone":
                 self.follow_reliance(self.card(rule_id), card)
@@ -270,36 +279,48 @@ class RuleCards:
 
     # --- nothing negates a Rule Card -----------------------------------------------------------
 
-    def negate_link_below(self, link, destroy=True, cause=""):
-        below = self.chain[link.number - 2] if link.number >= 2 else None
-        kind = below.data.get("rule_link") if below else None
-        if kind is None:
-            return super().negate_link_below(link, destroy, cause)
+    def rule_link_below(self, link):
+        """The Rule Card's chain link that `link` would negate, or None."""
+        chain = self.duel.chain
+        below = chain[link.number - 2] if link.number >= 2 else None
+        return below if below is not None and below.data.get("rule_link") else None
+
+    def cannot_be_negated(self, below, cause):
+        """Nothing negates a Rule Card's link (True); under the wrong reading it can be."""
         if not self.misreads("kd-rule-unnegatable", "negatable"):
             self.emit("negate", f"{cause} cannot negate Chain Link {below.number} "
                       f"({below.card_id}): Rule Cards cannot be negated", ["kd-rule-unnegatable"],
                       link=below.number, card=below.card_id, by=cause, what="cannot")
-            return
-        super().negate_link_below(link, destroy, cause)
+            return True
+        return False
+
+    def negated(self, below, cause):
+        """A Rule Card's activation negated (the wrong reading): it leaves the Rule Zone."""
         card = self.card(below.card_id)
-        if kind in (KEYWORD_LINK, SYMBOL_LINK) and card.zone == "rule_zone":
+        if below.data["rule_link"] in (KEYWORD_LINK, SYMBOL_LINK) and card.zone == "rule_zone":
             self.leave_rule_zone(card, f"its activation was negated by {cause}")
 
     # --- what a Rule Card adds while it is in the Rule Zone -------------------------------------
 
-    def effective_atk(self, card):
-        return super().effective_atk(card) + self.rule_zone_atk_bonus(card)
+    def register_modifiers(self, modifiers):
+        modifiers.register("rule zone", "atk", self.atk_bonus)
 
-    def rule_zone_atk_bonus(self, card):
-        """ATK that `atk_bonus` terms of Rule Cards in any Rule Zone give a face-up monster."""
+    def atk_bonus(self, card):
+        """ATK that `atk_bonus` terms of Rule Cards in any Rule Zone give a face-up monster, for
+        as long as they are there (kd-rule-adds)."""
         if card.zone != "monsters" or not card.face_up:
             return 0
         bonus = 0
-        for player in self.players:
+        for player in self.duel.players:
             for rule_card in self.rule_zone_cards(player):
                 terms = (rule_card.card.rule or {}).get("atk_bonus")
-                if terms and self.matches(card, terms.get("filter", {})):
+                if terms and self.duel.matches(card, terms.get("filter", {})):
                     bonus += terms["amount"]
+        if not bonus:
+            return 0
+        if self.misreads("kd-rule-adds", "once-only"):
+            return 0
+        self.note_rule("kd-rule-adds")
         return bonus
 
     # --- Symbol Rule Cards ---------------------------------------------------------------------
@@ -309,7 +330,7 @@ class RuleCards:
         self.require_priority(player)
         speed = 2 if self.misreads("kd-symbol-slow", "quick") else 1
         self.note_rule("kd-symbol-slow")
-        self.check_timing(card, player, speed, False, {})
+        self.duel.check_timing(card, player, speed, False, {})
         played = self.symbols_played.get(player, [])
         if len(played) >= self.params["symbol_cards_per_duel"] and \
                 not self.misreads("kd-symbol-limit", "no-limit"):
@@ -323,7 +344,8 @@ class RuleCards:
                   player=player, charges=card.counters['charges'], what="symbol_enters")
         self.open_rule_link(card, player, speed, SYMBOL_LINK)
 
-    def do_use_symbol(self, action):
+    def use_symbol(self, action):
+        """`use_symbol`: a Symbol in the Rule Zone activates one of its effects."""
         player, card = action.player, self.card(action.card)
         symbol = card.card.subtype == "symbol" and card.owner == player
         waiting = symbol and card.zone == "extra_deck"  # not yet played into the Rule Zone
@@ -339,10 +361,10 @@ class RuleCards:
         effect = effects[action.choose]
         self.require_priority(player)
         speed = 1 if self.misreads("kd-symbol-quick", "slow") else 2
-        self.check_timing(card, player, speed, False, effect)
+        self.duel.check_timing(card, player, speed, False, effect)
         self.note_rule("kd-symbol-quick")
         when = self.check_symbol_round(player)
-        targets = self.choose_targets(card, player, effect, action)
+        targets = self.duel.choose_targets(card, player, effect, action)
         self.spend_charges(card, effect["charges"], action.choose)
         self.symbol_uses.setdefault(player, []).append(when)
         self.open_rule_link(card, player, speed, SYMBOL_EFFECT_LINK, effect["resolve"], targets,
@@ -352,7 +374,7 @@ class RuleCards:
         """Refuse a Symbol effect beyond the round's allowance; returns the round (or turn)
         this use counts for."""
         per_turn = self.misreads("kd-symbol-round", "per-turn")
-        when = self.turn if per_turn else self.round_number()
+        when = self.duel.turn if per_turn else self.teams.round_number()
         used = self.symbol_uses.get(player, []).count(when)
         if used >= self.params["symbol_effects_per_round"]:
             self.illegal("kd-symbol-round", "symbol_once_per_round",
@@ -375,7 +397,7 @@ class RuleCards:
 
     # --- expectations ----------------------------------------------------------------------
 
-    def observe_format(self):
-        return {**super().observe_format(),
-                "charges": {card.id: card.counters["charges"] for card in self.cards.values()
-                            if "charges" in card.counters}}
+    def charges(self):
+        """Each card's charges, for the outcome."""
+        return {card.id: card.counters["charges"] for card in self.duel.cards.values()
+                if "charges" in card.counters}

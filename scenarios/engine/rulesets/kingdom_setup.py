@@ -21,7 +21,8 @@ are in `kingdom_rule_cards`.
 from ..errors import ScenarioError, ScriptError
 from ..parameters import Param, Whole
 from ..rules import Rule
-from .kingdom_rule_cards import RULE_CARD_PARAMETERS, RULE_CARD_RULES, RuleCards
+from .kingdom_component import Component
+from .kingdom_rule_cards import RULE_CARD_PARAMETERS, RULE_CARD_RULES
 
 # Article parameters this part of the ruleset reads (added to KingdomDuel.PARAMETERS).
 SETUP_PARAMETERS = (
@@ -89,11 +90,15 @@ SETUP_PHASE_PLAYER_KEYS = ("deck", "extra_deck", "team", "joining", "colour")
 DECKS, SETUP_RULES_STAGE, SWAPS = "decks", "setup-rules", "swaps"
 
 
-class SetupPhase(RuleCards):
-    """The Setup Phase and the Rule Zone, mixed into the Kingdom Duels ruleset."""
+class SetupPhase(Component):
+    """The Setup Phase: its stages, the Setup Rule Cards played in it, the starting Terrains and
+    hands, and the Duelist Setup swap."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, duel, rule_cards, teams, terrain):
+        super().__init__(duel)
+        self.rule_cards = rule_cards
+        self.teams = teams
+        self.terrain = terrain
         self.setup_stage = None  # the stage of a replayed Setup Phase, None once the duel is on
         self.first_player = None
         self.setups_played = {}  # player -> the Setup kinds they played this duel
@@ -101,11 +106,11 @@ class SetupPhase(RuleCards):
 
     # --- reading the scenario ------------------------------------------------------------------
 
-    def setup_players(self, scenario, players):
+    def begin_if_asked(self, scenario, players):
+        """A scenario with `setup_phase:` starts before the duel."""
         entry = scenario.setup.get("setup_phase")
         if entry is not None:
             self.start_setup_phase(scenario, entry, players)
-        super().setup_players(scenario, players)
 
     def start_setup_phase(self, scenario, entry, players):
         """A duel replayed from its Setup Phase: only decks, and no turn yet."""
@@ -123,29 +128,18 @@ class SetupPhase(RuleCards):
                                      f"{', '.join(SETUP_PHASE_PLAYER_KEYS)}",
                                      f"setup.players.{name}.{extra[0]}")
         self.first_player = entry["first"]
-        self.setup_stage, self.turn, self.phase = DECKS, 0, "setup"
+        self.setup_stage, self.duel.turn, self.duel.phase = DECKS, 0, "setup"
 
-    def setup_player_extras(self, scenario, name, player):
-        super().setup_player_extras(scenario, name, player)
-        self.setups_played[name] = [c.card.subtype for c in self.rule_zone_cards(name)
+    def set_up(self, name):
+        """The Setup Rule Cards a set-up player already has in the Rule Zone."""
+        self.setups_played[name] = [c.card.subtype for c in self.rule_cards.rule_zone_cards(name)
                                     if c.card.subtype in SETUP_KINDS]
 
     # --- moving through the Setup Phase --------------------------------------------------------
 
-    def perform(self, action):
-        if self.setup_stage is not None and self.result is None:
-            self.advance_setup(action.verb)
-        super().perform(action)
-
-    def left_open(self):
-        finishing = ["setup_finished"] if self.setup_stage is not None and self.result is None \
-            else []
-        return finishing + super().left_open()
-
-    def settle(self):
-        if self.setup_stage is not None and self.result is None:
-            self.advance_setup(None)
-        super().settle()
+    def under_way(self):
+        """Is a replayed Setup Phase still going on (the duel not over)?"""
+        return self.setup_stage is not None and self.duel.result is None
 
     def advance_setup(self, verb):
         """Carry the Setup Phase on as far as the next step of the script needs."""
@@ -155,13 +149,13 @@ class SetupPhase(RuleCards):
             self.setup_stage = SETUP_RULES_STAGE
         if self.setup_stage == SETUP_RULES_STAGE and verb != "activate_rule":
             self.prepare_hands()
-        if self.setup_stage == SWAPS and verb != "swap" and self.result is None:
+        if self.setup_stage == SWAPS and verb != "swap" and self.duel.result is None:
             self.begin_duel()
 
     def prepare_hands(self):
         """Steps 3 to 5: Terrains, the first player, the starting hands."""
         self.lay_starting_terrains()
-        self.turn_player = self.priority = self.first_player
+        self.duel.turn_player = self.duel.priority = self.first_player
         self.emit("setup", f"Setup Phase (4): {self.first_player} will take the first turn",
                   ["kd-setup-order"], player=self.first_player)
         if not self.misreads("kd-setup-order", "swap-before-draw"):
@@ -170,9 +164,9 @@ class SetupPhase(RuleCards):
 
     def board_partners(self, player):
         """The other players whose board `player` shares: a Boss team's players."""
-        if self.mode != "boss":
+        if self.teams.mode != "boss":
             return []
-        return [p for p in self.teams[self.team_of[player]] if p != player]
+        return [p for p in self.teams.teams[self.teams.team_of[player]] if p != player]
 
     def check_boss_field_setup(self, player):
         """A Boss team agrees on one Field Setup for its shared board."""
@@ -185,7 +179,7 @@ class SetupPhase(RuleCards):
     def field_setup_for(self, player):
         """The Field Setup that lays a player's Terrains: their own, or their Boss team's."""
         for owner in [player] + self.board_partners(player):
-            field_setup = next(iter(self.rule_zone_cards(owner, "field-setup")), None)
+            field_setup = next(iter(self.rule_cards.rule_zone_cards(owner, "field-setup")), None)
             if field_setup is not None:
                 if owner != player:
                     self.note_rule("kd-boss-field-setup")
@@ -196,17 +190,18 @@ class SetupPhase(RuleCards):
         """Step 3: a Field Setup's Terrains list, read left to right, or the default Terrain on
         every Monster Zone of a player who played none."""
         count = self.params["terrain_markers_per_side"]
-        for name in self.players:
+        terrain = self.terrain
+        for name in self.duel.players:
             field_setup = self.field_setup_for(name)
             if field_setup is None and self.misreads("kd-default-terrain", "opponents-field-setup"):
-                field_setup = next((found for rival in self.players
-                                    if self.is_opponent(name, rival)
+                field_setup = next((found for rival in self.duel.players
+                                    if self.duel.is_opponent(name, rival)
                                     for found in [self.field_setup_for(rival)] if found), None)
-            self.default_terrain_sides.discard(name)
+            terrain.default_sides.discard(name)
             if field_setup is None or self.misreads("kd-field-setup-terrains", "default-land"):
-                self.terrains[name] = [self.params["default_terrain"]] * count
+                terrain.markers[name] = [self.params["default_terrain"]] * count
                 if field_setup is None:
-                    self.default_terrain_sides.add(name)
+                    terrain.default_sides.add(name)
                 self.emit("setup", f"Setup Phase (3): {name} lays {count} "
                           f"{self.params['default_terrain']} Terrains"
                           + (": no Field Setup, the default" if field_setup is None else ""),
@@ -215,10 +210,10 @@ class SetupPhase(RuleCards):
             markers = list(field_setup.card.rule["terrains"])
             if self.misreads("kd-field-setup-terrains", "right-to-left"):
                 markers.reverse()
-            if len(markers) != count or any(m not in self.terrain_catalog for m in markers):
+            if len(markers) != count or any(m not in terrain.catalog for m in markers):
                 raise ScenarioError(f"{field_setup.name} must list {count} known Terrains",
                                     field="rule.terrains")
-            self.terrains[name] = markers
+            terrain.markers[name] = markers
             self.emit("setup", f"Setup Phase (3): {name} lays the Terrains of {field_setup.id}, "
                       f"left to right: {', '.join(markers)}", ["kd-field-setup-terrains"],
                       player=name, by=field_setup.id, terrains=list(markers), what="field_setup")
@@ -227,49 +222,52 @@ class SetupPhase(RuleCards):
         size = self.params["starting_hand_size"]
         self.emit("setup", f"Setup Phase (5): each player draws a starting hand of {size} cards",
                   ["kd-setup-order"])
-        self.draw({name: size for name in self.players}, "starting hand")
+        self.duel.draw({name: size for name in self.duel.players}, "starting hand")
 
     def begin_duel(self):
         """Step 6: shuffle after any swap, then turn 1 with the first player's Draw Phase."""
+        duel = self.duel
         for name in self.swapped:
             self.shuffle_after_swap(name)
         if self.misreads("kd-setup-order", "swap-before-draw"):
             self.draw_starting_hands()
-            if self.result is not None:
+            if duel.result is not None:
                 return
         self.setup_stage = None
-        self.turn, self.phase, self.passes = 1, "draw", 0
-        self.emit("setup", f"Setup Phase (6): the duel begins; turn 1 is {self.turn_player}'s",
+        duel.turn, duel.phase, duel.passes = 1, "draw", 0
+        self.emit("setup", f"Setup Phase (6): the duel begins; turn 1 is {duel.turn_player}'s",
                   ["kd-setup-order"])
         if self.misreads("kd-first-turn-draw", "no-first-turn-draw"):
-            self.emit("draw", f"{self.turn_player} does not draw in the first turn")
+            self.emit("draw", f"{duel.turn_player} does not draw in the first turn")
         else:
-            self.emit("draw", f"{self.turn_player} draws in the Draw Phase of turn 1 as in every "
+            self.emit("draw", f"{duel.turn_player} draws in the Draw Phase of turn 1 as in every "
                       "other turn", ["kd-first-turn-draw"])
-            self.draw_phase_draw(self.turn_player)
-        if self.result is not None:
+            duel.draw_phase_draw(duel.turn_player)
+        if duel.result is not None:
             return
-        self.phase = "standby"
-        self.standby_phase()
-        self.phase = "main1"
+        duel.phase = "standby"
+        duel.standby_phase()
+        duel.phase = "main1"
 
     def shuffle_after_swap(self, player):
         if self.misreads("kd-swap-shuffle", "no-shuffle"):
             return
-        self.rng.shuffle(self.zone_of(player, "deck"))
+        self.duel.rng.shuffle(self.zone_of(player, "deck"))
         self.emit("shuffle", f"{player} shuffles the Deck after the Duelist Setup swap",
                   ["kd-swap-shuffle"], player=player, what="swap")
 
     # --- step 2: Setup Rule Cards --------------------------------------------------------------
 
-    def do_activate_rule(self, action):
-        card = self.card(action.card)
+    def plays_setup_rule(self, player, card):
+        """`activate_rule` of a Setup Rule Card (True, played); any other Rule Card must wait
+        for the duel to begin."""
         if card.card.kind == "rule" and card.card.subtype in SETUP_KINDS:
-            return self.activate_setup_rule(action.player, card)
+            self.activate_setup_rule(player, card)
+            return True
         if self.setup_stage is not None:
             self.illegal(None, "duel_not_started",
                          f"{card.id} is not a Setup Rule Card; the duel has not begun")
-        super().do_activate_rule(action)
+        return False
 
     def activate_setup_rule(self, player, card):
         if card.zone != "extra_deck" or card.owner != player:
@@ -283,8 +281,8 @@ class SetupPhase(RuleCards):
         else:
             self.note_rule("kd-setup-only")
         self.check_setup_limits(player, card)
-        self.check_rule_zone_room(player)
-        self.place_in_rule_zone(card, player, "a Setup Rule Card activated")
+        self.rule_cards.check_rule_zone_room(player)
+        self.rule_cards.place_in_rule_zone(card, player, "a Setup Rule Card activated")
         self.setups_played[player].append(card.card.subtype)
         self.emit("setup", f"Setup Phase (2): {player} activates {card.id} ({card.name})",
                   ["kd-setup-order"], card=card.id, player=player, what="rule_card")
@@ -297,12 +295,12 @@ class SetupPhase(RuleCards):
                     not self.misreads(rule, "no-limit"):
                 self.illegal(rule, reason, f"{player} has already played a {kind} this duel")
             self.note_rule(rule)
-        if kind == "field-setup" and self.mode == "boss":
+        if kind == "field-setup" and self.teams.mode == "boss":
             self.check_boss_field_setup(player)
         if kind == "game-setup":
             owners = [player] if self.misreads("kd-game-setup-limit", "one-per-player") \
-                else list(self.players)
-            active = [c.id for p in owners for c in self.rule_zone_cards(p, "game-setup")]
+                else list(self.duel.players)
+            active = [c.id for p in owners for c in self.rule_cards.rule_zone_cards(p, "game-setup")]
             if len(active) >= self.params["game_setups_active_max"]:
                 self.illegal("kd-game-setup-limit", "game_setup_limit",
                              f"a Game Setup is already active ({', '.join(active)})")
@@ -310,12 +308,13 @@ class SetupPhase(RuleCards):
 
     # --- step 5: the Duelist Setup swap --------------------------------------------------------
 
-    def do_swap(self, action):
+    def swap(self, action):
+        """`swap`: a Duelist Setup holder gives a starting card back for a Cardlist card."""
         player, given = action.player, self.card(action.card)
         if self.setup_stage != SWAPS:
             self.illegal(None, "not_in_setup_phase", "starting cards are swapped only in the "
                          "Setup Phase, once the starting hands are drawn")
-        duelist_setup = next(iter(self.rule_zone_cards(player, "duelist-setup")), None)
+        duelist_setup = next(iter(self.rule_cards.rule_zone_cards(player, "duelist-setup")), None)
         if duelist_setup is None:
             self.illegal(None, "no_duelist_setup", f"{player} played no Duelist Setup")
         if action.target is None:
@@ -324,12 +323,12 @@ class SetupPhase(RuleCards):
         taken = self.card(action.target)
         self.check_swap(player, given, taken, duelist_setup)
         self.swapped.setdefault(player, []).append(taken.name)
-        self.move(taken, "hand", reason=f"taken from the Cardlist of {duelist_setup.id}")
+        self.duel.move(taken, "hand", reason=f"taken from the Cardlist of {duelist_setup.id}")
         self.emit("reveal", f"{player} reveals {taken.id} ({taken.name}) from the Cardlist of "
                   f"{duelist_setup.id}", ["kd-swap-limit", "kd-swap-cardlist", "kd-swap-distinct"],
                   card=taken.id, player=player, setup=duelist_setup.id, what="cardlist")
         if given.zone == "hand":
-            self.move(given, "deck", reason="returned by the Duelist Setup swap")
+            self.duel.move(given, "deck", reason="returned by the Duelist Setup swap")
 
     def check_swap(self, player, given, taken, duelist_setup):
         """A swap gives a starting card back for a different Cardlist card, within the limit."""
@@ -352,7 +351,3 @@ class SetupPhase(RuleCards):
             self.illegal("kd-swap-distinct", "same_card_twice",
                          f"{player} has already taken a copy of {taken.name}")
 
-    # --- expectations ----------------------------------------------------------------------
-
-    def observe_format(self):
-        return {**super().observe_format(), "terrains": dict(self.terrains)}

@@ -21,6 +21,7 @@ The rules (kingdom-duels/terminology#subduel ...):
 from ..errors import IllegalAction, ScriptError
 from ..rules import Rule
 from ..state import Event
+from .kingdom_component import Component
 
 SUBDUEL_RULES = (
     Rule("kd-subduel-definition", "kingdom-duels/terminology#subduel-definition",
@@ -50,11 +51,11 @@ class Subduel:
         self.starting_lp = {p: s.lp for p, s in game.players.items()}
 
 
-class Subduels:
-    """Subduels, mixed into the Kingdom Duels ruleset before its other parts."""
+class Subduels(Component):
+    """The Subduel under way, if any: while it runs, every step of the script is its step."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, duel):
+        super().__init__(duel)
         self.subduel = None
         self.subduel_cards = {}  # every card a Subduel of this duel used, for the pages
 
@@ -64,16 +65,17 @@ class Subduels:
         """Set up the separate game the card describes, with the players of this duel."""
         from ..scenario import Scenario, build_duel
 
+        duel = self.duel
         if not isinstance(spec, dict) or not isinstance(spec.get("players"), dict):
             raise ScriptError("subduel needs players: {self: ..., opponent: ...}")
-        names = {"self": ctx.controller, "opponent": self.opponent_aimed_at(ctx)}
+        names = {"self": ctx.controller, "opponent": duel.opponent_aimed_at(ctx)}
         players = {names[k]: v for k, v in spec["players"].items() if k in names}
         turn = dict(spec.get("turn") or {})
         turn["player"] = names.get(turn.get("player", "self"), ctx.controller)
         setup = {"turn": {"number": 1, "phase": "main1", **turn}, "players": players}
-        game = type(self)(self.catalog, dict(self.params), self.mutation, seed=self.turn)
+        game = type(duel)(duel.catalog, dict(self.params), duel.mutation, seed=duel.turn)
         game.params = self.params  # the same article parameters, read for the same verdict
-        sketch = Scenario(slug="subduel", format=self.slug, rule="kingdom-duels/terminology"
+        sketch = Scenario(slug="subduel", format=duel.slug, rule="kingdom-duels/terminology"
                           "#subduel", title="Subduel", narrative="", setup=setup, steps=[],
                           expect={})
         build_duel(sketch, game)
@@ -87,13 +89,13 @@ class Subduels:
 
     # --- playing it --------------------------------------------------------------------------
 
-    def perform(self, action):
+    def perform(self, action, perform_in_main_duel):
+        """Play a step while a Subduel runs: in the Subduel, or (`perform_in_main_duel`) in the
+        main duel once the Subduel is over."""
         subduel = self.subduel
-        if subduel is None:
-            return super().perform(action)
         if self.names_main_card(action, subduel):
             if self.misreads("kd-subduel-finish-first", "main-duel-continues"):
-                return super().perform(action)
+                return perform_in_main_duel(action)
             self.illegal("kd-subduel-finish-first", "subduel_in_progress",
                          f"{action.card} belongs to the main duel, which waits for the Subduel")
         game = subduel.game
@@ -109,14 +111,14 @@ class Subduels:
             self.take_over(game, events, rules)
         if game.result is not None:
             self.end_subduel()
-            if over_before and self.result is None:
-                super().perform(action)  # the step belongs to the main duel, which goes on
+            if over_before and self.duel.result is None:
+                perform_in_main_duel(action)  # the step belongs to the main duel, which goes on
 
     def names_main_card(self, action, subduel):
         """Does this step use one of the main duel's cards (and none of the Subduel's)?"""
         named = [action.card, action.target, *action.targets]
         named = [c for c in named if c not in (None, "direct")]
-        return any(c in self.cards and c not in subduel.game.cards for c in named)
+        return any(c in self.duel.cards and c not in subduel.game.cards for c in named)
 
     def take_over(self, game, events, rules):
         """What happened in the Subduel is part of this replay's story and trace."""
@@ -125,39 +127,34 @@ class Subduels:
             if kind == "result":  # the Subduel's end, not the duel's
                 kind, text, data = "subduel", f"in the Subduel: {text}", {**data, "what": "result"}
             data.setdefault("subduel", True)
-            self.events.append(Event.of(kind, text, event.rules, data))
+            self.duel.events.append(Event.of(kind, text, event.rules, data))
+        rules_used = self.duel.rules_used
         for anchor in game.rules_used[rules:]:
-            if anchor not in self.rules_used:
-                self.rules_used.append(anchor)
+            if anchor not in rules_used:
+                rules_used.append(anchor)
 
     def left_open(self):
-        if self.subduel is not None:
-            return [f"subduel_{name}" for name in self.subduel.game.left_open()]
-        return super().left_open()
+        return [f"subduel_{name}" for name in self.subduel.game.left_open()]
 
     def settle(self):
-        if self.subduel is not None:
-            game = self.subduel.game
-            events, rules = len(game.events), len(game.rules_used)
-            game.settle()
-            self.take_over(game, events, rules)
-            if game.result is not None:
-                self.end_subduel()
-            return
-        super().settle()
+        game = self.subduel.game
+        events, rules = len(game.events), len(game.rules_used)
+        game.settle()
+        self.take_over(game, events, rules)
+        if game.result is not None:
+            self.end_subduel()
 
-    def snapshot(self):
+    def add_to_snapshot(self, data):
         """While a Subduel runs, the state after a step shows its table too."""
-        data = super().snapshot()
         if self.subduel is not None:
             data["subduel"] = self.subduel.game.snapshot()
-        return data
 
     # --- ending it ---------------------------------------------------------------------------
 
     def end_subduel(self):
         from ..primitives import EffectContext, run
 
+        duel = self.duel
         subduel, self.subduel = self.subduel, None
         game = subduel.game
         winner = game.result.winner
@@ -167,17 +164,17 @@ class Subduels:
                   card=subduel.card_id, player=winner, what="over")
         if self.misreads("kd-subduel-definition", "shared-life-points"):
             changes = {p: s.lp - subduel.starting_lp[p] for p, s in game.players.items()}
-            self.change_lp(changes, subduel.card_id, kind="the Subduel")
+            duel.change_lp(changes, subduel.card_id, kind="the Subduel")
         else:
             self.note_rule("kd-subduel-definition")
         loser = None if winner is None else next((p for p in game.players if p != winner), None)
         if loser is not None and self.misreads("kd-subduel-result", "loser-loses"):
-            self.lose(loser, "subduel_lost")
+            duel.lose(loser, "subduel_lost")
             return
         self.note_rule("kd-subduel-result")
-        if winner is not None and subduel.winner_program and self.result is None:
+        if winner is not None and subduel.winner_program and duel.result is None:
             self.emit("subduel", f"{subduel.card_id} says what the Subduel's winner gets: it "
                       f"applies to {winner}", ["kd-subduel-result"], card=subduel.card_id,
                       player=winner, what="winner_effect")
-            run(self, subduel.winner_program, EffectContext(subduel.card_id, winner))
-        self.after_action()
+            run(duel, subduel.winner_program, EffectContext(subduel.card_id, winner))
+        duel.after_action()

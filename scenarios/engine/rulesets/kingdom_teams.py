@@ -16,6 +16,7 @@ from ..errors import ScriptError
 from ..parameters import Fraction, Param, Whole
 from ..rules import Rule, alternate_teams
 from ..state import LifePool, PlayerState
+from .kingdom_component import Component
 
 MODES = ("tag", "boss", "battle_royale")
 TEAM_PARAMETERS = (
@@ -118,17 +119,31 @@ TEAM_RULES = (
 )
 
 
-class TeamDuels:
-    """The Team Duel rules, mixed into the Kingdom Duels ruleset."""
+class Teams(Component):
+    """The Team Duel rules: the mode, the teams, the Rotation and rounds, defeat, and whose
+    cards a player may use."""
 
-    mode = None
-    round = None  # the current round, counted from the first time it is needed
-    round_opener = None  # the player whose turn opens each round
+    def __init__(self, duel):
+        super().__init__(duel)
+        self.mode = None  # "tag", "boss", "battle_royale", or None in a duel of two
+        self.teams = {}  # team name -> its players
+        self.team_of = {}  # player -> team name
+        self.out = []  # defeated players, in order
+        self.waiting = []  # Battle Royale players joining later
+        self.redirects = {}  # player -> the round (or turn) of each Battle Royale redirect
+        self.ending_votes = []  # players who agreed to end a Battle Royale
+        self.round = None  # the current round, counted from the first time it is needed
+        self.round_opener = None  # the player whose turn opens each round
 
-    def setup_players(self, scenario, players):
+    # --- setting up ----------------------------------------------------------------------------
+
+    def set_up(self, scenario, players):
+        """Read the mode and the teams and make the players; False in a duel of two (the core
+        sets its players up)."""
+        duel = self.duel
         self.mode = scenario.setup.get("mode")
         if self.mode is None:
-            return super().setup_players(scenario, players)
+            return False
         if self.mode not in MODES:
             raise scenario.error(f"mode is one of {', '.join(MODES)}", "setup.mode")
         self.team_of, self.teams, self.out = {}, {}, []
@@ -153,10 +168,11 @@ class TeamDuels:
                 self.note_rule("kd-own-lp-and-zones")
         pools = {}
         for name in order:
-            lp = players[name]["lp"] if "lp" in players[name] else self.starting_lp()
+            lp = players[name]["lp"] if "lp" in players[name] else duel.starting_lp()
             team = self.team_of[name]
             pool = pools.setdefault(team, LifePool(lp)) if shared else LifePool(lp)
-            self.players[name] = PlayerState(name, lp, pool=pool)
+            duel.players[name] = PlayerState(name, lp, pool=pool)
+        return True
 
     def check_team_duel_size(self, scenario, players):
         """A Team Duel has more players than a standard duel; a Battle Royale starts with at
@@ -171,13 +187,16 @@ class TeamDuels:
                                  f"(not counting those joining later), not {starting}",
                                  "setup.players")
 
-    def change_lp(self, changes, cause, kind=""):
+    def note_shared_pool(self, changes):
+        """A Boss team's one pool of Life Points changes (kd-boss-shared-lp)."""
+        players = self.duel.players
         if self.mode == "boss" and any(
-                delta and any(other != player and self.players[other].pool is
-                              self.players[player].pool for other in self.players)
+                delta and any(other != player and players[other].pool is players[player].pool
+                              for other in players)
                 for player, delta in changes.items()):
-            self.note_rule("kd-boss-shared-lp")  # the team's one pool of Life Points changes
-        super().change_lp(changes, cause, kind)
+            self.note_rule("kd-boss-shared-lp")
+
+    # --- the Rotation --------------------------------------------------------------------------
 
     def rotation(self, listed):
         if self.misreads("kd-rotation", "player-order") or self.mode == "battle_royale":
@@ -203,51 +222,49 @@ class TeamDuels:
         return alternate_teams({t: self.teams[t] for t in teams})
 
     def next_player(self, player):
-        if self.mode is None:
-            return super().next_player(player)
         order = self.turn_order()
         index = order.index(player) if player in order else -1
         return order[(index + 1) % len(order)]
 
     def turn_order(self):
         """The players still in the duel, in the order priority passes between them."""
-        if self.mode is None:
-            return super().turn_order()
-        return [p for p in self.players if p not in self.out and p not in self.waiting]
-
-    def next_turn_player(self):
-        if self.mode == "boss":
-            return self.boss_rotation_next()
-        return super().next_turn_player()
+        return [p for p in self.duel.players if p not in self.out and p not in self.waiting]
 
     def boss_rotation_next(self):
         """The Boss plays between each team player's turns; turn 1 opens the Rotation."""
-        order = self.rotation(self.turn_order())
-        return order[(self.turn - 1) % len(order)]
+        order = self.rotation(self.duel.turn_order())
+        return order[(self.duel.turn - 1) % len(order)]
 
-    def check_attack_target(self, attacker, target, player):
-        if self.mode is None or target is None:
-            return super().check_attack_target(attacker, target, player)
-        if target.zone != "monsters" or not self.is_opponent(target.controller, player):
+    def first_round_forbids_attack(self):
+        if self.mode is None:
+            return False
+        rotation_length = len(self.rotation(self.duel.turn_order()))
+        if self.misreads("kd-first-round", "any-player-attacks"):
+            return self.duel.turn < 2
+        self.note_rule("kd-first-round")
+        return self.duel.turn < rotation_length
+
+    # --- opponents -----------------------------------------------------------------------------
+
+    def check_attack_target(self, target, player):
+        if target.zone != "monsters" or not self.duel.is_opponent(target.controller, player):
             self.illegal(None, "invalid_attack_target", f"{target.id} cannot be attacked")
 
     def is_opponent(self, player, other):
-        if self.mode is None:
-            return super().is_opponent(player, other)
         if self.mode == "battle_royale" and player != other:
-            order = self.turn_order()
+            order = self.duel.turn_order()
             if self.misreads("kd-royale-free-for-all", "next-player-only") and \
                     player in order and other in order:
                 return order[(order.index(player) + 1) % len(order)] == other
             self.note_rule("kd-royale-free-for-all")  # no allies: every other player
         return self.team_of[player] != self.team_of[other]
 
-    def opponents_of(self, player):
-        rivals = super().opponents_of(player)
+    def opponents_among(self, player, rivals):
+        """Whom a rule about `player`'s "opponent" looks at, of the opposing players `rivals`."""
         if self.mode is None or len(rivals) < 2:
             return rivals
         if self.misreads("kd-team-opponents", "next-opponent-only"):
-            return [self.opponent(player)]
+            return [self.duel.opponent(player)]
         self.note_rule("kd-team-opponents")
         return rivals
 
@@ -255,14 +272,15 @@ class TeamDuels:
         """The one opposing player still in the duel that an effect or action of `player` aimed
         at "your opponent" reaches: the one scripted (select: {player: C}), else the one whose
         action met a Trap's Trigger (kd-team-chosen-opponent)."""
-        rivals = [p for p in self.turn_order() if self.is_opponent(player, p)]
+        duel = self.duel
+        rivals = [p for p in duel.turn_order() if duel.is_opponent(player, p)]
         if scripted is not None and scripted not in rivals:
             self.illegal(None, "invalid_selection",
                          f"{scripted} is not an opponent of {player} still in the duel")
         if self.mode is None or len(rivals) < 2:
-            return rivals[0] if rivals else self.opponent(player)
+            return rivals[0] if rivals else duel.opponent(player)
         if self.misreads("kd-team-chosen-opponent", "next-opponent-only"):
-            return self.opponent(player)
+            return duel.opponent(player)
         chosen = scripted or (met if met in rivals else None)
         if chosen is None:
             raise ScriptError(f"{player} has several opponents: choose one with "
@@ -271,8 +289,6 @@ class TeamDuels:
         return chosen
 
     def opponent_aimed_at(self, ctx):
-        if self.mode is None:
-            return super().opponent_aimed_at(ctx)
         if "aimed_at" not in ctx.remembered:  # chosen once for the whole effect
             ctx.remembered["aimed_at"] = self.chosen_rival(
                 ctx.controller, ctx.selections.pop("player", None),
@@ -282,119 +298,124 @@ class TeamDuels:
     def redirected_by(self, attack, new_target, cause):
         """Whose attack a redirected attack counts as: the opposing player whose card (or Battle
         Royale redirect) pulled it away; in a duel of two, simply the opponent."""
+        duel = self.duel
         if self.mode is not None:
-            source = self.cards.get(cause)
+            source = duel.cards.get(cause)
             for player in (source.controller if source else None, new_target.controller):
-                if player is not None and self.is_opponent(attack.player, player):
+                if player is not None and duel.is_opponent(attack.player, player):
                     return player
-        return self.opponent(attack.player)
+        return duel.opponent(attack.player)
+
+    def opponent(self, player):
+        order = self.duel.turn_order()
+        start = order.index(player) if player in order else 0
+        return next(order[(start + i) % len(order)] for i in range(1, len(order) + 1)
+                    if self.duel.is_opponent(player, order[(start + i) % len(order)]))
+
+    # --- defeat and winning --------------------------------------------------------------------
 
     def lose(self, loser, reason, rules=()):
         """A player who loses (idleness, deckout, a concession...) is defeated as the mode says;
-        the duel ends only when one team (or player) is left standing."""
+        the duel ends only when one team (or player) is left standing. False when the core
+        rule applies instead (a duel of two, or the wrong reading of kd-team-win)."""
         if self.mode is None or self.misreads("kd-team-win", "player-wins"):
-            return super().lose(loser, reason, rules)
+            return False
         self.defeat(loser, reason, rules)
-
-    def do_concede(self, action):
-        if self.mode is None:
-            return super().do_concede(action)
-        self.lose(action.player, "concession", ["concede"])
+        return True
 
     def winning_players(self, winner):
         """A Tag or Boss team wins together; so do Battle Royale players who end it together."""
-        if self.mode is None:
-            return super().winning_players(winner)
         if self.mode != "battle_royale" and winner in self.teams:
             return list(self.teams[winner])
         return winner.split("+") if "+" in winner else ()
 
-    def opponent(self, player):
-        if self.mode is None:
-            return super().opponent(player)
-        order = self.turn_order()
-        start = order.index(player) if player in order else 0
-        return next(order[(start + i) % len(order)] for i in range(1, len(order) + 1)
-                    if self.is_opponent(player, order[(start + i) % len(order)]))
-
-    def first_round_forbids_attack(self):
-        if self.mode is None:
-            return False
-        rotation_length = len(self.rotation(self.turn_order()))
-        if self.misreads("kd-first-round", "any-player-attacks"):
-            return self.turn < 2
-        self.note_rule("kd-first-round")
-        return self.turn < rotation_length
-
     def check_lp(self):
-        if self.mode is None:
-            return super().check_lp()
-        for player in self.turn_order():
-            if self.players[player].lp <= 0:
+        duel = self.duel
+        for player in duel.turn_order():
+            if duel.players[player].lp <= 0:
                 self.defeat(player)
-                if self.result is not None:
+                if duel.result is not None:
                     return
 
     def defeat(self, player, reason="lp_zero", rules=("zero-lp",)):
         """A player is defeated; what follows depends on the mode."""
+        self.fall(player, reason, rules)
+        self.royale_cards_stay(player)
+
+    def fall(self, player, reason, rules):
+        duel = self.duel
         team = self.team_of[player]
         fallen = [player]
         if self.mode == "tag" and not self.misreads("kd-tag-defeat", "teammate-plays-on"):
             fallen = list(self.teams[team])
             self.note_rule("kd-tag-defeat")
         if self.mode == "boss":
-            fallen = list(self.teams[team]) if self.players[player].pool is \
-                self.players[self.teams[team][0]].pool else [player]
+            fallen = list(self.teams[team]) if duel.players[player].pool is \
+                duel.players[self.teams[team][0]].pool else [player]
         for name in fallen:
             if name not in self.out:
                 self.out.append(name)
                 self.emit("defeat", f"{name} is defeated", list(rules), player=name,
                           reason=reason)
         self.pass_the_opening(fallen)
-        standing = {self.team_of[p] for p in self.players if p not in self.out}
+        standing = {self.team_of[p] for p in duel.players if p not in self.out}
         if self.mode == "battle_royale" and len(standing) > 1 and \
                 self.misreads("kd-royale-rotation", "duel-ends"):
-            self.finish(None, reason, ["kd-royale-rotation"])
+            duel.finish(None, reason, ["kd-royale-rotation"])
             return
         if self.mode == "battle_royale" and len(standing) > 1:
             self.note_rule("kd-royale-rotation")
         if len(standing) == 1:
             winner = standing.pop()
             together = ["kd-team-win"] if len(self.teams.get(winner, ())) > 1 else []
-            self.finish(winner, reason, list(rules) + together)
+            duel.finish(winner, reason, list(rules) + together)
 
-    def snapshot(self):
-        data = super().snapshot()
+    def royale_cards_stay(self, player):
+        """A defeated Battle Royale player's cards that other players control stay on the
+        field."""
+        if self.mode != "battle_royale":
+            return
+        duel = self.duel
+        kept = [c for c in duel.cards_on_field() if c.owner == player and c.controller != player]
+        for card in kept:
+            if self.misreads("kd-royale-cards-stay", "leave-with-owner"):
+                duel.move(card, "graveyard", controller=player,
+                          reason=f"its owner {player} is defeated")
+                continue
+            self.emit("defeat", f"{card.id}, owned by the defeated {player}, stays on "
+                      f"{card.controller}'s field", ["kd-royale-cards-stay"], card=card.id,
+                      player=card.controller, owner=player, what="stays")
+
+    # --- what the pages see --------------------------------------------------------------------
+
+    def add_to_snapshot(self, data):
         if self.mode is not None:
             data["mode"] = self.mode
-            data["rotation"] = self.rotation(self.turn_order())
+            data["rotation"] = self.rotation(self.duel.turn_order())
             data["defeated"] = list(self.out)
             data["teams"] = {team: self.team_summary(members) for team, members in self.teams.items()
                              if self.mode != "battle_royale"}
-        return data
 
     def team_summary(self, members):
         """A team's players, and its Life Points when they share one total (a Boss team)."""
-        pools = {id(self.players[p].pool) for p in members}
+        players = self.duel.players
+        pools = {id(players[p].pool) for p in members}
         summary = {"players": list(members)}
         if len(pools) == 1 and len(members) > 1:
-            summary["lp"] = self.players[members[0]].lp
+            summary["lp"] = players[members[0]].lp
         return summary
-
-    def observe_format(self):
-        return {**super().observe_format(), "defeated": list(getattr(self, "out", []))}
 
     # --- whose cards a player may use -------------------------------------------------------
 
-    def may_use_as_material(self, card, player):
-        """Tag partners, and any Battle Royale player, may lend cards for summoning conditions;
-        a Boss team uses its shared board's monsters as its own."""
-        lender_is_rival = self.is_opponent(card.controller, player)
+    def lends(self, card, player):
+        """May `player` use a card another player controls for a summoning condition? None when
+        the team rules say nothing of it (the core rule decides)."""
+        lender_is_rival = self.duel.is_opponent(card.controller, player)
         if self.mode is None or card.controller == player or \
                 (lender_is_rival and self.mode != "battle_royale"):
-            return super().may_use_as_material(card, player)
+            return None
         if self.mode == "boss":
-            return self.commands(card, player)
+            return self.duel.commands(card, player)
         rule = "kd-royale-lent-cards" if self.mode == "battle_royale" else "kd-lent-cards"
         if self.misreads(rule, "own-cards-only"):
             return False
@@ -402,9 +423,11 @@ class TeamDuels:
         return True
 
     def commands(self, card, player):
+        """May `player` command a teammate's monster? None when the team rules say nothing of
+        it (their own monster, an opponent's, or a duel of two: the core rule decides)."""
         if self.mode is None or card.controller == player or \
-                self.is_opponent(card.controller, player):
-            return super().commands(card, player)
+                self.duel.is_opponent(card.controller, player):
+            return None
         if self.mode == "boss":
             if self.misreads("kd-boss-control", "individual-control"):
                 return False
@@ -415,19 +438,11 @@ class TeamDuels:
         self.note_rule("kd-tag-own-zones")
         return False
 
-    def monster_zone_full(self, player):
-        if self.mode == "tag":
-            return self.tag_share_full(player)
-        if self.mode != "boss" or self.misreads("kd-boss-board", "separate-boards"):
-            return super().monster_zone_full(player)
+    def boss_board_full(self, player):
+        """A Boss team's players fill the same Frontrow zones."""
         board = [c for p in self.teams[self.team_of[player]] for c in self.zone_of(p, "monsters")]
         self.note_rule("kd-boss-board")
-        return len(board) >= self.monster_zones()
-
-    def spell_trap_full(self, player):
-        if self.mode == "tag":
-            return self.tag_share_full(player, "spell_trap", "tag_shared_backrow_zones")
-        return super().spell_trap_full(player)
+        return len(board) >= self.duel.monster_zones()
 
     def tag_share_full(self, player, zone="monsters", size="tag_shared_frontrow_zones"):
         """A Tag partner's own Frontrow (or Backrow) zones: the team's shared field divided
@@ -446,17 +461,18 @@ class TeamDuels:
             self.illegal(rule, "not_battle_royale", f"only a Battle Royale allows {what}")
 
     def do_redirect(self, action):
+        duel = self.duel
         player, card = action.player, self.card(action.card)
         self.require_battle_royale("kd-royale-redirect", "this redirect")
-        attack = self.attack
-        if attack is None or self.chain or attack.target is None:
+        attack = duel.attack
+        if attack is None or duel.chain or attack.target is None:
             self.illegal(None, "no_attack", "there is no attack under way to redirect")
         if player in (attack.player, self.card(attack.target).controller):
             self.illegal(None, "cannot_redirect", "only a player whose monster is not the target "
                          "redirects an attack aimed at another player's monster")
         if card.zone != "monsters" or card.controller != player:
             self.illegal(None, "not_your_monster", f"{card.id} is not a monster of {player}")
-        since = self.turn if self.misreads("kd-royale-redirect-once", "per-turn") \
+        since = duel.turn if self.misreads("kd-royale-redirect-once", "per-turn") \
             else self.round_number()
         used = [when for when in self.redirects.get(player, []) if when == since]
         if len(used) >= self.params["battle_royale_redirects_per_round"]:
@@ -464,49 +480,33 @@ class TeamDuels:
                          f"{player} has already redirected an attack this round")
         self.redirects.setdefault(player, []).append(since)
         self.note_rule("kd-royale-redirect-once")
-        self.redirect_attack(card, f"{player}'s Battle Royale redirect")
+        duel.redirect_attack(card, f"{player}'s Battle Royale redirect")
         if not self.misreads("kd-royale-redirect", "no-protection"):
             attack.protected = True
             self.emit("attack", f"{attack.attacker} cannot be destroyed by this battle and its "
                       f"controller takes no damage from it", ["kd-royale-redirect"],
                       attacker=attack.attacker, what="protected")
         attack.counts_as = player
-        self.priority, self.passes = self.turn_player, 0
-
-    def destroy_by_battle(self, card):
-        fight = self.fighting
-        if fight is not None and fight.protected and card.id == fight.attacker:
-            self.emit("battle", f"{card.id} is not destroyed: the attack was redirected",
-                      ["kd-royale-redirect"], card=card.id, what="redirect_protects")
-            return
-        super().destroy_by_battle(card)
-
-    def battle_damage(self, player, value, source, direct=False):
-        fight = self.fighting
-        if fight is not None and fight.protected and \
-                player == self.card(fight.attacker).controller:
-            self.emit("battle", f"{player} takes no damage from the redirected attack",
-                      ["kd-royale-redirect"])
-            return
-        super().battle_damage(player, value, source, direct)
+        duel.priority, duel.passes = duel.turn_player, 0
 
     def do_join(self, action):
+        duel = self.duel
         player = action.player
         self.require_battle_royale("kd-royale-join", "joining")
         if player not in self.waiting:
             self.illegal(None, "already_in_duel", f"{player} is already in the duel")
         self.waiting.remove(player)
-        order = [p for p in self.players if p != player]
+        order = [p for p in duel.players if p != player]
         if self.misreads("kd-royale-join", "joins-last"):
             order.append(player)
         else:
-            order.insert(order.index(self.turn_player) + 1, player)
-        self.players = {name: self.players[name] for name in order}
+            order.insert(order.index(duel.turn_player) + 1, player)
+        duel.players = {name: duel.players[name] for name in order}
         self.emit("join", f"{player} joins the Battle Royale, next in the Rotation after "
                   f"{order[order.index(player) - 1]}", ["kd-royale-join"])
         if not self.misreads("kd-royale-join", "free-join"):
-            cost = int(self.starting_lp() * self.params["battle_royale_join_cost_fraction"])
-            self.change_lp({player: -cost}, "joining the Battle Royale", kind="damage")
+            cost = int(duel.starting_lp() * self.params["battle_royale_join_cost_fraction"])
+            duel.change_lp({player: -cost}, "joining the Battle Royale", kind="damage")
 
     def do_end_duel(self, action):
         player = action.player
@@ -514,15 +514,15 @@ class TeamDuels:
         if not self.out and not self.misreads("kd-royale-end", "any-time"):
             self.illegal("kd-royale-end", "nobody_defeated",
                          "the duel can be ended by agreement only after a player is defeated")
-        if player not in self.turn_order():
+        if player not in self.duel.turn_order():
             self.illegal(None, "not_in_duel", f"{player} is not in the duel")
         if player not in self.ending_votes:
             self.ending_votes.append(player)
-        remaining = self.turn_order()
+        remaining = self.duel.turn_order()
         self.emit("end", f"{player} agrees to end the duel "
                   f"({len(self.ending_votes)} of {len(remaining)})", ["kd-royale-end"])
         if self.misreads("kd-royale-end", "one-voice") or set(remaining) <= set(self.ending_votes):
-            self.finish("+".join(remaining), "unanimous_end", ["kd-royale-end"])
+            self.duel.finish("+".join(remaining), "unanimous_end", ["kd-royale-end"])
 
     # --- rounds --------------------------------------------------------------------------------
 
@@ -530,29 +530,29 @@ class TeamDuels:
         """The current round: one turn of each player still in the duel, in turn order, opened
         by the player who took the first turn (turn-structure#rounds). Symbol effects and
         Battle Royale redirects are limited per round."""
+        duel = self.duel
         if self.round is None:
-            order = self.rotation(self.turn_order()) if self.mode else self.turn_order()
+            order = self.rotation(duel.turn_order()) if self.mode else duel.turn_order()
             # a Boss Rotation lists the Boss twice; its turn n is always entry n - 1
-            now = (self.turn - 1) % len(order) if self.mode == "boss" else \
-                order.index(self.turn_player)
-            self.round_opener = order[(now - (self.turn - 1)) % len(order)]
-            self.round = max(self.turn - 1, 0) // len(order) + 1
+            now = (duel.turn - 1) % len(order) if self.mode == "boss" else \
+                order.index(duel.turn_player)
+            self.round_opener = order[(now - (duel.turn - 1)) % len(order)]
+            self.round = max(duel.turn - 1, 0) // len(order) + 1
         return self.round
 
-    def next_turn(self, stop_at):
-        self.round_number()
-        super().next_turn(stop_at)
+    def count_round(self):
+        """A new turn has begun: a new round once every player still in has had a turn."""
         if self.misreads("kd-round", "round-is-a-turn"):
             self.round += 1
-        elif self.turn_player == self.round_opener:
+        elif self.duel.turn_player == self.round_opener:
             self.round += 1
-            self.note_rule("kd-round")  # every player still in has had a turn: a new round
+            self.note_rule("kd-round")
 
     def pass_the_opening(self, fallen):
         """A defeated round opener hands the opening of rounds to the next player in turn."""
         if self.round_opener not in fallen:
             return
-        order = list(self.players)
+        order = list(self.duel.players)
         start = order.index(self.round_opener)
         self.round_opener = next((order[(start + i) % len(order)] for i in range(1, len(order))
                                   if order[(start + i) % len(order)] not in self.out),

@@ -30,9 +30,12 @@ The rules (kingdom-duels/terminology#tilemap ... #outer-limit-obstruction):
   `kingdom_board_rulings.colour_of`), and only their
   monsters are played or moved onto it (`kd-player-tiles`, the site's reading).
 """
+from contextlib import contextmanager
+
 from ..chains import NON_PERMANENT
 from ..errors import ScriptError
 from ..rules import Rule
+from .kingdom_component import Component
 
 COLOURS = ("red", "blue")
 LETTERS = "abcdefghij"
@@ -148,49 +151,37 @@ class Tilemap:
         return self.step(one, other) == (1, 1)
 
 
-class Tilemaps:
-    """The Tilemap, mixed into the Kingdom Duels ruleset."""
+class Tilemaps(Component):
+    """The Tilemap of the duel (one at a time), and moving and attacking on it."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, duel, terrain, sides):
+        super().__init__(duel)
+        self.terrain = terrain
+        self.sides = sides
         self.tilemap = None
         self.tile_moves = {}  # player -> moves made this turn by the Tilemap's effect
         self.resolving_link = None
 
     # --- setup and bookkeeping ---------------------------------------------------------------
 
-    def tile_colour_of(self, player):
-        """The colour a player chose in the setup (kingdom_board_rulings: Blue and Red)."""
-        colour_of = getattr(self, "colour_of", None)
-        return colour_of(player) if colour_of is not None else None
+    def new_turn(self):
+        self.tile_moves = {}
 
-    def resolve_link(self, link):
-        """Remember the link resolving: its scripted choices pick Tiles for its effects."""
+    @contextmanager
+    def choosing_for(self, link):
+        """While `link` resolves, its scripted choices pick Tiles for its effects."""
         self.resolving_link = link
         try:
-            super().resolve_link(link)
+            yield
         finally:
             self.resolving_link = None
 
-    def next_turn(self, stop_at):
-        self.tile_moves = {}
-        super().next_turn(stop_at)
-
-    def after_action(self):
-        super().after_action()
-        self.keep_tiles()
-
-    def observe_format(self):
-        return {**super().observe_format(), "tiles": self.observe_tiles()}
-
-    def snapshot(self):
+    def add_to_snapshot(self, data):
         """The state after a step shows the Tilemap, while there is one: its card, its Terrain
         and which monster stands on which Tile."""
-        data = super().snapshot()
         if self.tilemap is not None:
             data["tilemap"] = {"card": self.tilemap.card_id, "terrain": self.tilemap.terrain,
                                "tiles": self.observe_tiles()}
-        return data
 
     def observe_tiles(self):
         tiles = {}
@@ -236,12 +227,11 @@ class Tilemaps:
                   "Tilemap at a time", ["kd-one-tilemap"], card=old.card_id, by=new.card_id,
                   what="replaced")
         if card.on_field:
-            self.move(card, "graveyard", reason="its Tilemap was replaced")
+            self.duel.move(card, "graveyard", reason="its Tilemap was replaced")
 
-    def end_lasting_effects_of(self, source):
+    def source_left_field(self, source):
         """A Tilemap made by a card that stays on the field (a Continuous Spell) lasts while that
         card does, unless it was made permanently (kingdom-duels/terminology#permanently)."""
-        super().end_lasting_effects_of(source)
         tilemap = self.tilemap
         if tilemap is None or tilemap.card_id != source.id or tilemap.permanent or \
                 (source.card.kind, source.card.subtype) in NON_PERMANENT:
@@ -254,17 +244,11 @@ class Tilemaps:
 
     # --- who is inside, and where ------------------------------------------------------------
 
-    def terrain_under(self, card):
-        if card.zone != "monsters" or card.column is None:
-            return None
-        markers = self.terrains.get(card.controller) or []
-        return markers[card.column] if card.column < len(markers) else None
-
     def inside(self, card):
         """Is this monster inside the Tilemap (on its Terrain)?"""
         if self.tilemap is None or card.zone != "monsters":
             return False
-        if self.terrain_under(card) == self.tilemap.terrain:
+        if self.terrain.terrain_under(card) == self.tilemap.terrain:
             return True
         if self.misreads("kd-tilemap-terrain", "whole-field"):
             return True
@@ -282,7 +266,7 @@ class Tilemaps:
             if not self.inside(self.card(card_id)):
                 tilemap.release(card_id)
         placed = set(tilemap.occupant.values())
-        for card in self.cards_on_field("monster"):
+        for card in self.duel.cards_on_field("monster"):
             if card.id in placed or "off_grid" in card.notes or not self.inside(card):
                 continue
             tile = next((t for t in tilemap.squares if self.tile_problem(card, t) is None), None)
@@ -305,7 +289,7 @@ class Tilemaps:
         if colour is None and tilemap.colours and \
                 self.misreads("kd-white-tiles", "only-coloured"):
             return ("kd-white-tiles", "not_a_tile", f"{tile} is not coloured")
-        if colour is not None and self.tile_colour_of(card.controller) != colour and \
+        if colour is not None and self.sides.colour_of(card.controller) != colour and \
                 not self.misreads("kd-player-tiles", "open-to-all"):
             side = colour.title()
             return ("kd-player-tiles", "not_your_tile",
@@ -327,12 +311,16 @@ class Tilemaps:
 
     # --- summoning onto the Tilemap ----------------------------------------------------------
 
-    def do_summon(self, action):
+    def check_summon_tile(self, action):
+        """The Tile a summon names (`select: {tile: ...}`), checked before the summon; None."""
         tile = action.select.get("tile")
         card = self.card(action.card)
         if tile is not None and self.tilemap is not None:
             self.check_tile_for(self.prospective(card, action), tile)
-        super().do_summon(action)
+        return tile
+
+    def place_summoned(self, card, tile):
+        """A summoned monster inside the Tilemap is played on a Tile."""
         if self.tilemap is None or card.zone != "monsters":
             return
         if not self.inside(card):
@@ -357,16 +345,17 @@ class Tilemaps:
 
     # --- moving on the Tilemap ---------------------------------------------------------------
 
-    def do_move(self, action):
+    def move_step(self, action):
         """`move: <monster>, to: <tile>`: the Tilemap's card lets each player move a monster to
         an adjacent Tile, `moves_per_turn` times a turn, in their own Main Phase."""
+        duel = self.duel
         player, card, tilemap = action.player, self.card(action.card), self.tilemap
         if tilemap is None or not tilemap.moves_per_turn or \
                 self.tile_moves.get(player, 0) >= tilemap.moves_per_turn:
             self.illegal(None, "no_tile_move", "no effect lets this monster move now")
-        if player != self.turn_player or self.phase not in ("main1", "main2"):
+        if player != duel.turn_player or duel.phase not in ("main1", "main2"):
             self.illegal(None, "wrong_phase", "a monster moves in its player's Main Phase")
-        if self.chain or self.attack is not None:
+        if duel.chain or duel.attack is not None:
             self.illegal(None, "not_open_game_state", "a monster moves in an open game state")
         if card.controller != player or not tilemap.tiles_of(card.id):
             self.illegal("kd-tilemap-bounds", "outside_tilemap",
@@ -417,7 +406,7 @@ class Tilemaps:
         tile = link.selections.pop("tile", None) if link is not None else None
         if self.tilemap is None or not self.tilemap.tiles_of(card.id) or \
                 self.misreads("kd-tilemap-move-to-tile", "changes-terrain"):
-            return super().move_to_terrain(card, cause)
+            return self.terrain.move_to_terrain(card, cause)
         if tile is None:
             raise ScriptError(f"{card.id} moves to another Tile: script it with "
                               "select: {tile: <tile>}", field="select")
@@ -434,11 +423,10 @@ class Tilemaps:
 
     # --- attacking on the Tilemap ------------------------------------------------------------
 
-    def check_attack_target(self, attacker, target, player):
+    def check_attack_target(self, attacker, target):
         tilemap = self.tilemap
         if tilemap is not None and target is not None and tilemap.tiles_of(attacker.id):
             self.check_tile_attack(attacker, target)
-        super().check_attack_target(attacker, target, player)
 
     def check_tile_attack(self, attacker, target):
         tilemap = self.tilemap
