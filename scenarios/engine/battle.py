@@ -1,10 +1,21 @@
 """Summoning and battle: Normal Summons, Sets, Flip Summons, attacks and damage."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .duelpart import DuelPart
 from .rules import Rule
 from .state import Attack
 from .wording import counted
 
+if TYPE_CHECKING:
+    from .primitives import EffectContext
+    from .scenario import Action
+    from .state import CardInstance, SummonAttempt
 
-class BattleRules:
+
+class BattleRules(DuelPart):
     BATTLE_RULES = (
         Rule("summon-priority", "core/chains#priority-after-a-summon",
              "While a summon is attempted, the summoner's opponent may negate it at once; once it "
@@ -24,17 +35,18 @@ class BattleRules:
 
     # --- summoning -----------------------------------------------------------------------------
 
-    def tributes_needed(self, card):
+    def tributes_needed(self, card: CardInstance) -> int:
         level = card.card.level or 0
         return 0 if level <= 4 else 1 if level <= 6 else 2
 
-    def require_open_main_phase(self, player, what):
+    def require_open_main_phase(self, player: str, what: str) -> None:
         if player != self.turn_player or self.phase not in ("main1", "main2"):
             self.illegal(None, "wrong_phase", f"{what} happens only in its player's Main Phase")
         if self.chain or self.attack is not None:
             self.illegal(None, "not_open_game_state", f"{what} needs an open game state")
 
-    def take_tributes(self, card, player, action, purpose):
+    def take_tributes(self, card: CardInstance, player: str, action: Action,
+                      purpose: str) -> None:
         needed = self.tributes_needed(card)
         if len(action.tributes) != needed:
             self.illegal(None, "wrong_tributes", f"{card.name} needs {counted(needed, 'Tribute')}")
@@ -46,17 +58,17 @@ class BattleRules:
         for tribute_id in action.tributes:
             self.move(self.card(tribute_id), "graveyard", reason=f"Tributed for {card.id}")
 
-    def check_tribute(self, tribute, player, purpose):
+    def check_tribute(self, tribute: CardInstance, player: str, purpose: str) -> None:
         """Formats forbid some Tributes (a Deck Master)."""
 
-    def normal_summon_check(self, card, player, setting=False):
+    def normal_summon_check(self, card: CardInstance, player: str, setting: bool = False) -> None:
         if card.zone != "hand" or card.controller != player or not card.card.is_monster:
             self.illegal(None, "not_in_hand", f"{card.id} is not a monster in {player}'s hand")
         if self.normal_summon_used:
             self.illegal(None, "normal_summon_used", "the Normal Summon or Set of this turn is used")
         self.check_summon_condition(card, player)
 
-    def check_summon_condition(self, card, player):
+    def check_summon_condition(self, card: CardInstance, player: str) -> None:
         condition = card.card.summon_condition or {}
         if condition.get("cannot_normal_summon"):
             self.illegal(None, "cannot_normal_summon", f"{card.name} cannot be Normal Summoned/Set")
@@ -65,8 +77,8 @@ class BattleRules:
                 for c in self.cards_on_field("monster", controller=player)):
             self.illegal(None, "summon_condition", f"{card.name}'s summoning condition is not met")
 
-    def do_summon(self, action):
-        player, card = action.player, self.card(action.card)
+    def do_summon(self, action: Action) -> None:
+        player, card = action.actor, self.card(action.card_id)
         self.require_open_main_phase(player, "a Normal Summon")
         self.normal_summon_check(card, player)
         if not action.tributes and self.monster_zone_full(player):
@@ -77,12 +89,12 @@ class BattleRules:
                              how="tribute" if action.tributes else "normal",
                              tributes=action.tributes)
 
-    def tribute_summoned(self, card, player, tributes):
+    def tribute_summoned(self, card: CardInstance, player: str, tributes: list[str]) -> None:
         """A Tribute Summon has happened: the summoned monster's own effects may start."""
         self.queue_triggers(card, "tribute_summoned")
 
-    def do_set(self, action):
-        player, card = action.player, self.card(action.card)
+    def do_set(self, action: Action) -> None:
+        player, card = action.actor, self.card(action.card_id)
         self.require_open_main_phase(player, "a Set")
         if card.card.is_monster:
             if self.setting_forbidden():
@@ -103,8 +115,8 @@ class BattleRules:
         self.move(card, zone, controller=player, face_up=False, reason="Set")
         card.set_turn = self.turn
 
-    def do_flip_summon(self, action):
-        player, card = action.player, self.card(action.card)
+    def do_flip_summon(self, action: Action) -> None:
+        player, card = action.actor, self.card(action.card_id)
         self.require_open_main_phase(player, "a Flip Summon")
         if card.zone != "monsters" or card.face_up or card.controller != player:
             self.illegal(None, "not_flippable", f"{card.id} is not a face-down monster of {player}")
@@ -119,8 +131,10 @@ class BattleRules:
                                "tributes": [], "negated": False}
         self.priority, self.passes = self.turn_player, 0
 
-    def summon_to_field(self, card, player, position, face_up=True, how="normal", tributes=()):
-        """The monster is placed; the summon succeeds once nobody negates the attempt."""
+    def summon_to_field(self, card: CardInstance, player: str, position: str, face_up: bool = True,
+                        how: str = "normal", tributes: Sequence[str] = ()) -> SummonAttempt:
+        """The monster is placed; the summon succeeds once nobody negates the attempt, which
+        is returned (a format may note more on it)."""
         if self.monster_zone_full(player):
             self.illegal(None, "no_free_zone", "no free Monster Zone")
         self.move(card, "monsters", controller=player, face_up=face_up, position=position,
@@ -128,11 +142,13 @@ class BattleRules:
         card.summoned_turn = self.turn
         self.emit("summon", f"{player} {how.capitalize()} Summons {card.id} ({card.name})",
                   card=card.id, how=how, player=player, position=position, face_up=face_up)
-        self.summon_attempt = {"cards": [card.id], "player": player, "how": how,
-                               "tributes": list(tributes), "negated": False}
+        attempt: SummonAttempt = {"cards": [card.id], "player": player, "how": how,
+                                  "tributes": list(tributes), "negated": False}
+        self.summon_attempt = attempt
         self.priority, self.passes = self.turn_player, 0
+        return attempt
 
-    def settle_summon(self):
+    def settle_summon(self) -> None:
         """A summon nobody negated succeeds: it counts, and effects of being summoned start;
         the turn player receives priority first (core/chains#priority-after-a-summon)."""
         attempt, self.summon_attempt = self.summon_attempt, None
@@ -150,7 +166,7 @@ class BattleRules:
         if attempt["tributes"] and cards:
             self.tribute_summoned(cards[0], attempt["player"], attempt["tributes"])
 
-    def priority_after_summon(self, summoner):
+    def priority_after_summon(self, summoner: str) -> str:
         """Who may respond first to a summon that has just succeeded: the turn player."""
         if summoner != self.turn_player:
             if self.misreads("summon-priority", "summoner-priority"):
@@ -158,13 +174,13 @@ class BattleRules:
             self.note_rule("summon-priority")
         return self.turn_player
 
-    def summoned(self, cards, player, how):
+    def summoned(self, cards: list[CardInstance], player: str, how: str) -> None:
         """Hook: monsters were summoned successfully (a format may count them)."""
 
-    def monster_set(self, card, player):
+    def monster_set(self, card: CardInstance, player: str) -> None:
         """Hook: a monster was Set (a format may count a Deck Master's Set)."""
 
-    def negate_summon(self, then, cause):
+    def negate_summon(self, then: str, cause: str) -> None:
         attempt = self.summon_attempt
         if attempt is None:
             return
@@ -181,12 +197,12 @@ class BattleRules:
                     self.destroy(card, cause)
         self.summon_negated(attempt)
 
-    def summon_negated(self, attempt):
+    def summon_negated(self, attempt: SummonAttempt) -> None:
         """Hook: a summon attempt was negated."""
 
-    def do_special_summon(self, action):
+    def do_special_summon(self, action: Action) -> None:
         """A monster that Special Summons itself by its own procedure (Chaos Sorcerer)."""
-        player, card = action.player, self.card(action.card)
+        player, card = action.actor, self.card(action.card_id)
         procedure = card.card.procedure
         if procedure is None or card.zone != "hand" or card.controller != player:
             self.illegal(None, "no_summon_procedure", f"{card.id} cannot Special Summon itself")
@@ -203,12 +219,12 @@ class BattleRules:
             self.move(material, "banished", reason=f"banished to summon {card.id}")
         self.summon_to_field(card, player, action.position or "attack", how="special")
 
-    def check_special_summon(self, player, count):
+    def check_special_summon(self, player: str, count: int) -> None:
         """Hook: a format may forbid attempting a summon (a summon limit)."""
 
-    def do_change_position(self, action):
+    def do_change_position(self, action: Action) -> None:
         """A manual change of battle position: once per turn, not on the turn it arrived."""
-        player, card = action.player, self.card(action.card)
+        player, card = action.actor, self.card(action.card_id)
         self.require_open_main_phase(player, "a change of battle position")
         if card.zone != "monsters" or not self.commands(card, player) or not card.face_up:
             self.illegal(None, "not_your_monster", f"{card.id} is not a face-up monster of {player}")
@@ -220,23 +236,23 @@ class BattleRules:
         self.emit("position", f"{card.id} changes to {card.position} position", card=card.id,
                   position=card.position)
 
-    def check_position_change(self, card):
+    def check_position_change(self, card: CardInstance) -> None:
         """Hook: a format may lock a monster's battle position."""
 
-    def battle_swap(self, card, ctx):
+    def battle_swap(self, card: CardInstance, ctx: EffectContext) -> None:
         """An effect switches a monster's battle position (a format may cite its rule)."""
         card.position = "defense" if card.position == "attack" else "attack"
         self.emit("position", f"Battle Swap: {card.id} changes to {card.position} position",
                   card=card.id, position=card.position, what="battle_swap")
 
-    def commands(self, card, player):
+    def commands(self, card: CardInstance, player: str) -> bool:
         """May `player` attack with this monster or change its position? Its controller may."""
         return card.controller == player
 
     # --- attacking -----------------------------------------------------------------------------
 
-    def do_attack(self, action):
-        player, attacker = action.player, self.card(action.card)
+    def do_attack(self, action: Action) -> None:
+        player, attacker = action.actor, self.card(action.card_id)
         if player != self.turn_player or self.phase != "battle":
             self.illegal(None, "wrong_phase", "attacks are declared in your own Battle Phase")
         if self.chain or self.attack is not None:
@@ -255,11 +271,12 @@ class BattleRules:
                   attacker=attacker.id, target=target.id if target else None, player=player)
         self.priority, self.passes = self.turn_player, 0
 
-    def may_attack_in_position(self, attacker):
+    def may_attack_in_position(self, attacker: CardInstance) -> bool:
         """Hook: may a face-up monster in this battle position declare an attack?"""
         return attacker.position == "attack"
 
-    def check_attack_target(self, attacker, target, player):
+    def check_attack_target(self, attacker: CardInstance, target: CardInstance | None,
+                            player: str) -> None:
         defenders = self.zone_of(self.opponent(player), "monsters")
         if target is None:
             if defenders:
@@ -268,7 +285,7 @@ class BattleRules:
         elif target.id not in defenders:
             self.illegal(None, "invalid_attack_target", f"{target.id} cannot be attacked")
 
-    def negate_attack(self, end_battle_phase=False, cause=""):
+    def negate_attack(self, end_battle_phase: bool = False, cause: str = "") -> None:
         if self.attack is None:
             return
         self.attack.negated = True
@@ -276,7 +293,7 @@ class BattleRules:
         self.emit("attack", f"{cause} negates the attack of {self.attack.attacker}",
                   attacker=self.attack.attacker, by=cause, what="negated")
 
-    def redirect_attack(self, new_target, cause):
+    def redirect_attack(self, new_target: CardInstance, cause: str) -> None:
         """An effect moves the attack under way onto another monster."""
         if self.attack is None or new_target.zone != "monsters":
             return
@@ -287,7 +304,7 @@ class BattleRules:
 
     # --- the Damage Step ------------------------------------------------------------------------
 
-    def begin_damage_step(self):
+    def begin_damage_step(self) -> None:
         """Both players passed in the Battle Step with the attack standing: the Damage Step
         begins, before damage calculation, and the turn player may act in it first.
 
@@ -297,17 +314,20 @@ class BattleRules:
         player passed in it: damage is calculated first. Once a card has been activated in it,
         passes close it as they close any window.
         """
-        self.attack.step = "damage"
+        attack = self.attack
+        if attack is None:  # no attack under way: no Damage Step
+            return
+        attack.step = "damage"
         self.priority, self.passes = self.turn_player, 0
-        self.emit("battle", f"the attack of {self.attack.attacker} stands: the Damage Step "
-                  "begins", attacker=self.attack.attacker, what="damage_step")
+        self.emit("battle", f"the attack of {attack.attacker} stands: the Damage Step "
+                  "begins", attacker=attack.attacker, what="damage_step")
 
-    def damage_step_waiting(self):
+    def damage_step_waiting(self) -> bool:
         """Has the Damage Step begun, with no activation in it (yet)?"""
         return self.attack is not None and self.attack.step == "damage" and \
             not self.attack.damage_window and not self.chain and self.result is None
 
-    def opens_damage_step(self, action):
+    def opens_damage_step(self, action: Action) -> bool:
         """Does this step act in a Damage Step that has begun (an activation of a card that may
         be activated there), rather than follow it?"""
         if action.verb != "activate" or action.card not in self.cards:
@@ -317,7 +337,7 @@ class BattleRules:
             card.zone == "hand" or (card.on_field and not card.face_up))
         return self.allowed_in_damage_step(card, is_card)
 
-    def open_damage_step(self, action):
+    def open_damage_step(self, action: Action) -> None:
         """The first activation in the Damage Step: another player than the turn player acts
         in it once the turn player has passed."""
         if action.player in self.players and action.player != self.priority:
@@ -325,13 +345,13 @@ class BattleRules:
                       player=self.priority)
             self.priority, self.passes = action.player, 0
 
-    def close_damage_step(self):
+    def close_damage_step(self) -> None:
         """Nobody activated anything in the Damage Step: damage is calculated."""
         self.priority, self.passes = self.turn_player, 0
         self.fight()
         self.after_action()
 
-    def allowed_in_damage_step(self, card, is_card):
+    def allowed_in_damage_step(self, card: CardInstance, is_card: bool) -> bool:
         """May this card be activated in the Damage Step? Only a card made for it (its flag
         `damage_step`: it changes ATK/DEF, or negates), so not every Quick-Play Spell."""
         allowed = "damage_step" in card.card.flags
@@ -342,7 +362,7 @@ class BattleRules:
                 return False
         return allowed
 
-    def check_damage_step(self, card, is_card):
+    def check_damage_step(self, card: CardInstance, is_card: bool) -> None:
         """In the Damage Step only cards made for it may be activated: not every Quick-Play
         Spell (core/card-types#quick-play-damage-step)."""
         if self.attack is None or self.attack.step != "damage":
@@ -352,10 +372,10 @@ class BattleRules:
                          f"{card.name} cannot be activated in the Damage Step")
         self.note_rule("damage-step")
 
-    def fight(self):
+    def fight(self) -> None:
         """Both players passed with the attack standing: damage calculation."""
         attack, self.attack = self.attack, None
-        if attack.negated:
+        if attack is None or attack.negated:  # no attack under way, or none left to calculate
             return
         attacker = self.card(attack.attacker)
         if attacker.zone != "monsters":
@@ -369,7 +389,8 @@ class BattleRules:
             self.monster_battle(attacker, self.card(attack.target), player, rival)
         self.after_battle(attacker)
 
-    def monster_battle(self, attacker, defender, player, rival):
+    def monster_battle(self, attacker: CardInstance, defender: CardInstance, player: str,
+                       rival: str) -> None:
         flipped = not defender.face_up
         if flipped:
             defender.face_up = True
@@ -398,18 +419,19 @@ class BattleRules:
         if defender.zone == "monsters" and defender.face_up:
             self.queue_triggers(defender, "attacked_after_damage", attacker=attacker.id)
 
-    def destroy_by_battle(self, card):
+    def destroy_by_battle(self, card: CardInstance) -> None:
         if self.battle_destroys(card):
             self.destroy(card, "battle")
 
-    def battle_destroys(self, card):
+    def battle_destroys(self, card: CardInstance) -> bool:
         if "no_battle_destruction" in self.turn_flags:
             self.emit("battle", f"{card.id} is not destroyed by this battle",
                       card=card.id, what="not_destroyed")
             return False
         return card.zone == "monsters"
 
-    def battle_damage(self, player, value, source, direct=False):
+    def battle_damage(self, player: str, value: int, source: CardInstance,
+                      direct: bool = False) -> None:
         if value <= 0 or self.result is not None:
             return
         if "no_battle_damage" in self.turn_flags:
@@ -421,5 +443,5 @@ class BattleRules:
         if source.on_field:
             self.queue_triggers(source, "inflicts_battle_damage")
 
-    def after_battle(self, attacker):
+    def after_battle(self, attacker: CardInstance) -> None:
         """Hook for effects that apply after damage calculation."""

@@ -1,14 +1,27 @@
 """Activations and chains: spell speeds, priority, costs, targets, and resolving backwards."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .duelpart import DuelPart, whole_duel
 from .errors import IllegalAction, ScriptError
 from .primitives import COSTS, EffectContext, run
 from .rules import Rule
 from .state import ChainLink
 from .vocabulary.board import Zone
+from .yamltypes import YamlMapping, YamlValue
+
+if TYPE_CHECKING:
+    from .scenario import Action
+    from .state import CardInstance
 
 # What a target spec's `card:` may name, as card texts do; where it may be, when no `zone:` says.
 TARGET_KINDS = ("card", "monster", "spell_trap", "spell", "trap")
 MONSTER_AREAS = ("monsters", "extra_monster_zone")
 ON_FIELD_TARGETS = ("monsters", "spell_trap", "field_zone", "extra_monster_zone")
+# A target spec's `zone:` that names several zones; any other names one zone.
+TARGET_ZONE_GROUPS = {"field": ("monsters", "spell_trap", "field_zone"),
+                      "spell_trap": ("spell_trap", "field_zone")}
 
 NON_PERMANENT = {("spell", "normal"), ("spell", "quick-play"), ("spell", "ritual"),
                  ("trap", "normal"), ("trap", "counter")}
@@ -16,7 +29,7 @@ CARD_SPEEDS = {("spell", "quick-play"): 2, ("trap", "normal"): 2, ("trap", "cont
                ("trap", "counter"): 3}
 
 
-class ChainRules:
+class ChainRules(DuelPart):
     CHAIN_RULES = (
         Rule("spell-speed", "core/chains#chaining-speed",
              "A link may be answered only at the same or a higher Spell Speed, never at 1.",
@@ -146,7 +159,7 @@ class ChainRules:
 
     # --- what is being activated ---------------------------------------------------------------
 
-    def activation_for(self, card, player):
+    def activation_for(self, card: CardInstance, player: str) -> tuple[YamlMapping, bool]:
         """(program, is_card_activation) for what `player` would activate with `card` now."""
         definition = card.card
         if definition.kind in ("spell", "trap") and (card.zone == Zone.HAND or
@@ -165,7 +178,7 @@ class ChainRules:
                     return effect[key], False
         self.illegal(None, "not_activatable", f"{card.id} has nothing to activate now")
 
-    def speed_of(self, card, program, is_card_activation):
+    def speed_of(self, card: CardInstance, program: YamlMapping, is_card_activation: bool) -> int:
         if "speed" in program:
             return program["speed"]
         if is_card_activation:
@@ -185,8 +198,8 @@ class ChainRules:
 
     # --- activating ----------------------------------------------------------------------------
 
-    def do_activate(self, action):
-        player, card = action.player, self.card(action.card)
+    def do_activate(self, action: Action) -> None:
+        player, card = action.actor, self.card(action.card_id)
         if card.controller != player:
             self.illegal(None, "not_your_card", f"{player} does not control {card.id}")
         if self.priority != player and not self.may_answer_out_of_turn(card, action):
@@ -230,7 +243,7 @@ class ChainRules:
             self.resolve_chain()  # the wrong reading: nobody answered yet, so no chain waits
             self.priority = self.turn_player
 
-    def may_answer_out_of_turn(self, card, action):
+    def may_answer_out_of_turn(self, card: CardInstance, action: Action) -> bool:
         """A waiting trigger, or a card answering an open summon, needs no passed priority."""
         if self.chain:
             return False
@@ -243,7 +256,8 @@ class ChainRules:
         self.note_rule("summon-priority")  # the attempt is answered at once, without priority
         return True
 
-    def check_timing(self, card, player, speed, is_card, program):
+    def check_timing(self, card: CardInstance, player: str, speed: int, is_card: bool,
+                     program: YamlMapping) -> None:
         definition = card.card
         self.check_damage_step(card, is_card)
         if self.chain:
@@ -303,17 +317,17 @@ class ChainRules:
                          f"{card.id} was flipped face-up in this chain")
 
     @staticmethod
-    def is_trigger(program):
+    def is_trigger(program: YamlMapping) -> bool:
         return "trigger" in program
 
-    def check_conditions(self, card, player, program):
+    def check_conditions(self, card: CardInstance, player: str, program: YamlMapping) -> None:
         for condition in program.get("when", []):
             name, arg = (condition, None) if isinstance(condition, str) else next(iter(condition.items()))
             if not self.condition_holds(name, arg, card, player):
                 self.illegal(None, "condition_not_met",
                              f"{card.name} needs '{name}' and it does not hold now")
 
-    def condition_holds(self, name, arg, card, player):
+    def condition_holds(self, name: str, arg: YamlValue, card: CardInstance, player: str) -> bool:
         top = self.chain[-1] if self.chain else None
         if name in ("summon_attempt", "normal_summon_attempt") and \
                 self.misreads("summon-priority", "no-attempt"):
@@ -364,13 +378,14 @@ class ChainRules:
         raise ScriptError(f"unknown activation condition '{name}' on {card.name}")
 
     @staticmethod
-    def program_steps(link):
+    def program_steps(link: ChainLink) -> list[YamlMapping]:
         program = link.program.get("resolve", [])
         if isinstance(program, dict):
             program = program.get(link.choice, [])
         return program
 
-    def choose_targets(self, card, player, program, action):
+    def choose_targets(self, card: CardInstance, player: str, program: YamlMapping,
+                       action: Action) -> list[str]:
         spec = program.get("target")
         if spec is None:
             if action.targets:
@@ -386,13 +401,14 @@ class ChainRules:
                              f"for {card.name}")
         return list(action.targets)
 
-    def valid_target(self, target, spec, player, source):
+    def valid_target(self, target: CardInstance, spec: YamlMapping, player: str,
+                     source: CardInstance) -> bool:
         """A target is described as the card text does: `card:` names what it must be (a monster,
         a Spell/Trap Card, any card; on the field unless `zone:` names another place, such as the
         Graveyard), and the rules decide what counts as one (`is_card_of_kind`)."""
-        zones = {"field": ("monsters", "spell_trap", "field_zone"),
-                 "spell_trap": ("spell_trap", "field_zone")}.get(spec.get("zone"), (spec.get("zone"),))
-        if "zone" not in spec:
+        if "zone" in spec:
+            zones = TARGET_ZONE_GROUPS.get(spec["zone"], (spec["zone"],))
+        else:
             zones = ON_FIELD_TARGETS
         side = spec.get("side", "any")
         if target.zone not in zones or target.id == source.id:
@@ -406,7 +422,7 @@ class ChainRules:
                                      if k not in ("zone", "side", "for", "card")}) \
             and self.can_be_targeted(target, source, spec.get("for"))
 
-    def is_card_of_kind(self, card, kind):
+    def is_card_of_kind(self, card: CardInstance, kind: str) -> bool:
         """Is this card what a card text calls `kind` (TARGET_KINDS)? A monster is a card in a
         Monster Zone, a Spell/Trap Card one in a Spell & Trap Zone or Field Zone; off the field,
         the printed card type decides. A format may count more (a Phalanx rampart)."""
@@ -420,17 +436,18 @@ class ChainRules:
         return kind == card.card.kind or (kind == "spell_trap" and
                                           card.card.kind in ("spell", "trap"))
 
-    def unaffected_by(self, card, source_id):
+    def unaffected_by(self, card: CardInstance, source_id: str) -> bool:
         """Is `card` unaffected by the effect of the card `source_id` as it resolves? Format
         rules may say so (a Kingdom Duels Hierarchy); it may still have been targeted."""
         return False
 
-    def can_be_targeted(self, target, source, purpose=None):
+    def can_be_targeted(self, target: CardInstance, source: CardInstance,
+                        purpose: str | None = None) -> bool:
         """Format rules may shield a card from some effects (a Deck Master); a card printed
         "cannot be targeted by card effects" carries the flag `cannot_be_targeted`."""
         return "cannot_be_targeted" not in target.card.flags
 
-    def check_choice(self, card, program, action):
+    def check_choice(self, card: CardInstance, program: YamlMapping, action: Action) -> str | None:
         options = program.get("resolve")
         if isinstance(options, dict):
             if action.choose is None:
@@ -444,8 +461,9 @@ class ChainRules:
             raise ScriptError(f"{card.name} has no options to choose from", field="choose")
         return None
 
-    def pay_costs(self, card, player, program, selections):
-        payments = [COSTS[name](self, player, arg, selections)
+    def pay_costs(self, card: CardInstance, player: str, program: YamlMapping,
+                  selections: dict[str, str]) -> None:
+        payments = [COSTS[name](whole_duel(self), player, arg, selections)
                     for step in program.get("cost", []) for name, arg in step.items()]
         rule = self.cost_rule(card, program)
         for kind, value in payments:
@@ -473,16 +491,16 @@ class ChainRules:
             elif kind in ("discard", "tribute"):
                 self.move(self.card(value), "graveyard", reason=f"cost of {card.id}")
 
-    def may_discard(self, card, player):
+    def may_discard(self, card: CardInstance, player: str) -> bool:
         """May `player` discard this card in hand for a cost? Their own cards (a format may
         refine it)."""
         return card.controller == player
 
-    def cost_rule(self, card, program):
+    def cost_rule(self, card: CardInstance, program: YamlMapping) -> str:
         """The rule whose reading decides whether this cost can be paid (a format may refine it)."""
         return "costs"
 
-    def can_pay_lp(self, rule, lp, cost):
+    def can_pay_lp(self, rule: str, lp: int, cost: int) -> bool:
         """Can a player with `lp` pay an LP cost under `rule`? As the rulebook allows, all of
         their remaining LP (a format may refine it)."""
         if rule == "costs" and lp == cost:
@@ -492,7 +510,7 @@ class ChainRules:
             self.note_rule("all-remaining-lp")
         return lp >= cost
 
-    def put_on_field(self, card, player, is_card):
+    def put_on_field(self, card: CardInstance, player: str, is_card: bool) -> None:
         if not is_card:
             return
         if card.zone == Zone.HAND:
@@ -516,18 +534,18 @@ class ChainRules:
 
     # --- Field Spells --------------------------------------------------------------------------
 
-    def field_zone_rule(self):
+    def field_zone_rule(self) -> str:
         """The rule that gives each player a Field Zone of their own (a format may restate it)."""
         return "field-zone-per-player"
 
-    def face_up_field_spell(self, player, besides=None):
+    def face_up_field_spell(self, player: str, besides: str | None = None) -> CardInstance | None:
         for card_id in self.zone_of(player, "field_zone"):
             card = self.card(card_id)
             if card.face_up and card_id != besides:
                 return card
         return None
 
-    def field_spell_activated(self, card, player):
+    def field_spell_activated(self, card: CardInstance, player: str) -> None:
         own = self.face_up_field_spell(player, besides=card.id)
         if own and not self.misreads("field-spell-own", "replaced-on-resolution") and \
                 not self.misreads("field-spell-mechanic", "new-cards-effect"):
@@ -542,7 +560,7 @@ class ChainRules:
             self.emit("field", f"{rival.id} stays until the new Field Spell {card.id} resolves",
                       ["field-spell-opponent"], card=rival.id, new=card.id, what="stays")
 
-    def field_spell_resolved(self, card):
+    def field_spell_resolved(self, card: CardInstance) -> None:
         player = card.controller
         if self.misreads("field-spell-own", "replaced-on-resolution") or \
                 self.misreads("field-spell-mechanic", "new-cards-effect"):
@@ -567,7 +585,7 @@ class ChainRules:
             self.emit("field", f"{set_id} stays: a Set Field Spell is not active",
                       ["set-field-spell-inactive"], card=set_id, new=card.id, what="set_stays")
 
-    def field_spell_never_resolved(self, card):
+    def field_spell_never_resolved(self, card: CardInstance) -> None:
         """The new Field Spell was negated or left the field: the opponent's one stays."""
         rival = self.face_up_field_spell(self.opponent(card.controller))
         if rival is None:
@@ -580,7 +598,7 @@ class ChainRules:
 
     # --- passing and resolving ---------------------------------------------------------------
 
-    def do_pass(self, action):
+    def do_pass(self, action: Action) -> None:
         if self.priority != action.player:
             self.illegal(None, "no_priority", f"{action.player} does not hold priority")
         self.passes += 1
@@ -598,7 +616,7 @@ class ChainRules:
         if not self.chain:
             self.priority = self.turn_player
 
-    def resolve_chain(self):
+    def resolve_chain(self) -> None:
         order = list(self.chain) if self.misreads("chain-order", "first-in-first-out") \
             else list(reversed(self.chain))
         self.emit("chain", "both players pass: the chain resolves "
@@ -623,14 +641,14 @@ class ChainRules:
         if self.result is None:
             self.chain_finished(order)
 
-    def is_lone_spell(self, link):
+    def is_lone_spell(self, link: ChainLink) -> bool:
         """Is this link a Spell Card activation that leaves after its chain (Normal, Ritual...)?"""
         card = self.card(link.card_id)
         return link.is_card_activation and card.card.kind == "spell" and \
             (card.card.kind, card.card.subtype) in NON_PERMANENT and \
             "stays_on_field" not in card.card.flags
 
-    def counts_as_destroyed(self, card):
+    def counts_as_destroyed(self, card: CardInstance) -> bool:
         """Is this an activated Normal Spell whose chain is still open? It counts as destroyed
         already (core/card-types#normal-spell-destroyed-after-activation)."""
         if (card.card.kind, card.card.subtype) != ("spell", "normal") or not card.on_field or \
@@ -640,7 +658,7 @@ class ChainRules:
         return not self.misreads("normal-spell-destroyed", "not-destroyed-yet") and \
             not self.misreads("normal-spell-destroyed", "destroyed-loses-effect")
 
-    def resolve_link(self, link):
+    def resolve_link(self, link: ChainLink) -> None:
         card = self.card(link.card_id)
         new_field_spell = link.is_card_activation and card.card.subtype == "field"
         if link.data.pop("costs_due", False) and not link.negated:
@@ -682,7 +700,7 @@ class ChainRules:
                             selections=link.selections, link=link, remembered=dict(link.data))
         self.emit("resolve", f"Chain Link {link.number} ({card.id}, {card.name}) resolves",
                   link=link.number, card=card.id)
-        run(self, program, ctx)
+        run(whole_duel(self), program, ctx)
         if ctx.selections and self.result is None:
             raise ScriptError(f"unused selection(s) {', '.join(ctx.selections)} for {card.id}",
                                 field="select")
@@ -692,7 +710,7 @@ class ChainRules:
                 card.zone == Zone.FIELD_ZONE:
             self.field_spell_resolved(card)
 
-    def chain_finished(self, order):
+    def chain_finished(self, order: list[ChainLink]) -> None:
         for link in order:
             card = self.card(link.card_id)
             card.flipped_in_chain = False
@@ -705,7 +723,7 @@ class ChainRules:
                 self.move(card, "graveyard", reason="its chain has resolved")
         self.chain_resolved()
 
-    def is_permanent(self, card):
+    def is_permanent(self, card: CardInstance) -> bool:
         """Does this activated Spell or Trap stay on the field once its chain has resolved?"""
         if (card.card.kind, card.card.subtype) not in NON_PERMANENT:
             if (card.card.kind, card.card.subtype) == ("trap", "continuous") and \
@@ -724,7 +742,7 @@ class ChainRules:
             self.note_rule(rule)
         return True
 
-    def chain_resolved(self):
+    def chain_resolved(self) -> None:
         """After a chain: LP checks deferred by a misreading, then the battle's bookkeeping."""
         if self.summon_attempt is not None:
             self.settle_summon()
@@ -737,7 +755,7 @@ class ChainRules:
             self.phase = "main2"
             self.emit("phase", "the Battle Phase ends; Main Phase 2 begins", what="battle_ends")
 
-    def negate_link_below(self, link, destroy=True, cause=""):
+    def negate_link_below(self, link: ChainLink, destroy: bool = True, cause: str = "") -> None:
         if link.number < 2:
             return
         below = self.chain[link.number - 2]
@@ -749,7 +767,7 @@ class ChainRules:
         if destroy and card.on_field:
             self.destroy(card, cause)
 
-    def start_trigger_chain(self):
+    def start_trigger_chain(self) -> None:
         triggers = sorted(self.pending_triggers,
                           key=lambda t: self.card(t["card"]).controller != self.turn_player)
         self.pending_triggers = []

@@ -4,6 +4,8 @@ and a scenario that is wrong.
 They are separate trees on purpose: a handler for refused moves (`except IllegalAction`) must
 never swallow a script error, which is the file's fault and must reach its author.
 """
+from __future__ import annotations
+
 from .vocabulary.reasons import Reason
 
 
@@ -11,7 +13,7 @@ class IllegalAction(Exception):
     """The rules forbid this action now. `reason` is a stable code scenarios can expect: a
     Reason (a code no Reason declares is an engine bug, refused here at once)."""
 
-    def __init__(self, reason, message=""):
+    def __init__(self, reason: str, message: str = "") -> None:
         self.reason = Reason(reason)
         self.message = message or reason.replace("_", " ")
         super().__init__(f"{reason}: {self.message}")
@@ -25,7 +27,7 @@ class ScriptError(Exception):
     step's line, because it is the file that must change, not the play.
     """
 
-    def __init__(self, message, field=""):
+    def __init__(self, message: str, field: str = "") -> None:
         self.field = field
         self.message = message
         super().__init__(message)
@@ -37,19 +39,21 @@ class ScenarioError(Exception):
     It names where: the file, the line and the field, so an author can fix it.
     """
 
-    def __init__(self, message, file=None, line=None, field=None):
+    def __init__(self, message: str, file: str | None = None, line: int | None = None,
+                 field: str | None = None) -> None:
         self.message = message
         self.file = file
         self.line = line
         self.field = field
         super().__init__(str(self))
 
-    def __str__(self):
+    def __str__(self) -> str:
         where = ":".join(str(p) for p in (self.file, self.line) if p is not None)
         parts = [p for p in (where, self.field) if p]
         return ": ".join(parts + [self.message])
 
-    def at(self, file=None, line=None, field=None):
+    def at(self, file: str | None = None, line: int | None = None,
+           field: str | None = None) -> ScenarioError:
         """The same error with its location filled in where it was still unknown."""
         return ScenarioError(self.message, self.file or file, self.line or line,
                              self.field or field)

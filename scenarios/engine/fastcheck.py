@@ -11,19 +11,30 @@ A keyword this compiler does not know is refused when the schema is compiled, so
 edit cannot silently pass data the validator of record would refuse.
 Pure Python, like the rest of the engine.
 """
+from __future__ import annotations
+
 import re
+from collections.abc import Callable, Sequence
+from typing import TypeAlias
+
+from .yamltypes import YamlMapping, YamlValue
 
 # Keywords that only annotate: they never decide whether data fits.
 ANNOTATIONS = {"$schema", "$id", "title", "description", "x-is", "x-messages"}
 _TYPES = {"string": str, "integer": int, "boolean": bool, "object": dict, "array": list,
           "null": type(None)}
+# A compiled check: does this value fit?
+Check: TypeAlias = Callable[[YamlValue], bool]
+# What compiles one keyword: its value and the schema node holding it, to a check (or to None
+# for a keyword another one reads, as `if` reads `then` and `else`).
+KeywordCompiler: TypeAlias = Callable[[YamlValue, YamlMapping], "Check | None"]
 
 
-def _is_number(value):
+def _is_number(value: YamlValue) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def compile_check(schema):
+def compile_check(schema: YamlMapping | bool) -> Check:
     """A predicate: True when `data` fits `schema` (the keyword subset the scenario uses)."""
     if schema is True:
         return lambda value: True
@@ -32,12 +43,12 @@ def compile_check(schema):
     unknown = set(schema) - ANNOTATIONS - set(_KEYWORDS)
     if unknown:
         raise ValueError(f"fastcheck does not know the keyword(s) {sorted(unknown)}")
-    checks = [_KEYWORDS[key](schema[key], schema) for key in _KEYWORDS if key in schema]
-    checks = tuple(check for check in checks if check is not None)
+    compiled = [_KEYWORDS[key](schema[key], schema) for key in _KEYWORDS if key in schema]
+    checks = tuple(check for check in compiled if check is not None)
     if len(checks) == 1:
         return checks[0]
 
-    def fits(value):
+    def fits(value: YamlValue) -> bool:
         for check in checks:
             if not check(value):
                 return False
@@ -45,7 +56,7 @@ def compile_check(schema):
     return fits
 
 
-def _type(kinds, _schema):
+def _type(kinds: str | list[str], _schema: YamlMapping) -> Check:
     kinds = [kinds] if isinstance(kinds, str) else kinds
     classes = tuple(_TYPES[kind] for kind in kinds)
     if "integer" in kinds and "boolean" not in kinds:  # true and false are no whole numbers
@@ -53,14 +64,14 @@ def _type(kinds, _schema):
     return lambda value: isinstance(value, classes)
 
 
-def _enum(values, _schema):
+def _enum(values: Sequence[YamlValue], _schema: YamlMapping) -> Check:
     if not all(isinstance(v, str) for v in values):
         raise ValueError("fastcheck compares enum values that are strings only")
     allowed = frozenset(values)
     return lambda value: isinstance(value, str) and value in allowed
 
 
-def _const(expected, _schema):
+def _const(expected: YamlValue, _schema: YamlMapping) -> Check:
     if isinstance(expected, bool):
         return lambda value: value is expected
     if isinstance(expected, str):
@@ -68,44 +79,44 @@ def _const(expected, _schema):
     raise ValueError("fastcheck compares a const that is a string or true/false only")
 
 
-def _minimum(low, _schema):
+def _minimum(low: float, _schema: YamlMapping) -> Check:
     return lambda value: not _is_number(value) or not value < low  # as jsonschema: nan passes
 
 
-def _maximum(high, _schema):
+def _maximum(high: float, _schema: YamlMapping) -> Check:
     return lambda value: not _is_number(value) or not value > high
 
 
-def _min_length(low, _schema):
+def _min_length(low: int, _schema: YamlMapping) -> Check:
     return lambda value: not isinstance(value, str) or len(value) >= low
 
 
-def _max_length(high, _schema):
+def _max_length(high: int, _schema: YamlMapping) -> Check:
     return lambda value: not isinstance(value, str) or len(value) <= high
 
 
-def _pattern(pattern, _schema):
+def _pattern(pattern: str, _schema: YamlMapping) -> Check:
     search = re.compile(pattern).search
     return lambda value: not isinstance(value, str) or search(value) is not None
 
 
-def _max_items(high, _schema):
+def _max_items(high: int, _schema: YamlMapping) -> Check:
     return lambda value: not isinstance(value, list) or len(value) <= high
 
 
-def _items(item_schema, _schema):
+def _items(item_schema: YamlMapping | bool, _schema: YamlMapping) -> Check:
     check = compile_check(item_schema)
     return lambda value: not isinstance(value, list) or all(check(item) for item in value)
 
 
-def _required(names, _schema):
+def _required(names: Sequence[str], _schema: YamlMapping) -> Check:
     return lambda value: not isinstance(value, dict) or all(name in value for name in names)
 
 
-def _properties(properties, _schema):
+def _properties(properties: dict[str, YamlMapping | bool], _schema: YamlMapping) -> Check:
     checks = {name: compile_check(sub) for name, sub in properties.items()}
 
-    def fits(value):
+    def fits(value: YamlValue) -> bool:
         if not isinstance(value, dict):
             return True
         for name, item in value.items():  # a file's mapping has fewer keys than the schema
@@ -116,7 +127,7 @@ def _properties(properties, _schema):
     return fits
 
 
-def _additional(extra, schema):
+def _additional(extra: YamlMapping | bool, schema: YamlMapping) -> Check:
     known = frozenset(schema.get("properties", {}))
     if extra is False:
         return lambda value: not isinstance(value, dict) or all(key in known for key in value)
@@ -125,10 +136,10 @@ def _additional(extra, schema):
         check(item) for key, item in value.items() if key not in known)
 
 
-def _dependent(dependents, _schema):
+def _dependent(dependents: dict[str, YamlMapping | bool], _schema: YamlMapping) -> Check:
     checks = {name: compile_check(sub) for name, sub in dependents.items()}
 
-    def fits(value):
+    def fits(value: YamlValue) -> bool:
         if not isinstance(value, dict):
             return True
         for name in value:
@@ -139,24 +150,24 @@ def _dependent(dependents, _schema):
     return fits
 
 
-def _not(sub, _schema):
+def _not(sub: YamlMapping | bool, _schema: YamlMapping) -> Check:
     check = compile_check(sub)
     return lambda value: not check(value)
 
 
-def _any_of(subs, _schema):
+def _any_of(subs: Sequence[YamlMapping | bool], _schema: YamlMapping) -> Check:
     checks = [compile_check(sub) for sub in subs]
     return lambda value: any(check(value) for check in checks)
 
 
-def _if(condition, schema):
+def _if(condition: YamlMapping | bool, schema: YamlMapping) -> Check:
     test = compile_check(condition)
     then = compile_check(schema.get("then", True))
     otherwise = compile_check(schema.get("else", True))
     return lambda value: then(value) if test(value) else otherwise(value)
 
 
-_KEYWORDS = {
+_KEYWORDS: dict[str, KeywordCompiler] = {
     "type": _type, "enum": _enum, "const": _const, "minimum": _minimum, "maximum": _maximum,
     "minLength": _min_length, "maxLength": _max_length, "pattern": _pattern,
     "maxItems": _max_items, "items": _items, "required": _required, "properties": _properties,

@@ -6,18 +6,46 @@ context of the effect resolving (who controls it, its targets, the selections
 scripted for it) and the step's argument. Cards never need engine code of
 their own; a new combination of catalogued cards runs as it is.
 """
+from __future__ import annotations
+
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from .errors import IllegalAction, ScriptError
 from .wording import counted, counter_name
+from .yamltypes import YamlMapping, YamlValue
 
-PRIMITIVES = {}
-COSTS = {}
+if TYPE_CHECKING:
+    from .duel import Duel
+    from .state import CardInstance, ChainLink
+
+# What one step of a card's program does to the duel, given the step's argument.
+Primitive: TypeAlias = "Callable[[Duel, EffectContext, YamlValue], None]"
+# What paying a cost takes from `player`: its kind (lp, tribute, discard) and its value (LP, or
+# a card id), given the cost's argument and the choices scripted for the activation.
+Payment: TypeAlias = "tuple[str, YamlValue]"
+Cost: TypeAlias = "Callable[[Duel, str, YamlValue, dict[str, str]], Payment]"
+
+# The duel of one format, for a primitive only that format's cards use (format_duel).
+FormatDuel = TypeVar("FormatDuel", bound="Duel")
+
+PRIMITIVES: dict[str, Primitive] = {}
+COSTS: dict[str, Cost] = {}
 
 
-def primitive(name, registry=PRIMITIVES):
-    def register(fn):
-        registry[name] = fn
+def primitive(name: str) -> Callable[[Primitive], Primitive]:
+    """Register the decorated function as the primitive `name` of card programs."""
+    def register(fn: Primitive) -> Primitive:
+        PRIMITIVES[name] = fn
+        return fn
+    return register
+
+
+def cost(name: str) -> Callable[[Cost], Cost]:
+    """Register the decorated function as the cost `name` of card activations."""
+    def register(fn: Cost) -> Cost:
+        COSTS[name] = fn
         return fn
     return register
 
@@ -28,19 +56,19 @@ class EffectContext:
 
     card_id: str
     controller: str
-    targets: list = field(default_factory=list)
-    selections: dict = field(default_factory=dict)
-    link: object = None
-    remembered: dict = field(default_factory=dict)  # values a later step refers to
+    targets: list[str] = field(default_factory=list)
+    selections: dict[str, str] = field(default_factory=dict)  # scripted choices, used up
+    link: ChainLink | None = None  # the Chain Link resolving, if the effect is one
+    remembered: dict[str, YamlValue] = field(default_factory=dict)  # for a later step
 
-    def select(self, key):
+    def select(self, key: str) -> str:
         if key not in self.selections:
             raise ScriptError(f"the effect of '{self.card_id}' needs a scripted choice "
                                 f"'{key}' (select: {{{key}: <card id>}})", field="select")
         return self.selections.pop(key)
 
 
-def run(duel, program, ctx):
+def run(duel: Duel, program: list[YamlMapping], ctx: EffectContext) -> None:
     """Run a program step by step; stops early once the duel has a result."""
     for step in program:
         (name, arg), = step.items()
@@ -50,7 +78,7 @@ def run(duel, program, ctx):
             return
 
 
-def check_program(program, where="resolve"):
+def check_program(program: YamlValue, where: str = "resolve") -> str | None:
     """The first problem with a program, or None: used when the catalog loads."""
     if isinstance(program, dict):
         for option, steps in program.items():
@@ -82,20 +110,30 @@ def check_program(program, where="resolve"):
     return None
 
 
+def format_duel(duel: Duel, kind: type[FormatDuel], what: str) -> FormatDuel:
+    """The duel as the format a primitive of that format's cards is written for (a Deck
+    Masters duel); a ScriptError naming `what` the format lacks, in another format."""
+    if not isinstance(duel, kind):
+        raise ScriptError(f"this format has no {what}", field="activate")
+    return duel
+
+
 # --- values -------------------------------------------------------------------------------
 
-def players_named(duel, ctx, who):
+def players_named(duel: Duel, ctx: EffectContext, who: str | None) -> list[str]:
     me = ctx.controller
     if who == "opponent":  # with several opponents, the format says which one (or whom)
         return [duel.opponent_aimed_at(ctx)]
     if who in ("blue", "red"):  # "the Blue/Red Side": a format with coloured sides knows whose
+        if not hasattr(duel, "side_players"):
+            raise ScriptError("this format has no Blue and Red Sides", field="activate")
         return duel.side_players(who, me)
     if who == "both" and hasattr(duel, "both_players"):  # a format with more than two players
         return duel.both_players(me)
     return {"self": [me], "controller": [me], "both": [me, duel.opponent(me)]}[who or "self"]
 
 
-def amount(duel, ctx, spec):
+def amount(duel: Duel, ctx: EffectContext, spec: YamlValue) -> int:
     """A number: literal, `target.atk`, `half_lp`, or `{per: <count>, each: n}`."""
     if isinstance(spec, int):
         return spec
@@ -116,7 +154,7 @@ def amount(duel, ctx, spec):
     raise ScriptError(f"cannot read amount {spec!r}")
 
 
-def cards_in(duel, ctx, ref):
+def cards_in(duel: Duel, ctx: EffectContext, ref: str) -> list[CardInstance]:
     """The cards an effect step reaches, less those its rules say it cannot affect."""
     if ref == "self":
         return [duel.card(ctx.card_id)]
@@ -127,7 +165,7 @@ def cards_in(duel, ctx, ref):
 # --- life points ---------------------------------------------------------------------------
 
 @primitive("gain_lp")
-def gain_lp(duel, ctx, arg):
+def gain_lp(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`gain_lp: 800` (the controller gains) or `gain_lp: {to: opponent, amount: 1000}`."""
     if isinstance(arg, dict) and "to" in arg:
         value = amount(duel, ctx, arg["amount"])
@@ -137,14 +175,14 @@ def gain_lp(duel, ctx, arg):
 
 
 @primitive("damage")
-def damage(duel, ctx, arg):
+def damage(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     value = amount(duel, ctx, arg["amount"])
     duel.change_lp({p: -value for p in players_named(duel, ctx, arg.get("to", "opponent"))},
                    ctx.card_id, kind="effect damage")
 
 
 @primitive("set_lp")
-def set_lp(duel, ctx, arg):
+def set_lp(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     players = players_named(duel, ctx, arg.get("who", "both"))
     duel.change_lp({p: arg["value"] - duel.players[p].lp for p in players}, ctx.card_id)
 
@@ -152,14 +190,14 @@ def set_lp(duel, ctx, arg):
 # --- cards ---------------------------------------------------------------------------------
 
 @primitive("draw")
-def draw(duel, ctx, arg):
+def draw(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     spec = arg if isinstance(arg, dict) else {"count": arg}
     duel.draw({p: spec["count"] for p in players_named(duel, ctx, spec.get("who", "self"))},
               ctx.card_id)
 
 
 @primitive("destroy")
-def destroy(duel, ctx, arg):
+def destroy(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         if card.on_field:
             if arg == "target":
@@ -168,14 +206,14 @@ def destroy(duel, ctx, arg):
 
 
 @primitive("discard_hand")
-def discard_hand(duel, ctx, arg):
+def discard_hand(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for player in players_named(duel, ctx, arg):
         for card_id in list(duel.players[player].zones["hand"]):
             duel.move(duel.card(card_id), "graveyard", reason=f"discarded by {ctx.card_id}")
 
 
 @primitive("banish_from_hand")
-def banish_from_hand(duel, ctx, arg):
+def banish_from_hand(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     hand = [duel.card(i) for i in duel.players[ctx.controller].zones["hand"]]
     allowed = [c for c in hand if duel.matches(c, arg.get("filter", {}))]
     if not allowed:
@@ -190,7 +228,7 @@ def banish_from_hand(duel, ctx, arg):
 
 
 @primitive("flip_face_up")
-def flip_face_up(duel, ctx, arg):
+def flip_face_up(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in duel.cards_on_field(kind="monster"):
         if not card.face_up:
             duel.flip_face_up(card, activate_flip=not arg.get("no_flip_effects", False),
@@ -198,14 +236,14 @@ def flip_face_up(duel, ctx, arg):
 
 
 @primitive("add_to_hand")
-def add_to_hand(duel, ctx, arg):
+def add_to_hand(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         if card.zone in ("graveyard", "deck", "banished"):
             duel.move(card, "hand", reason=f"added by {ctx.card_id}")
 
 
 @primitive("special_summon")
-def special_summon(duel, ctx, arg):
+def special_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     if arg.get("card") == "self":
         card = duel.card(ctx.card_id)
     elif arg.get("card") == "target":
@@ -221,7 +259,8 @@ def special_summon(duel, ctx, arg):
                         face_up=arg.get("face", "up") == "up")
 
 
-def chosen_from_deck(duel, ctx, key, arg, verb):
+def chosen_from_deck(duel: Duel, ctx: EffectContext, key: str, arg: YamlMapping,
+                     verb: str) -> CardInstance:
     """The card a step chose from its controller's Deck, checked against the effect's filter."""
     card = duel.card(ctx.select(key))
     if card.zone != "deck" or card.owner != ctx.controller or \
@@ -231,13 +270,13 @@ def chosen_from_deck(duel, ctx, key, arg, verb):
 
 
 @primitive("search_deck")
-def search_deck(duel, ctx, arg):
+def search_deck(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     card = chosen_from_deck(duel, ctx, "search", arg, "added")
     duel.move(card, "hand", reason=f"added by {ctx.card_id}")
 
 
 @primitive("return_to_hand")
-def return_to_hand(duel, ctx, arg):
+def return_to_hand(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     card_id = ctx.remembered.get(arg) if arg in ("attacker",) else None
     if arg == "attacker" and card_id is None:
         return  # no attacking monster to return
@@ -247,7 +286,7 @@ def return_to_hand(duel, ctx, arg):
 
 
 @primitive("add_counter")
-def add_counter(duel, ctx, arg):
+def add_counter(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     card = duel.card(ctx.card_id)
     card.counters[arg["counter"]] = card.counters.get(arg["counter"], 0) + arg.get("count", 1)
     duel.emit("counter", f"{card.id} now has "
@@ -257,7 +296,7 @@ def add_counter(duel, ctx, arg):
 
 
 @primitive("destroy_all")
-def destroy_all(duel, ctx, arg):
+def destroy_all(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`destroy_all: monsters`, or the cards a text describes: `{card: spell, side: opponent,
     face: up}` ("all face-up Spell Cards your opponent controls"). Remembers how many it
     destroyed, for `amount: {per: destroyed, each: N}`."""
@@ -282,7 +321,7 @@ def destroy_all(duel, ctx, arg):
 
 
 @primitive("flip_face_down")
-def flip_face_down(duel, ctx, arg):
+def flip_face_down(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         if card.zone == "monsters" and not duel.setting_forbidden():
             card.face_up, card.position = False, "defense"
@@ -292,14 +331,14 @@ def flip_face_down(duel, ctx, arg):
 
 
 @primitive("take_control")
-def take_control(duel, ctx, arg):
+def take_control(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         if card.zone == "monsters" and card.controller != ctx.controller:
             duel.gain_control(card, ctx.controller, ctx.card_id)
 
 
 @primitive("swap_control")
-def swap_control(duel, ctx, arg):
+def swap_control(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`{card: target, to: self|opponent}`: "swap control" of a card: the player the text names
     takes control of it (a format may say what else that means)."""
     player = players_named(duel, ctx, arg.get("to", "self"))[0]
@@ -309,7 +348,7 @@ def swap_control(duel, ctx, arg):
 
 
 @primitive("equip_monster")
-def equip_monster(duel, ctx, arg):
+def equip_monster(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         if card.zone == "monsters":
             duel.move(card, "spell_trap", controller=ctx.controller,
@@ -317,14 +356,14 @@ def equip_monster(duel, ctx, arg):
 
 
 @primitive("turn_flag")
-def turn_flag(duel, ctx, arg):
+def turn_flag(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     duel.turn_flags.add(arg)
     duel.emit("effect", f"{ctx.card_id}: {arg.replace('_', ' ')} for the rest of this turn",
               by=ctx.card_id, effect=arg, what="rest_of_turn")
 
 
 @primitive("declare_race")
-def declare_race(duel, ctx, arg):
+def declare_race(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     race = ctx.select("race")
     duel.card(ctx.card_id).counters["declared_race"] = race
     duel.emit("effect", f"{ctx.card_id} declares the Type {race}",
@@ -332,7 +371,7 @@ def declare_race(duel, ctx, arg):
 
 
 @primitive("fusion_summon")
-def fusion_summon(duel, ctx, arg):
+def fusion_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     fusion = duel.card(ctx.select("fusion"))
     materials = [duel.card(i) for i in ctx.remembered.get("materials", [])]
     needed = sorted(fusion.card.materials)
@@ -355,7 +394,7 @@ def fusion_summon(duel, ctx, arg):
 # --- private zones: whose hand, Deck or Graveyard an effect reaches ---------------------------
 
 @primitive("coin_call")
-def coin_call(duel, ctx, arg):
+def coin_call(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     call = ctx.select("call")
     if call not in ("heads", "tails"):
         raise ScriptError("call the coin: select: {call: heads} or {call: tails}", field="select")
@@ -367,7 +406,7 @@ def coin_call(duel, ctx, arg):
 
 
 @primitive("dice")
-def dice(duel, ctx, arg):
+def dice(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     roll = duel.rng.randint(1, duel.dice_sides())  # the format's die, never the card's
     duel.emit("dice", f"{ctx.controller} rolls a {roll}", player=ctx.controller, roll=roll)
     for faces, program in arg["results"].items():
@@ -378,7 +417,7 @@ def dice(duel, ctx, arg):
 
 
 @primitive("banish")
-def banish(duel, ctx, arg):
+def banish(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`banish: target`: the card(s) on the field are removed from play (banished)."""
     for card in cards_in(duel, ctx, arg):
         if card.on_field:
@@ -386,21 +425,21 @@ def banish(duel, ctx, arg):
 
 
 @primitive("banish_graveyard")
-def banish_graveyard(duel, ctx, arg):
+def banish_graveyard(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for player in duel.one_players_zone(ctx, arg):
         for card_id in list(duel.zone_of(player, "graveyard")):
             duel.move(duel.card(card_id), "banished", reason=f"banished by {ctx.card_id}")
 
 
 @primitive("mill_for_graveyard")
-def mill_for_graveyard(duel, ctx, arg):
+def mill_for_graveyard(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     count = sum(len(duel.zone_of(p, "graveyard")) for p in duel.one_players_zone(ctx, arg))
     for card_id in duel.zone_of(ctx.controller, "deck")[:count]:
         duel.move(duel.card(card_id), "graveyard", reason=f"sent by {ctx.card_id}")
 
 
 @primitive("discard_and_redraw")
-def discard_and_redraw(duel, ctx, arg):
+def discard_and_redraw(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     counts = {}
     for player in duel.every_players_zone(ctx):
         hand = list(duel.zone_of(player, "hand"))
@@ -411,7 +450,7 @@ def discard_and_redraw(duel, ctx, arg):
 
 
 @primitive("exchange_cards")
-def exchange_cards(duel, ctx, arg):
+def exchange_cards(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     rival = duel.one_players_zone(ctx, "exchange")[0]
     taken, given = duel.card(ctx.select("take")), duel.card(ctx.select("give"))
     if taken.zone != "hand" or taken.owner != rival or given.zone != "hand" or \
@@ -426,7 +465,7 @@ def exchange_cards(duel, ctx, arg):
 
 
 @primitive("destroy_in_hand")
-def destroy_in_hand(duel, ctx, arg):
+def destroy_in_hand(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for player in duel.one_players_zone(ctx, "opponent"):
         for card_id in list(duel.zone_of(player, "hand")):
             card = duel.card(card_id)
@@ -435,44 +474,46 @@ def destroy_in_hand(duel, ctx, arg):
 
 
 @primitive("lasts_opponent_turns")
-def lasts_opponent_turns(duel, ctx, arg):
+def lasts_opponent_turns(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     duel.card(ctx.card_id).counters["turns_left"] = arg
 
 
 # --- chains and battle ---------------------------------------------------------------------
 
 @primitive("negate_previous")
-def negate_previous(duel, ctx, arg):
-    duel.negate_link_below(ctx.link, destroy=arg.get("destroy", True), cause=ctx.card_id)
+def negate_previous(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
+    if ctx.link is not None:  # an effect that is no Chain Link has no link below it
+        duel.negate_link_below(ctx.link, destroy=arg.get("destroy", True), cause=ctx.card_id)
 
 
 @primitive("destruction_damage")
-def destruction_damage(duel, ctx, arg):
+def destruction_damage(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         atk = ctx.remembered.get("target.atk", duel.effective_atk(card))
         duel.apply_destruction_damage(card.controller, atk, ctx.card_id)
 
 
 @primitive("replace_terrain")
-def replace_terrain(duel, ctx, arg):
-    duel.replace_terrain(ctx.remembered["struck_player"], ctx.remembered["struck_column"], arg)
+def replace_terrain(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
+    format_hook(duel, "replace_terrain", "Terrains")(
+        ctx.remembered["struck_player"], ctx.remembered["struck_column"], arg)
 
 
 @primitive("activate_rule_card")
-def activate_rule_card(duel, ctx, arg):
+def activate_rule_card(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """Activate the named Rule Card from the controller's Extra Deck (a RELIANCE on this card)."""
-    duel.activate_rule_by_effect(ctx, arg)
+    format_hook(duel, "activate_rule_by_effect", "Rule Cards")(ctx, arg)
 
 
 @primitive("battle_swap")
-def battle_swap(duel, ctx, arg):
+def battle_swap(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         if card.zone == "monsters":
             duel.battle_swap(card, ctx)
 
 
 @primitive("battle_lock")
-def battle_lock(duel, ctx, arg):
+def battle_lock(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, "target"):
         card.counters["battle_lock"] = arg.get("turns", 0) if isinstance(arg, dict) else 0
         duel.lasting_effect(ctx, card, "battle_lock", card.counters["battle_lock"])
@@ -481,18 +522,18 @@ def battle_lock(duel, ctx, arg):
 
 
 @primitive("erode")
-def erode(duel, ctx, arg):
+def erode(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         duel.erode(card, ctx.card_id)
 
 
 @primitive("negate_summon")
-def negate_summon(duel, ctx, arg):
+def negate_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     duel.negate_summon(arg.get("then", "destroy"), ctx.card_id)
 
 
 @primitive("negate_summon_or_activation")
-def negate_summon_or_activation(duel, ctx, arg):
+def negate_summon_or_activation(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     if ctx.link is not None and ctx.link.number > 1:
         duel.negate_link_below(ctx.link, destroy=True, cause=ctx.card_id)
     else:
@@ -500,36 +541,37 @@ def negate_summon_or_activation(duel, ctx, arg):
 
 
 @primitive("special_summon_tokens")
-def special_summon_tokens(duel, ctx, arg):
+def special_summon_tokens(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     duel.summon_tokens(ctx.controller, arg["token"], arg["count"], ctx.card_id)
 
 
 @primitive("send_from_deck")
-def send_from_deck(duel, ctx, arg):
+def send_from_deck(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     card = chosen_from_deck(duel, ctx, "send", arg, "sent")
     duel.move(card, "graveyard", reason=f"sent by {ctx.card_id}")
     duel.queue_triggers(card, "sent_from_deck_to_graveyard")
 
 
 @primitive("negate_attack")
-def negate_attack(duel, ctx, arg):
+def negate_attack(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     duel.negate_attack(end_battle_phase=arg.get("end_battle_phase", False), cause=ctx.card_id)
 
 
 @primitive("redirect_attack")
-def redirect_attack(duel, ctx, arg):
+def redirect_attack(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         duel.redirect_attack(card, ctx.card_id)
 
 
 @primitive("move_to_terrain")
-def move_to_terrain(duel, ctx, arg):
+def move_to_terrain(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
-        duel.move_to_terrain(card, ctx.card_id)
+        format_hook(duel, "move_to_terrain", "Terrains")(card, ctx.card_id)
 
 
-def format_hook(duel, name, what):
-    """A duel method only some formats have (Kingdom Duels Tilemaps, Subduels)."""
+def format_hook(duel: Duel, name: str, what: str) -> Callable[..., object]:
+    """A duel method only some formats have (Kingdom Duels Terrains, Tilemaps, Subduels); a
+    ScriptError naming `what` the format lacks, for a card that needs it elsewhere."""
     hook = getattr(duel, name, None)
     if hook is None:
         raise ScriptError(f"this format has no {what}", field="activate")
@@ -537,20 +579,20 @@ def format_hook(duel, name, what):
 
 
 @primitive("create_tilemap")
-def create_tilemap(duel, ctx, arg):
+def create_tilemap(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`{terrain, width, height, red, blue, holes, obstructions, moves_per_turn}`: lay out the
     Tilemap the card's artwork draws (rulesets/kingdom_tilemap.py)."""
     format_hook(duel, "create_tilemap", "Tilemaps")(ctx, arg)
 
 
 @primitive("remove_obstructions")
-def remove_obstructions(duel, ctx, arg):
+def remove_obstructions(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`remove_obstructions: all`: the Tilemap's black lines are removed (never its edge)."""
     format_hook(duel, "remove_obstructions", "Tilemaps")(ctx)
 
 
 @primitive("subduel")
-def subduel(duel, ctx, arg):
+def subduel(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`{players: {self: ..., opponent: ...}, turn, winner: [steps]}`: declare a Subduel, a
     separate game played before the duel goes on (rulesets/kingdom_subduel.py)."""
     format_hook(duel, "declare_subduel", "Subduels")(ctx, arg)
@@ -559,7 +601,7 @@ def subduel(duel, ctx, arg):
 # --- equips, lasting changes, counters and Alter Summons ------------------------------------
 
 @primitive("equip")
-def equip(duel, ctx, arg):
+def equip(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """Equip this card to the monster `arg` names (its target), or, with `{zone: graveyard,
     side: opponent}`, to a whole game zone ("Equip the Graveyard"), where a format knows how."""
     card = duel.card(ctx.card_id)
@@ -574,7 +616,7 @@ def equip(duel, ctx, arg):
 
 
 @primitive("equip_card")
-def equip_card(duel, ctx, arg):
+def equip_card(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`{from: [hand], to: target}`: an effect that allows equipping: the card chosen with
     `select: {equip: id}` is equipped to the monster `to` names (a format's rules place it)."""
     _place_chosen_card(duel, ctx, arg, "equip", "equipped", "equip_by_effect",
@@ -582,13 +624,14 @@ def equip_card(duel, ctx, arg):
 
 
 @primitive("attach_card")
-def attach_card(duel, ctx, arg):
+def attach_card(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`{from: [hand, monsters], to: target}`: an effect that allows attaching: the card chosen
     with `select: {attach: id}` is attached beneath the card `to` names."""
     _place_chosen_card(duel, ctx, arg, "attach", "attached", "attach_by_effect", "attach cards")
 
 
-def _place_chosen_card(duel, ctx, arg, verb, done, hook_name, what):
+def _place_chosen_card(duel: Duel, ctx: EffectContext, arg: YamlMapping, verb: str, done: str,
+                       hook_name: str, what: str) -> None:
     """Put the card chosen with `select: {<verb>: id}` on each card `to` names, by the format's
     hook (an effect that allows equipping or attaching)."""
     chosen = duel.card(ctx.select(verb))
@@ -602,7 +645,7 @@ def _place_chosen_card(duel, ctx, arg, verb, done, hook_name, what):
 
 
 @primitive("change_atk")
-def change_atk(duel, ctx, arg):
+def change_atk(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`{amount: 400, card: target}`: the monster's ATK changes until the change ends."""
     value = amount(duel, ctx, arg["amount"])
     for card in cards_in(duel, ctx, arg.get("card", "target")):
@@ -615,7 +658,7 @@ def change_atk(duel, ctx, arg):
 
 
 @primitive("permanently")
-def permanently(duel, ctx, arg):
+def permanently(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """Run the steps in `arg` so that what they change lasts for the rest of the duel, even once
     the card that did it has left the field."""
     ctx.remembered["permanently"] = True
@@ -626,7 +669,7 @@ def permanently(duel, ctx, arg):
 
 
 @primitive("place_counter")
-def place_counter(duel, ctx, arg):
+def place_counter(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`{counter: summoning, count: 1}`: put counters on the effect's targets."""
     for card in cards_in(duel, ctx, arg.get("card", "target")):
         if card.on_field:
@@ -639,7 +682,7 @@ def place_counter(duel, ctx, arg):
 
 
 @primitive("alter_summon")
-def alter_summon(duel, ctx, arg):
+def alter_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`{type: Toon}`: Alter Summon the Alter Monster of that Type chosen with `select: {alter:
     id}`, over the material the step names; only a format with Alter Summons knows how."""
     summon = getattr(duel, "alter_summon", None)
@@ -651,19 +694,19 @@ def alter_summon(duel, ctx, arg):
 # --- winning -------------------------------------------------------------------------------
 
 @primitive("win_after_turns")
-def win_after_turns(duel, ctx, arg):
+def win_after_turns(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     duel.register_turn_win(ctx.controller, arg["turns"], ctx.card_id)
 
 
 # --- costs (paid at activation) ------------------------------------------------------------
 
-@primitive("pay_lp", COSTS)
-def pay_lp(duel, player, arg, selections):
+@cost("pay_lp")
+def pay_lp(duel: Duel, player: str, arg: YamlValue, selections: dict[str, str]) -> Payment:
     value = duel.players[player].lp // 2 if arg == "half" else arg
     return ("lp", value)
 
 
-def scripted_cost_card(selections, key):
+def scripted_cost_card(selections: dict[str, str], key: str) -> str:
     """The card a step chose to pay a cost with; a cost never picks one by itself."""
     chosen = selections.get(key)
     if chosen is None:
@@ -672,8 +715,8 @@ def scripted_cost_card(selections, key):
     return chosen
 
 
-@primitive("tribute", COSTS)
-def tribute_cost(duel, player, arg, selections):
+@cost("tribute")
+def tribute_cost(duel: Duel, player: str, arg: YamlValue, selections: dict[str, str]) -> Payment:
     chosen = scripted_cost_card(selections, "tribute")
     card = duel.card(chosen)
     if card.zone != "monsters" or not duel.may_use_from_field(card, player) or \
@@ -682,8 +725,8 @@ def tribute_cost(duel, player, arg, selections):
     return ("tribute", chosen)
 
 
-@primitive("discard", COSTS)
-def discard(duel, player, arg, selections):
+@cost("discard")
+def discard(duel: Duel, player: str, arg: YamlValue, selections: dict[str, str]) -> Payment:
     return ("discard", scripted_cost_card(selections, "discard"))
 
 
@@ -694,7 +737,7 @@ EFFECT_KINDS = {"trigger", "continuous", "quick", "ignition", "hand_win", "stand
                 "strike", "equip", "attach", "detach"}
 
 
-def check_card_spec(spec):
+def check_card_spec(spec: YamlValue) -> str | None:
     """The first problem with a card's activation or effects, or None."""
     if isinstance(spec, list):
         for number, effect in enumerate(spec, start=1):

@@ -16,12 +16,23 @@ names a rule its Reason does not declare.
 Nothing here is written by hand, so the reference cannot drift from what the engine does.
 Pure Python, like the rest of the engine.
 """
+from __future__ import annotations
+
 import ast
 import inspect
 import textwrap
+from collections.abc import Callable, Collection
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from . import schema
+from .yamltypes import YamlMapping
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+# A method's syntax tree, as _function_node reads it.
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 # Step fields every step may carry, whatever its verb.
@@ -35,11 +46,11 @@ CORE_MECHANICS = "core mechanics"
 
 # --- steps and their options ---------------------------------------------------------------
 
-def _owner(cls, name):
+def _owner(cls: type, name: str) -> type | None:
     return next((k for k in cls.__mro__ if name in vars(k)), None)
 
 
-def _function_node(function):
+def _function_node(function: Callable[..., object]) -> FunctionNode | None:
     try:
         source = textwrap.dedent(inspect.getsource(function))
     except (OSError, TypeError):
@@ -48,7 +59,7 @@ def _function_node(function):
     return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
 
-def _part(ruleset, receiver):
+def _part(ruleset: type, receiver: ast.expr) -> type | None:
     """The class a call's receiver `self.<name>` stands for: one of the ruleset's parts (its
     COMPONENTS), or, from within a part, the ruleset itself (`self.duel`)."""
     if not (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and
@@ -59,7 +70,8 @@ def _part(ruleset, receiver):
     return getattr(ruleset, "COMPONENTS", {}).get(receiver.attr)
 
 
-def _reads(cls, owner, name, param, seen, ruleset=None):
+def _reads(cls: type, owner: type | None, name: str, param: str,
+           seen: set[tuple[type, str, str]], ruleset: type | None = None) -> set[str]:
     """Attributes of the step `param` that the method `name` (as defined in `owner` or after it
     in cls's MRO) reads, following the calls that hand the step on, into the ruleset's parts
     too (`cls` is the class `self` is in the method: the ruleset or one of its parts)."""
@@ -73,7 +85,7 @@ def _reads(cls, owner, name, param, seen, ruleset=None):
     node = _function_node(vars(holder)[name])
     if node is None:
         return set()
-    found = set()
+    found: set[str] = set()
     for child in ast.walk(node):
         if isinstance(child, ast.Attribute) and isinstance(child.value, ast.Name) and \
                 child.value.id == param:
@@ -83,13 +95,13 @@ def _reads(cls, owner, name, param, seen, ruleset=None):
         receiver = child.func.value
         callee_cls = cls
         if isinstance(receiver, ast.Name) and receiver.id == "self":
-            callee_owner = cls
+            callee_owner: type | None = cls
         elif isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and \
                 receiver.func.id == "super" and holder in mro:
             following = mro[mro.index(holder) + 1:]
             callee_owner = following[0] if following else None
-        elif _part(ruleset, receiver) is not None:
-            callee_cls = callee_owner = _part(ruleset, receiver)
+        elif (part := _part(ruleset, receiver)) is not None:
+            callee_cls = callee_owner = part
         else:
             continue
         callee = child.func.attr
@@ -109,7 +121,7 @@ def _reads(cls, owner, name, param, seen, ruleset=None):
     return found
 
 
-def step_options(ruleset, verb):
+def step_options(ruleset: type[Duel], verb: str) -> list[str]:
     """The step fields (beyond player and illegal) a format's `verb` step reads."""
     name = f"do_{verb}"
     owner = _owner(ruleset, name)
@@ -123,7 +135,7 @@ def step_options(ruleset, verb):
     return sorted({option for attr in read for option in ACTION_OPTIONS.get(attr, ())})
 
 
-def step_value(verb):
+def step_value(verb: str) -> str:
     """What a step's verb is given (a card id, `true`, a phase, a number of turns), as the
     scenario schema says."""
     return schema.STEP_VERBS[verb]["x-is"] if verb in schema.STEP_VERBS else "a value"
@@ -133,7 +145,7 @@ def step_value(verb):
 
 # The parts of a scenario file the reference lists, with the schema node that holds each part's
 # fields and where the part stands in a file.
-FIELD_PARTS = (
+FIELD_PARTS: tuple[tuple[str, str, str, YamlMapping], ...] = (
     ("scenario", "A scenario file", "", schema.SCHEMA),
     ("setup", "setup:", "setup", schema.SETUP),
     ("turn", "setup: turn:", "setup.turn", schema.TURN),
@@ -154,7 +166,7 @@ TYPE_WORDS = {"string": "text", "integer": "a whole number", "boolean": "true or
               "array": "a list", "object": "a mapping", "null": "nothing"}
 
 
-def takes(node):
+def takes(node: YamlMapping) -> str:
     """What a field takes, in words, from its schema node."""
     if isinstance(node.get("x-is"), str):
         return node["x-is"]
@@ -165,7 +177,7 @@ def takes(node):
     return " or ".join(TYPE_WORDS.get(kind, kind) for kind in kinds)
 
 
-def allowed(node):
+def allowed(node: YamlMapping) -> list[str]:
     """The values a field allows, when the schema lists them."""
     if "enum" in node:
         return [str(value) for value in node["enum"]]
@@ -175,12 +187,12 @@ def allowed(node):
     return []
 
 
-def field_entry(name, node, required):
+def field_entry(name: str, node: YamlMapping, required: Collection[str]) -> YamlMapping:
     return {"name": name, "takes": takes(node), "allowed": allowed(node),
             "description": node.get("description", ""), "required": name in required}
 
 
-def field_list():
+def field_list() -> list[YamlMapping]:
     """[{part, title, path, fields: [{name, takes, allowed, description, required}]}] for
     every part of a scenario file, in the schema's order."""
     return [{"part": part, "title": title, "path": path,
@@ -191,7 +203,7 @@ def field_list():
 
 # --- the reference -----------------------------------------------------------------------------
 
-def format_reference(slug, ruleset):
+def format_reference(slug: str, ruleset: type[Duel]) -> YamlMapping:
     """One format's vocabulary as plain data."""
     rule_anchors = {rule.anchor for rule in getattr(ruleset, "RULES", {}).values()}
     codes = []
@@ -213,7 +225,7 @@ def format_reference(slug, ruleset):
     }
 
 
-def scenario_card_reference():
+def scenario_card_reference() -> YamlMapping:
     """What a card of a scenario's `cards:` (or of the catalog) may say."""
     from .cards import ATTRIBUTES, CARD_KEYS, KINDS, MAX_CARD_NAME, MAX_SCENARIO_CARDS
     from .primitives import COSTS, PRIMITIVES
@@ -226,7 +238,7 @@ def scenario_card_reference():
 
 
 @lru_cache(maxsize=None)
-def _reference():
+def _reference() -> YamlMapping:
     from .rulesets import RULESETS
 
     return {"scenario_fields": sorted(schema.TOP_KEYS),
@@ -236,7 +248,7 @@ def _reference():
             "formats": [format_reference(slug, ruleset) for slug, ruleset in RULESETS.items()]}
 
 
-def reference():
+def reference() -> YamlMapping:
     """The whole reference: scenario fields, scenario cards and every format's vocabulary.
 
     Plain data, ready for JSON; a fresh copy each call."""

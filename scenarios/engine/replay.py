@@ -1,10 +1,22 @@
 """Replaying a scenario: build the duel, run every step strictly, compare the outcome."""
+from __future__ import annotations
+
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .errors import IllegalAction, ScenarioError, ScriptError
 from .outcome import Difference, compare, observe
 from .scenario import build_duel
 from .vocabulary.steps import StepStatus
+from .yamltypes import YamlMapping, YamlValue
+
+if TYPE_CHECKING:
+    from .cards import Catalog
+    from .duel import Duel
+    from .outcome import Outcome
+    from .rules import Mutation
+    from .scenario import Scenario
 
 
 @dataclass
@@ -13,22 +25,22 @@ class Interlude:
     names it (`damage_calculation`, `summon_succeeds`, ...), with its events, the rules it used
     and the table after it (with record_states). A page shows it as a step of its own, so the
     damage of an attack appears where it is dealt and the last table equals the outcome."""
-    what: list
-    events: list
-    rules: list
-    state: dict | None
+    what: list[str]
+    events: list[YamlMapping]
+    rules: list[str]
+    state: YamlMapping | None
 
 
 @dataclass
 class StepRecord:
     number: int
     line: int | None
-    action: dict
+    action: YamlMapping
     status: StepStatus
     reason: str | None
-    events: list
-    rules: list
-    state: dict
+    events: list[YamlMapping]
+    rules: list[str]
+    state: YamlMapping | None  # None when the replay records no states
     # What the duel did by itself before this step's own action (its events and rules are
     # also the first of `events` and part of `rules`, which cover the whole step).
     prelude: Interlude | None = None
@@ -36,29 +48,29 @@ class StepRecord:
 
 @dataclass
 class Replay:
-    scenario: object
-    steps: list
-    differences: list
-    result: dict | None
-    rules: list = field(default_factory=list)
-    duel: object = None
-    outcome: object = None  # the observed Outcome
-    params_read: list = field(default_factory=list)  # the rule parameters the replay looked at
-    initial_state: dict | None = None  # the table before the first step (with record_states)
+    scenario: Scenario
+    steps: list[StepRecord]
+    differences: list[Difference]
+    result: YamlMapping | None
+    rules: list[str]
+    duel: Duel
+    outcome: Outcome  # the observed Outcome
+    params_read: list[str] = field(default_factory=list)  # the rule parameters it looked at
+    initial_state: YamlMapping | None = None  # the table before the first step (with record_states)
     closing: Interlude | None = None  # what the duel did by itself once the script ended
 
     @property
-    def matches(self):
+    def matches(self) -> bool:
         return not self.differences
 
     @property
-    def status(self):
+    def status(self) -> str:
         if self.scenario.xfail:
             return "xfail" if self.differences else "xpass"
         return "passed" if not self.differences else "failed"
 
     @property
-    def message(self):
+    def message(self) -> str:
         if self.status == "xfail":
             return f"expected to fail: {self.scenario.xfail}"
         if self.status == "xpass":
@@ -66,8 +78,9 @@ class Replay:
         return str(self.differences[0]) if self.differences else ""
 
 
-def replay(scenario, duel_class, catalog, params=None, mutation=None, record_states=True,
-           keep_going=False):
+def replay(scenario: Scenario, duel_class: type[Duel], catalog: Catalog,
+           params: Mapping[str, YamlValue] | None = None, mutation: str | Mutation | None = None,
+           record_states: bool = True, keep_going: bool = False) -> Replay:
     """Replay `scenario` with a fresh duel of `duel_class`; returns a Replay.
 
     `record_states=False` skips the per-step state snapshots that pages and the
@@ -82,7 +95,9 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
     except ScenarioError as error:
         raise error.at(scenario.file, None, "setup") from None
     initial_state = duel.snapshot() if record_states else None
-    steps, found, refused = [], [], None
+    steps: list[StepRecord] = []
+    found: list[Difference] = []
+    refused: YamlMapping | None = None
     for number, action in enumerate(scenario.steps, start=1):
         mark_events, mark_rules = len(duel.events), len(duel.rules_used)
         status, reason, prelude = StepStatus.DONE, None, None
@@ -141,14 +156,15 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
                   initial_state, closing)
 
 
-def interlude(duel, what, mark_events, mark_rules, record_states):
+def interlude(duel: Duel, what: list[str], mark_events: int, mark_rules: int,
+              record_states: bool) -> Interlude:
     """The Interlude made of what the duel did since the marks."""
     return Interlude(what, [e.as_dict() for e in duel.events[mark_events:]],
                      list(dict.fromkeys(duel.rules_used[mark_rules:])),
                      duel.snapshot() if record_states else None)
 
 
-class ReadTracking(dict):
+class ReadTracking(dict[str, YamlValue]):
     """Rule parameters that remember which of them were read.
 
     The engine is deterministic and reads its numbers only from here, so a
@@ -156,18 +172,19 @@ class ReadTracking(dict):
     that is what makes a scenario depend on a parameter.
     """
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.read = set()
+    def __init__(self, params: Mapping[str, YamlValue]) -> None:
+        super().__init__(params)
+        self.read: set[str] = set()
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> YamlValue:
         self.read.add(name)
         return super().__getitem__(name)
 
-    def get(self, name, default=None):
+    def get(self, name: str, default: YamlValue = None) -> YamlValue:
         self.read.add(name)
         return super().get(name, default)
 
-    def __contains__(self, name):
-        self.read.add(name)
+    def __contains__(self, name: object) -> bool:
+        if isinstance(name, str):  # the engine looks a parameter up by its name
+            self.read.add(name)
         return super().__contains__(name)

@@ -5,13 +5,17 @@ the scenario schema (schema.py, worded by shape.py); what a schema cannot state 
 format, the format's own vocabulary, the cards on the table, the card ids) is checked here.
 Every mistake is reported with the file, line and field.
 """
+from __future__ import annotations
+
 import difflib
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
 from . import shape
 from .cards import scenario_cards, with_scenario_cards
-from .errors import ScenarioError
+from .errors import ScenarioError, ScriptError
 from .outcome import expectation_problems
 from .schema import (CARD_KEYS, EXPECT_KEYS, FORMAT_ZONES, MAX_CARD_ID, MAX_CARDS,  # noqa: F401
                      MAX_DECK, MAX_LP, MAX_SMALL, MAX_STEPS, MAX_TEXT, MAX_TURN, OPTIONS,
@@ -19,37 +23,65 @@ from .schema import (CARD_KEYS, EXPECT_KEYS, FORMAT_ZONES, MAX_CARD_ID, MAX_CARD
 from .state import ZONES, CardInstance
 from .vocabulary import check_vocabulary
 from .yamlsource import Limits, UnsafeYAML, decode, load_lazily
+from .yamltypes import YamlMapping, YamlValue
+
+if TYPE_CHECKING:
+    from .cards import CardDef, Catalog, ScenarioCatalog
+    from .duel import Duel
+    from .shape import Problem
+    from .yamlsource import LineMap
 
 STEP_OPTIONS = OPTIONS
 FILLER_CARD = "Giant Soldier of Stone"
+# The formats a scenario may name: their slugs, or each slug's ruleset (then its vocabulary,
+# setup and expectations are checked too).
+Formats: TypeAlias = "Collection[str] | Mapping[str, type[Duel]]"
 
 
 @dataclass
 class Action:
     verb: str
-    player: str | None
-    line_ref: object  # (lines, path): its line is looked up only when a report needs it
+    player: str | None  # every step names its player, but pass_turns (see `actor`)
+    # (lines, path): its line is looked up only when a report needs it
+    line_ref: tuple[LineMap, str] | None
     card: str | None = None
     target: str | None = None
-    targets: list = field(default_factory=list)
+    targets: list[str] = field(default_factory=list)
     choose: str | None = None
-    select: dict = field(default_factory=dict)
-    tributes: list = field(default_factory=list)
-    materials: list = field(default_factory=list)
+    select: dict[str, str] = field(default_factory=dict)
+    tributes: list[str] = field(default_factory=list)
+    materials: list[str] = field(default_factory=list)
     position: str | None = None
-    phase: str | None = None
+    # A phase's name (the schema also lets a mapping through, which no format knows).
+    phase: str | YamlMapping | None = None
     stop_at: str | None = None
     count: int = 1
     to: str | None = None
     expect_illegal: str | None = None
-    raw: dict = field(default_factory=dict)
+    raw: YamlMapping = field(default_factory=dict)
 
     @property
-    def line(self):
+    def line(self) -> int | None:
         if not self.line_ref:
             return None
         lines, path = self.line_ref
         return lines.get(path)
+
+    @property
+    def actor(self) -> str:
+        """The player who takes the step. The schema requires one of every step but pass_turns,
+        so a step without one reaching a rule that needs it is the script's fault."""
+        if self.player is None:
+            raise ScriptError(f"a {self.verb} step needs the player who takes it", "player")
+        return self.player
+
+    @property
+    def card_id(self) -> str:
+        """The id of the card the step names: every card verb names one (the schema requires
+        it), so a step without one reaching a rule that needs it is the script's fault."""
+        if self.card is None:
+            raise ScriptError(f"a {self.verb} step needs the id of a card", self.verb)
+        return self.card
 
 
 @dataclass
@@ -59,26 +91,27 @@ class Scenario:
     rule: str
     title: str
     narrative: str
-    setup: dict
-    steps: list
-    expect: dict
+    setup: YamlMapping
+    steps: list[Action]
+    expect: YamlMapping
     example: str | None = None
     seed: int = 0
     xfail: str | None = None
     file: str | None = None
-    lines: dict = field(default_factory=dict)
+    lines: LineMap = field(default_factory=dict)
     source: str = ""
-    cards: tuple = ()  # the CardDefs of its own `cards:`, found by name before the catalog
+    # The CardDefs of its own `cards:`, found by name before the catalog.
+    cards: tuple[CardDef, ...] = ()
     checked: bool = False  # its setup was checked against the schema (parse_scenario does)
 
-    def line_of(self, path):
+    def line_of(self, path: str) -> int | None:
         return self.lines.get(path)
 
-    def error(self, message, path):
+    def error(self, message: str, path: str) -> ScenarioError:
         return ScenarioError(message, self.file, self.line_of(path), path)
 
 
-def load_scenario(path, formats=None):
+def load_scenario(path: str | Path, formats: Formats | None = None) -> Scenario:
     path = Path(path)
     try:
         if path.stat().st_size > Limits.max_chars * 4:
@@ -91,7 +124,8 @@ def load_scenario(path, formats=None):
     return parse_scenario(text, str(path), formats)
 
 
-def parse_scenario(text, file=None, formats=None):
+def parse_scenario(text: str | bytes, file: str | None = None,
+                   formats: Formats | None = None) -> Scenario:
     """A Scenario from YAML text, or a ScenarioError naming the file, line and field.
 
     The order of the checks decides which mistake is reported first: the file's fields and
@@ -104,7 +138,7 @@ def parse_scenario(text, file=None, formats=None):
             raise ScenarioError(error.message, file, error.line, "yaml") from None
     data, lines = load_lazily(text, file)
 
-    def fail(problem):
+    def fail(problem: Problem) -> NoReturn:
         raise ScenarioError(problem.message, file, shape.line_near(lines, problem.path) or 1,
                             problem.path)
 
@@ -123,26 +157,27 @@ def parse_scenario(text, file=None, formats=None):
         expect=data["expect"], example=data.get("example"), seed=data.get("seed", 0),
         xfail=data.get("xfail"), file=file, lines=lines, source=text, cards=own_cards,
         checked=True)
-    ruleset = formats.get(scenario.format) if isinstance(formats, dict) else None
+    rulesets = formats if isinstance(formats, dict) else None  # else only the formats' names
+    ruleset = rulesets.get(scenario.format) if rulesets is not None else None
     if ruleset is not None:  # what this format declares it knows (vocabulary.py)
-        check_vocabulary(scenario, ruleset, formats, set(ZONES) - set(FORMAT_ZONES))
+        check_vocabulary(scenario, ruleset, rulesets, set(ZONES) - set(FORMAT_ZONES))
     if found:
         fail(found[0])
     check_card_count(scenario)
-    if isinstance(formats, dict):
-        for where, message in expectation_problems(scenario.expect, formats[scenario.format]):
+    if rulesets is not None:
+        for where, message in expectation_problems(scenario.expect, rulesets[scenario.format]):
             raise ScenarioError(message, file, lines.get(where) or lines.get("expect"), where)
     return scenario
 
 
-def _checked_late(problem):
+def _checked_late(problem: Problem) -> bool:
     """Whether a shape problem waits until the format's vocabulary is checked: those in the
     setup, in an expectation's value, and in seed and xfail."""
     top = problem.top
     return top in ("setup", "seed", "xfail") or (top == "expect" and len(problem.where) > 1)
 
 
-def parse_step(step, path, lines):
+def parse_step(step: YamlMapping, path: str, lines: LineMap) -> Action:
     """An Action from one step the schema has accepted."""
     verb = next(key for key in step if key in VERBS)
     value = step[verb]
@@ -173,7 +208,7 @@ def parse_step(step, path, lines):
     return action
 
 
-def check_card_count(scenario):
+def check_card_count(scenario: Scenario) -> None:
     """At most MAX_CARDS cards on the table at the start, all players together (a schema
     bounds each zone, not their sum)."""
     total = 0
@@ -187,7 +222,8 @@ def check_card_count(scenario):
                                  f"setup.players.{name}")
 
 
-def card_entries(scenario, player, zone, value):
+def card_entries(scenario: Scenario, player: str, zone: str,
+                 value: YamlValue) -> tuple[list[YamlMapping], list[str]]:
     """Normalise a zone's cards (the schema has checked their shape): names, mappings, or a
     count of filler cards for a deck."""
     where = f"setup.players.{player}.{zone}"
@@ -199,7 +235,8 @@ def card_entries(scenario, player, zone, value):
         value = [value]
     if not isinstance(value, list):
         raise scenario.error("a zone holds a list of cards", where)
-    entries, paths = [], []
+    entries: list[YamlMapping] = []
+    paths: list[str] = []
     for n, entry in enumerate(value):
         if isinstance(entry, str):
             entry = {"id": f"{player}-{zone}-{n + 1}", "card": entry}
@@ -210,13 +247,13 @@ def card_entries(scenario, player, zone, value):
     return entries, paths
 
 
-def _host_of(entry):
+def _host_of(entry: YamlMapping) -> str | None:
     """The card a set-up card is equipped to or attached beneath, by id, if any."""
     host = entry.get("equipped_to", entry.get("attached_to"))
     return None if host is None else str(host)
 
 
-def _unknown_card(name, catalog):
+def _unknown_card(name: YamlValue, catalog: Catalog | ScenarioCatalog) -> str:
     """`unknown card 'Sangn' — did you mean Sangan?`: the closest name the catalog (and the
     scenario's own `cards:`) has."""
     close = difflib.get_close_matches(str(name), list(catalog.cards), n=1, cutoff=0.75)
@@ -224,7 +261,7 @@ def _unknown_card(name, catalog):
                                         " (neither in the catalog nor in this scenario's cards)")
 
 
-def build_duel(scenario, duel):
+def build_duel(scenario: Scenario, duel: Duel) -> Duel:
     """Put the scenario's setup on the table; impossible setups are ScenarioErrors."""
     duel.catalog = with_scenario_cards(duel.catalog, scenario)  # its own `cards:` first, by name
     setup = scenario.setup

@@ -14,9 +14,14 @@ maxLength, maxItems, minimum or maximum. What a schema cannot state (a card id u
 unknown card, the vocabulary a format declares, the total of cards on the table) stays in code.
 Pure Python, like the rest of the engine.
 """
+from __future__ import annotations
+
+from collections.abc import Sequence
+
 from .cards import MAX_SCENARIO_CARDS
 from .state import PHASES, ZONES
 from .yamlsource import Limits
+from .yamltypes import YamlMapping
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 ANCHOR_PATTERN = r"^[a-z0-9-]+/[a-z0-9-]+#[a-z0-9-]+$"
@@ -38,40 +43,41 @@ PLAYER_NAMES = ("A", "B", "C", "D")
 
 # --- building blocks ---------------------------------------------------------------------------
 
-def whole(low, high, description, words=None):
+def whole(low: int, high: int, description: str, words: str | None = None) -> YamlMapping:
     """A whole number from `low` to `high`."""
     return {"type": "integer", "minimum": low, "maximum": high, "description": description,
             "x-is": words or f"a whole number from {low} to {high}"}
 
 
-def text(description, words="a name", longest=Limits.max_str):
+def text(description: str, words: str = "a name", longest: int = Limits.max_str) -> YamlMapping:
     return {"type": "string", "minLength": 1, "maxLength": longest, "description": description,
             "x-is": words}
 
 
-def one_of(values, description, words=None):
+def one_of(values: Sequence[str], description: str, words: str | None = None) -> YamlMapping:
     return {"enum": list(values), "description": description,
             "x-is": words or " or ".join([", ".join(values[:-1]), values[-1]] if len(values) > 1
                                          else values)}
 
 
-CARD_ID = {"type": ["string", "integer"], "minLength": 1, "maxLength": MAX_CARD_ID,
+CARD_ID: YamlMapping = {"type": ["string", "integer"], "minLength": 1, "maxLength": MAX_CARD_ID,
            "description": "A card's id in this scenario: a short name or number.",
            "x-is": "a card id (a short name or number)"}
 
 
-def card_ids(description):
+def card_ids(description: str) -> YamlMapping:
     return {"type": "array", "items": CARD_ID, "maxItems": MAX_CARDS, "description": description,
             "x-is": "a list of card ids"}
 
 
-def mapping_of(values, description, words):
+def mapping_of(values: YamlMapping, description: str, words: str) -> YamlMapping:
     """A mapping of names (players, teams, cards) to values of one shape."""
     return {"type": "object", "additionalProperties": values, "description": description,
             "x-is": words}
 
 
-def fields(properties, description, words, required=(), unknown=None):
+def fields(properties: dict[str, YamlMapping], description: str, words: str,
+           required: Sequence[str] = (), unknown: str | None = None) -> YamlMapping:
     """A mapping with exactly these fields."""
     node = {"type": "object", "properties": properties, "additionalProperties": False,
             "description": description, "x-is": words}
@@ -84,7 +90,7 @@ def fields(properties, description, words, required=(), unknown=None):
 
 # --- a card in the setup --------------------------------------------------------------------
 
-CARD_FIELDS = {
+CARD_FIELDS: dict[str, YamlMapping] = {
     "id": {**CARD_ID, "description": "The id the steps and expectations use for this card "
                                      "(default: player, zone and place, like A-hand-1)."},
     "card": text("The card's name, from the catalog or from this scenario's own cards.",
@@ -108,15 +114,15 @@ CARD_FIELDS = {
 CARD_WORDS = "a card name or {id: ..., card: ...}"
 # Type-specific keywords apply only to values of their type, so one node takes a name (string
 # keywords), a card (object keywords) or, for a zone, a list of them (array keywords).
-CARD_ENTRY = {"type": ["string", "object"], "minLength": 1, "maxLength": Limits.max_str,
-              "properties": CARD_FIELDS, "required": ["card"], "additionalProperties": False,
-              "description": "A card: its name, or {id: ..., card: <name>, ...}.",
-              "x-is": CARD_WORDS,
-              "x-messages": {"additionalProperties": "unknown card field '{key}' (allowed: "
-                                                     "{allowed})"}}
+CARD_ENTRY: YamlMapping = {
+    "type": ["string", "object"], "minLength": 1, "maxLength": Limits.max_str,
+    "properties": CARD_FIELDS, "required": ["card"], "additionalProperties": False,
+    "description": "A card: its name, or {id: ..., card: <name>, ...}.",
+    "x-is": CARD_WORDS,
+    "x-messages": {"additionalProperties": "unknown card field '{key}' (allowed: {allowed})"}}
 
 
-def zone(description, counted=False):
+def zone(description: str, counted: bool = False) -> YamlMapping:
     """A zone's cards: a list of cards, one card, or (for a Deck) a number of filler cards."""
     node = {**CARD_ENTRY, "type": ["array", "string", "object"], "items": CARD_ENTRY,
             "maxItems": MAX_CARDS, "description": description,
@@ -171,7 +177,7 @@ PLAYER = fields(
      "colour": one_of(("blue", "red"), "Kingdom Duels Tilemaps: the player's colour.")},
     "One player: Life Points, zones and the format's own fields.",
     "a mapping of LP and zones")
-PLAYERS = {"type": "object", "properties": {name: PLAYER for name in PLAYER_NAMES},
+PLAYERS: YamlMapping = {"type": "object", "properties": {name: PLAYER for name in PLAYER_NAMES},
            "additionalProperties": False,
            "description": "The players by name: A and B (C and D in team formats).",
            "x-is": "{A: ..., B: ...}",
@@ -236,7 +242,7 @@ FLAG_VERBS = {
     "join": "Kingdom Duels: join the duel.",
     "end_duel": "Kingdom Duels Battle Royale: end the duel by agreement.",
 }
-STEP_VERBS = {
+STEP_VERBS: dict[str, YamlMapping] = {
     **{verb: {"type": "string", "minLength": 1, "maxLength": MAX_CARD_ID, "description": words,
               "x-is": "a card id"} for verb, words in CARD_VERBS.items()},
     **{verb: {"const": True, "description": words, "x-is": "true",
@@ -248,7 +254,7 @@ STEP_VERBS = {
                    "description": "Let that many turns go by with nothing done in them (no "
                                   "player).", "x-is": f"a number of turns (1 to {MAX_TURN})"},
 }
-STEP_OPTIONS = {
+STEP_OPTIONS: dict[str, YamlMapping] = {
     "player": one_of(PLAYER_NAMES, "The player who takes the step: A or B (C, D in team "
                                    "formats). Every step but pass_turns names one.",
                      "A or B (or C, D in team formats)"),
@@ -272,7 +278,7 @@ STEP_OPTIONS = {
            "x-is": "a line, a column number or a card id"},
 }
 ONE_ACTION = f"a step needs exactly one action among {', '.join(sorted(STEP_VERBS))}"
-STEP = {
+STEP: YamlMapping = {
     "type": "object", "properties": {**STEP_VERBS, **STEP_OPTIONS},
     "additionalProperties": False,
     # Exactly one action, said in the terms that cost least to check: a step that has no
@@ -290,9 +296,9 @@ STEP = {
 
 # --- expectations ---------------------------------------------------------------------------
 
-NAMES = {"type": "array", "items": {"type": "string", "x-is": "a card id"},
+NAMES: YamlMapping = {"type": "array", "items": {"type": "string", "x-is": "a card id"},
          "maxItems": MAX_CARDS, "x-is": "a list of card ids"}
-NUMBERS = {"type": "integer", "x-is": "a whole number"}
+NUMBERS: YamlMapping = {"type": "integer", "x-is": "a whole number"}
 RESULT_WORDS = "'none', {winner: A, reason: ...} or {draw: true, reason: ...}"
 EXPECT = fields(
     {"result": {
@@ -353,9 +359,9 @@ EXPECT = fields(
 
 # --- the file -------------------------------------------------------------------------------
 
-ANCHOR = {"type": "string", "pattern": ANCHOR_PATTERN, "maxLength": 300,
+ANCHOR: YamlMapping = {"type": "string", "pattern": ANCHOR_PATTERN, "maxLength": 300,
           "x-is": "an anchor like 'format/article#anchor'"}
-SCENARIO_PROPERTIES = {
+SCENARIO_PROPERTIES: dict[str, YamlMapping] = {
     "slug": {"type": "string", "pattern": SLUG_PATTERN, "maxLength": MAX_TEXT["slug"],
              "description": "The scenario's name in addresses: lowercase words joined by "
                             "hyphens.", "x-is": "lowercase words joined by hyphens"},
@@ -392,7 +398,7 @@ SCENARIO_PROPERTIES = {
 }
 REQUIRED = ("slug", "format", "rule", "title", "narrative", "setup", "steps", "expect")
 
-SCHEMA = {
+SCHEMA: YamlMapping = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "Scenario file",
     "description": "One worked example: the setup, the scripted steps and the outcome a judge "

@@ -7,15 +7,26 @@ Python value or a wall of oneOf alternatives. Problems come sorted, most useful 
 outermost field first, then the kind of mistake, then the order of the file.
 Pure Python, like the rest of the engine.
 """
+from __future__ import annotations
+
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
+from typing import TYPE_CHECKING, cast
 
 from .fastcheck import compile_check
 from .schema import SCHEMA, SETUP
+from .yamltypes import YamlMapping, YamlValue
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+    from jsonschema.protocols import Validator
+
+    from .yamlsource import LineMap
 
 
 @cache
-def validator_class():
+def validator_class() -> type[Validator]:
     """Draft 2020-12 where a whole number is a Python int, never a bool nor a float such as
     3.0. Imported when first needed: a process that reads only good files never pays for it."""
     from jsonschema import Draft202012Validator, validators
@@ -29,12 +40,12 @@ class SchemaCheck:
     """One schema, built once: a quick yes-or-no (fastcheck.py), and jsonschema's validator,
     which finds the errors when the answer is no."""
 
-    def __init__(self, schema):
+    def __init__(self, schema: YamlMapping) -> None:
         self.schema = schema
         self.fits = compile_check(schema)
 
     @cached_property
-    def validator(self):
+    def validator(self) -> Validator:
         return validator_class()(self.schema)
 
 
@@ -48,18 +59,18 @@ _KEYWORD_RANK = {"type": 0, "additionalProperties": 1, "required": 2,
 
 @dataclass(frozen=True)
 class Problem:
-    where: tuple      # the path into the data, as jsonschema gives it
+    where: tuple[str | int, ...]  # the path into the data, as jsonschema gives it
     path: str         # the field it names: `steps[2].target`
     message: str
-    rank: tuple
+    rank: tuple[int, int, tuple[int, ...]]
 
     @property
-    def top(self):
+    def top(self) -> str:
         """The top-level field the problem is in ("" for the file as a whole)."""
         return str(self.where[0]) if self.where else ""
 
 
-def problems(data, check=SCENARIO):
+def problems(data: YamlValue, check: SchemaCheck = SCENARIO) -> list[Problem]:
     """Every way `data` breaks the schema, most useful first; [] when it fits."""
     if check.fits(data):
         return []
@@ -67,7 +78,7 @@ def problems(data, check=SCENARIO):
     return sorted(found, key=lambda p: (p.rank, p.path, p.message))
 
 
-def dotted(data, where):
+def dotted(data: YamlValue, where: Sequence[str | int]) -> str:
     """The dotted path yamlsource uses for `where`: mapping keys joined by dots, list places
     in brackets (a key that is a number stays a key, told apart by the data it indexes)."""
     text, value = "", data
@@ -83,7 +94,7 @@ def dotted(data, where):
     return text
 
 
-def line_near(lines, path):
+def line_near(lines: LineMap, path: str) -> int | None:
     """The line of `path`, or of the nearest field around it that has one."""
     while True:
         line = lines.get(path)
@@ -93,9 +104,14 @@ def line_near(lines, path):
         path = path[:cut] if cut > 0 else ""
 
 
-def _problem(error, data, root):
+def _problem(error: ValidationError, data: YamlValue, root: YamlMapping) -> Problem:
     where = list(error.absolute_path)
-    keyword, node, value = error.validator, error.schema, error.instance
+    # A validator's error has these set (only an error made by hand leaves them Unset); the
+    # schema node and the value are plain data.
+    keyword = cast(str, error.validator)
+    node: YamlValue = error.schema
+    value: YamlValue = error.instance
+    wanted: YamlValue = error.validator_value  # the keyword's value: a limit, required names
     if node is False:  # a field the schema rules out where it stands: a node around it says why
         keyword = "false"
         node = next((n for n in reversed(_nodes(error, root)) if isinstance(n, dict) and
@@ -109,14 +125,14 @@ def _problem(error, data, root):
             key=key, allowed=allowed)
         where.append(key)
     elif keyword == "required" and isinstance(value, dict):
-        missing = next(k for k in error.validator_value if k not in value)
+        missing = next(k for k in wanted if k not in value)
         message = f"missing field '{missing}'"
     elif keyword == "maxLength":
         message = f"{_name(data, where)} is {len(value)} characters long; at most " \
-                  f"{error.validator_value}"
+                  f"{wanted}"
     elif keyword == "maxItems":
         message = (custom or "{name} holds {count} entries; at most {limit}").format(
-            name=_name(data, where), count=len(value), limit=error.validator_value)
+            name=_name(data, where), count=len(value), limit=wanted)
     elif custom:
         message = custom
     else:
@@ -127,9 +143,10 @@ def _problem(error, data, root):
     return Problem(tuple(where), dotted(data, where), message, rank)
 
 
-def _nodes(error, root):
+def _nodes(error: ValidationError, root: YamlMapping) -> list[YamlMapping | bool]:
     """The schema nodes on the error's way from the root, the failing one last."""
-    nodes, node = [root], root
+    nodes: list[YamlMapping | bool] = [root]
+    node: YamlValue = root
     for step in error.absolute_schema_path:
         try:
             node = node[step]
@@ -140,14 +157,14 @@ def _nodes(error, root):
     return nodes
 
 
-def _words(error, root):
+def _words(error: ValidationError, root: YamlMapping) -> str | None:
     """What the failing field is, in words: the `x-is` of the deepest schema node on the
     error's way that has one."""
     return next((node["x-is"] for node in reversed(_nodes(error, root))
                  if isinstance(node, dict) and isinstance(node.get("x-is"), str)), None)
 
 
-def _name(data, where):
+def _name(data: YamlValue, where: Sequence[str | int]) -> str:
     """How a message names the field: its key, or its list's key with the place."""
     path = dotted(data, where)
     if not path:
@@ -156,7 +173,7 @@ def _name(data, where):
     return path[cut + 1:] if cut >= 0 else path
 
 
-def _order(data, where):
+def _order(data: YamlValue, where: Sequence[str | int]) -> tuple[int, ...]:
     """The field's place in the file, as a tuple that sorts in the file's order."""
     order, value = [], data
     for step in where:
@@ -170,7 +187,7 @@ def _order(data, where):
     return tuple(order)
 
 
-def shown(value):
+def shown(value: YamlValue) -> str:
     """A value as the author wrote it, not as Python prints it."""
     if isinstance(value, bool):
         return "true" if value else "false"

@@ -1,12 +1,22 @@
 """Turns and phases: moving through a turn, ending it, and the next turn's draw."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .duelpart import DuelPart, whole_duel
 from .state import PHASES
 from .vocabulary.board import Phase
 
+if TYPE_CHECKING:
+    from .rules import Rule
+    from .scenario import Action
+    from .state import CardInstance
 
-class TurnRules:
-    TURN_RULES = ()
 
-    def do_phase(self, action):
+class TurnRules(DuelPart):
+    TURN_RULES: tuple[Rule, ...] = ()
+
+    def do_phase(self, action: Action) -> None:
         player, phase = action.player, action.phase
         if phase not in PHASES:
             self.illegal(None, "unknown_phase", f"no phase named '{phase}'")
@@ -22,7 +32,7 @@ class TurnRules:
         if phase == Phase.END:
             self.end_phase()
 
-    def end_phase(self):
+    def end_phase(self) -> None:
         """End Phase effects that apply by themselves (a Spirit monster returning to the hand)."""
         from .primitives import EffectContext, run
 
@@ -33,20 +43,21 @@ class TurnRules:
                 if effect["trigger"] == "end_phase":
                     self.emit("trigger", f"{card.id} ({card.name}) applies its End Phase effect",
                               card=card.id, what="end_phase")
-                    run(self, effect["resolve"], EffectContext(card.id, card.controller))
+                    run(whole_duel(self), effect["resolve"],
+                        EffectContext(card.id, card.controller))
 
-    def do_end_turn(self, action):
+    def do_end_turn(self, action: Action) -> None:
         if action.player != self.turn_player:
             self.illegal(None, "not_your_turn", "only the turn player ends the turn")
         self.next_turn(action.stop_at or "main1")
 
-    def do_pass_turns(self, action):
+    def do_pass_turns(self, action: Action) -> None:
         for _ in range(action.count):
             if self.result is not None:
                 return
             self.next_turn("main1")
 
-    def next_turn(self, stop_at):
+    def next_turn(self, stop_at: str) -> None:
         if self.chain or self.attack is not None:
             self.illegal(None, "not_open_game_state", "finish the chain or attack first")
         if self.phase != Phase.END:
@@ -73,10 +84,10 @@ class TurnRules:
         if stop_at != "standby":
             self.phase = stop_at
 
-    def next_turn_player(self):
+    def next_turn_player(self) -> str:
         return self.next_player(self.turn_player)
 
-    def standby_phase(self):
+    def standby_phase(self) -> None:
         """Standby Phase effects of face-up cards, maintenance costs, and Graveyard wake-ups."""
         from .primitives import EffectContext, run
 
@@ -88,21 +99,22 @@ class TurnRules:
                 if spec and self.standby_applies(card, spec["whose"]):
                     self.emit("standby", f"{card.id} ({card.name}) applies its Standby Phase effect",
                               card=card.id)
-                    run(self, spec["resolve"], EffectContext(card.id, card.controller))
+                    run(whole_duel(self), spec["resolve"],
+                        EffectContext(card.id, card.controller))
                 cost = effect.get("maintenance")
                 if cost is not None and self.maintenance_due(card):
                     self.pay_maintenance(card, cost)
         for card_id in list(self.zone_of(self.turn_player, "graveyard")):
             self.queue_triggers(self.card(card_id), "standby_in_graveyard")
 
-    def standby_applies(self, card, whose):
+    def standby_applies(self, card: CardInstance, whose: str) -> bool:
         own = self.turn_is_for(card.controller)
         return whose == "each" or (whose == "own") == own
 
-    def maintenance_due(self, card):
+    def maintenance_due(self, card: CardInstance) -> bool:
         return self.turn_player == card.controller
 
-    def pay_maintenance(self, card, cost):
+    def pay_maintenance(self, card: CardInstance, cost: int) -> None:
         payer = self.turn_player
         if self.players[payer].lp > cost:
             self.players[payer].lp -= cost
@@ -113,7 +125,7 @@ class TurnRules:
         else:
             self.destroy(card, "its unpaid maintenance cost")
 
-    def count_card_turns(self):
+    def count_card_turns(self) -> None:
         """Cards that last a number of the opponent's turns count this turn down."""
         for card in list(self.cards_on_field()):
             left = card.counters.get("turns_left")

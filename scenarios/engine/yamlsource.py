@@ -1,12 +1,23 @@
 """YAML with line numbers: every value's path (`setup.players.A.lp`) maps to its line."""
-import functools
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TypeAlias, TypeVar, cast
 
 import yaml
 
 from .errors import ScenarioError
+from .yamltypes import YamlValue
 
 # libyaml's parser when PyYAML was built with it: the same nodes and marks, much faster.
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+try:
+    from yaml import CSafeLoader as LOADER
+except ImportError:  # PyYAML built without libyaml
+    # The type checker knows LOADER as the libyaml class; this one builds the same data.
+    from yaml import SafeLoader as LOADER  # type: ignore[assignment]
+
+# A class that loads YAML text: PyYAML's own (pure Python) or libyaml's.
+LoaderClass: TypeAlias = "type[yaml.SafeLoader] | type[yaml.CSafeLoader]"
 
 
 class LazyLines:
@@ -16,22 +27,27 @@ class LazyLines:
     slow part, and only an error message or a replay report needs it.
     """
 
-    def __init__(self, text, file):
-        self.text, self.file, self._lines = text, file, None
+    def __init__(self, text: str, file: str | None) -> None:
+        self.text, self.file = text, file
+        self._lines: dict[str, int] | None = None
 
-    def _load(self):
+    def _load(self) -> dict[str, int]:
         if self._lines is None:
             self._lines = compose_with_lines(self.text, self.file)[1]
         return self._lines
 
-    def get(self, path, default=None):
+    def get(self, path: str, default: int | None = None) -> int | None:
         return self._load().get(path, default)
 
-    def __getitem__(self, path):
+    def __getitem__(self, path: str) -> int:
         return self._load()[path]
 
-    def __contains__(self, path):
+    def __contains__(self, path: object) -> bool:
         return path in self._load()
+
+
+# Line numbers by dotted path: all worked out (a dict), or worked out when asked (LazyLines).
+LineMap: TypeAlias = "dict[str, int] | LazyLines"
 
 
 class Limits:
@@ -49,12 +65,12 @@ class Limits:
 class UnsafeYAML(ValueError):
     """YAML text over a limit (or not UTF-8); `line` is 1-based where known."""
 
-    def __init__(self, message, line=None):
+    def __init__(self, message: str, line: int | None = None) -> None:
         super().__init__(message)
         self.message, self.line = message, line
 
 
-def decode(raw, limits=Limits):
+def decode(raw: str | bytes, limits: type[Limits] = Limits) -> str:
     """Bytes (or text) as text: UTF-8 only, with the line of the first bad byte."""
     if isinstance(raw, str):
         return raw
@@ -72,7 +88,7 @@ _OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
 
-def check_limits(text, limits=Limits):
+def check_limits(text: str, limits: type[Limits] = Limits) -> None:
     """Refuse YAML text over `limits` before anything builds it (libyaml's composer recurses
     and crashes the process on very deep nesting). Syntax errors are left to the loader."""
     if len(text) > limits.max_chars:
@@ -87,23 +103,21 @@ def check_limits(text, limits=Limits):
             if kind is yaml.AliasEvent:
                 aliases += 1
                 if aliases > limits.max_aliases:
-                    raise UnsafeYAML("YAML aliases (*name) are not allowed",
-                                     event.start_mark.line + 1)
+                    raise UnsafeYAML("YAML aliases (*name) are not allowed", _line(event))
             elif kind in _OPEN:
                 depth += 1
                 if depth > limits.max_depth:
                     raise UnsafeYAML(f"nested more than {limits.max_depth} levels deep",
-                                     event.start_mark.line + 1)
-            elif kind is yaml.ScalarEvent:
+                                     _line(event))
+            elif isinstance(event, yaml.ScalarEvent):
                 if len(event.value) > limits.max_str:
                     raise UnsafeYAML(f"a value is longer than {limits.max_str} characters",
-                                     event.start_mark.line + 1)
+                                     _line(event))
             else:
                 continue
             nodes += 1
             if nodes > limits.max_nodes:
-                raise UnsafeYAML(f"more than {limits.max_nodes} values",
-                                 event.start_mark.line + 1)
+                raise UnsafeYAML(f"more than {limits.max_nodes} values", _line(event))
     except yaml.YAMLError as error:
         # libyaml (from 0.2.5) refuses deep nesting itself, while scanning ahead of the events
         # seen here: that is this limit's refusal, not a syntax error.
@@ -114,12 +128,18 @@ def check_limits(text, limits=Limits):
         return  # the loader reports the syntax error with its line
 
 
-def check_numbers(data, limits=Limits):
+def _line(event: yaml.Event) -> int | None:
+    """The 1-based line an event starts on (the parser marks every event it gives)."""
+    mark = event.start_mark
+    return None if mark is None else mark.line + 1
+
+
+def check_numbers(data: YamlValue, limits: type[Limits] = Limits) -> None:
     """Every number in loaded data is bounded and finite (the data is a tree: no aliases)."""
     check_data(data, limits)
 
 
-def check_data(data, limits=Limits):
+def check_data(data: YamlValue, limits: type[Limits] = Limits) -> None:
     """The YAML limits for data that came another way (JSON from the API): depth, count of
     values, string lengths, and every number bounded and finite."""
     stack, nodes = [(data, 0)], 0
@@ -145,7 +165,7 @@ def check_data(data, limits=Limits):
             raise UnsafeYAML("numbers must be finite (no .inf or .nan)")
 
 
-def _plainly_shallow(text):
+def _plainly_shallow(text: str) -> bool:
     """True when the text cannot hold an alias nor nest deep enough to hurt the composer:
     then the loaded data is checked afterwards (check_data), which is much cheaper than
     scanning every event first. Block nesting needs indentation or `- ` on a line, flow
@@ -154,7 +174,8 @@ def _plainly_shallow(text):
         max(map(len, text.splitlines()), default=0) <= 200
 
 
-def safe_load(text, limits=Limits, loader=None):
+def safe_load(text: str | bytes, limits: type[Limits] = Limits,
+              loader: LoaderClass | None = None) -> YamlValue:
     """YAML text (or UTF-8 bytes) as plain data, within `limits`.
 
     Raises UnsafeYAML over a limit and yaml.YAMLError on a syntax error. `loader` defaults to
@@ -175,7 +196,11 @@ def safe_load(text, limits=Limits, loader=None):
 MAX_NUMBER_CHARS = 24
 
 
-def _bounded_int(constructor, node):
+# Whatever builds the values: a loader, or a constructor alone (_scalar).
+Constructor = TypeVar("Constructor", bound=yaml.constructor.SafeConstructor)
+
+
+def _bounded_int(constructor: Constructor, node: yaml.ScalarNode) -> int:
     """YAML's whole numbers, refused unread when written with too many digits."""
     text = str(node.value).replace("_", "")
     if len(text) > MAX_NUMBER_CHARS:
@@ -194,7 +219,8 @@ _BoundedConstructor.add_constructor("tag:yaml.org,2002:int", _bounded_int)
 class _StrictLoader(LOADER):
     """libyaml-backed loading that still refuses a key written twice in one mapping."""
 
-    def construct_mapping(self, node, deep=False):
+    def construct_mapping(self, node: yaml.MappingNode,
+                          deep: bool = False) -> dict[Hashable, YamlValue]:
         keys = [key.value for key, _ in node.value if isinstance(key, yaml.ScalarNode)]
         if len(keys) != len(set(keys)):
             raise yaml.constructor.ConstructorError(None, None, "duplicate key", node.start_mark)
@@ -204,15 +230,22 @@ class _StrictLoader(LOADER):
 _StrictLoader.add_constructor("tag:yaml.org,2002:int", _bounded_int)
 
 
-@functools.lru_cache(maxsize=None)
-def _with_bounded_ints(loader):
+# Each loader given to safe_load, made to refuse numbers with too many digits: made once.
+_BOUNDED_LOADERS: dict[LoaderClass, LoaderClass] = {}
+
+
+def _with_bounded_ints(loader: LoaderClass) -> LoaderClass:
     """`loader` refusing numbers with too many digits, as every loader here must."""
-    bounded = type(f"Bounded{loader.__name__}", (loader,), {})
-    bounded.add_constructor("tag:yaml.org,2002:int", _bounded_int)
+    bounded = _BOUNDED_LOADERS.get(loader)
+    if bounded is None:
+        # type() makes a subclass of `loader`, which is a loader class like it.
+        bounded = cast(LoaderClass, type(f"Bounded{loader.__name__}", (loader,), {}))
+        bounded.add_constructor("tag:yaml.org,2002:int", _bounded_int)
+        _BOUNDED_LOADERS[loader] = bounded
     return bounded
 
 
-def load_lazily(text, file=None):
+def load_lazily(text: str, file: str | None = None) -> tuple[YamlValue, LineMap]:
     """Parse YAML text fast; returns (data, LazyLines). Errors are reported with their line."""
     try:
         data = safe_load(text)
@@ -223,7 +256,8 @@ def load_lazily(text, file=None):
     return data, LazyLines(text, file)
 
 
-def compose_with_lines(text, file=None):
+def compose_with_lines(text: str | bytes,
+                       file: str | None = None) -> tuple[YamlValue, dict[str, int]]:
     """Parse YAML text; returns (data, lines) where lines maps dotted paths to 1-based lines."""
     try:
         text = decode(text)
@@ -237,7 +271,7 @@ def compose_with_lines(text, file=None):
         line = mark.line + 1 if mark is not None else None
         raise ScenarioError(f"invalid YAML: {getattr(exc, 'problem', None) or exc}", file, line,
                             "yaml") from None
-    lines = {}
+    lines: dict[str, int] = {}
     if node is None:
         return None, lines
     try:
@@ -246,10 +280,10 @@ def compose_with_lines(text, file=None):
         raise error.at(file) from None
 
 
-def _convert(node, path, lines, file):
+def _convert(node: yaml.Node, path: str, lines: dict[str, int], file: str | None) -> YamlValue:
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
-        result = {}
+        result: dict[str | int, YamlValue] = {}
         for key_node, value_node in node.value:
             key = _scalar(key_node)
             if not isinstance(key, (str, int)):
@@ -274,7 +308,7 @@ def _convert(node, path, lines, file):
 _constructor = _BoundedConstructor()
 
 
-def _scalar(node):
+def _scalar(node: yaml.Node) -> YamlValue:
     try:
         return _constructor.construct_object(node, deep=True)
     except UnsafeYAML as error:

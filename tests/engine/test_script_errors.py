@@ -67,3 +67,21 @@ def test_a_step_expected_refused_is_still_a_script_error_when_its_script_is_inco
     with pytest.raises(ScenarioError) as caught:
         replay(scenario(", illegal: invalid_target"), Duel, default_catalog())
     assert caught.value.field == "steps[0].target"
+
+
+def test_a_step_without_its_player_is_a_script_error_where_a_rule_needs_one():
+    step = scenario().steps[0]
+    assert step.actor == "A"
+    step.player = None  # only pass_turns may leave it out; here a rule needs it
+    with pytest.raises(ScriptError) as caught:
+        step.actor
+    assert caught.value.field == "player"
+
+
+def test_a_step_without_its_card_is_a_script_error_where_a_rule_needs_one():
+    step = scenario().steps[0]
+    assert step.card_id == "mst"
+    step.card = None
+    with pytest.raises(ScriptError) as caught:
+        step.card_id
+    assert caught.value.field == "activate"

@@ -33,17 +33,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..primitives import cards_in, primitive
+from ..primitives import cards_in, format_duel, primitive
 from ..rules import Rule
 
 if TYPE_CHECKING:
     # For the type checker this mixin is a Duel, since it is only ever composed in front of
     # one; at run time it stays a plain mixin, so DeckMastersDuel's method order is unchanged.
+    from ..duel import Duel
     from ..duel import Duel as DuelBase
     from ..primitives import EffectContext
     from ..state import CardInstance, ChainLink
     from ..yamltypes import YamlMapping, YamlValue
-    from .deck_masters import DeckMastersDuel
 else:
     DuelBase = object
 
@@ -166,10 +166,11 @@ CARD_LIKE_RULES = {"spell": "spell-ability-normal-spell", "trap": "trap-ability-
 
 
 @primitive("place_in_position")
-def place_in_position(duel: DeckMastersDuel, ctx: EffectContext, arg: YamlValue) -> None:
+def place_in_position(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`place_in_position: target`: the card goes to its owner's Deck Master Position."""
     for card in cards_in(duel, ctx, arg):
-        duel.hold_in_position(card, ctx.card_id)
+        format_duel(duel, DeckMasterAbilityRules, "Deck Master Positions").hold_in_position(
+            card, ctx.card_id)
 
 
 class DeckMasterAbilityRules(DuelBase):

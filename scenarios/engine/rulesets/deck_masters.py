@@ -17,7 +17,7 @@ from ..cards import CATALOG_DIR
 from ..duel import Duel
 from ..errors import IllegalAction, ScenarioError, ScriptError
 from ..parameters import Choice, Maybe, Param, Row, Table, Text, Whole
-from ..primitives import EffectContext, check_program, primitive
+from ..primitives import EffectContext, check_program, format_duel, primitive
 from ..rules import Rule, rulebook
 from ..state import ChainLink
 from ..vocabulary import reasons
@@ -55,8 +55,9 @@ def abilities(path: str | Path = ABILITIES_FILE) -> dict[str, YamlMapping]:
 
 
 @primitive("return_to_position")
-def return_to_position(duel: DeckMastersDuel, ctx: EffectContext, arg: YamlValue) -> None:
-    duel.return_deck_master_to_position(ctx.controller, ctx.card_id)
+def return_to_position(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
+    format_duel(duel, DeckMastersDuel, "Deck Masters").return_deck_master_to_position(
+        ctx.controller, ctx.card_id)
 
 
 class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
@@ -547,8 +548,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         self.note_rule("dm-tribute")  # a Tribute Summon (or a Fusion) may take it
 
     def do_summon(self, action: Action) -> None:
-        player = action.player
-        assert player is not None  # parse_step: every verb but pass_turns names one
+        player = action.actor
         old = self.deck_masters.get(player)
         self._tribute_trigger = self.ability_trigger(player, "tribute_summon") \
             if action.tributes else None
@@ -641,8 +641,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     # --- summoning the Deck Master -----------------------------------------------------------
 
     def do_special_summon(self, action: Action) -> None:
-        player, card = action.player, self.card(action.card)
-        assert player is not None  # parse_step: every verb but pass_turns names one
+        player, card = action.actor, self.card(action.card)
         if self.deck_masters.get(player) != card.id or card.zone != "deck_master":
             self.illegal(None, "not_in_position", f"{card.id} is not {player}'s Deck Master in "
                          "its Deck Master Position")
@@ -696,8 +695,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         return None
 
     def do_use_ability(self, action: Action) -> None:
-        player, card = action.player, self.card(action.card)
-        assert player is not None  # parse_step: every verb but pass_turns names one
+        player, card = action.actor, self.card(action.card)
         if self.deck_masters.get(player) != card.id:
             self.illegal(None, "not_your_deck_master", f"{card.id} is not {player}'s Deck Master")
         ability = self.ability_of(card)
@@ -792,8 +790,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         self.priority, self.passes = self.opponent(player), 0
 
     def do_pay_to_negate(self, action: Action) -> None:
-        player = action.player
-        assert player is not None  # parse_step: every verb but pass_turns names one
+        player = action.actor
         top = self.chain[-1] if self.chain else None
         if top is None or top.ability_type is None or "self_negation" not in top.program or \
                 top.player == player or top.negated:

@@ -414,18 +414,18 @@ class HighlanderDuel(Duel):
     # --- summoning, with the limit -----------------------------------------------------------
 
     def do_summon(self, action: Action) -> None:
-        assert action.player is not None  # parse_step: every verb but pass_turns names one
+        player = action.actor
         self.check_summon_zone(action)
         card = self.card(action.card)
-        if self.deck_masters.get(action.player) == card.id and card.zone == "extra_monster_zone":
+        if self.deck_masters.get(player) == card.id and card.zone == "extra_monster_zone":
             return self.summon_deck_master(action, setting=False)
-        self.refuse_at_limit(action.player, 1)
+        self.refuse_at_limit(player, 1)
         super().do_summon(action)
 
     def do_set(self, action: Action) -> None:
-        assert action.player is not None  # parse_step: every verb but pass_turns names one
+        player = action.actor
         card = self.card(action.card)
-        if self.deck_masters.get(action.player) == card.id and card.zone == "extra_monster_zone":
+        if self.deck_masters.get(player) == card.id and card.zone == "extra_monster_zone":
             if self.misreads("deck-master-set-weight", "no-set-from-emz"):
                 self.illegal("deck-master-set-weight", "cannot_normal_summon",
                              f"{card.id} may only be Normal Summoned out of the Extra Monster Zone")
@@ -433,10 +433,10 @@ class HighlanderDuel(Duel):
         super().do_set(action)
 
     def do_special_summon(self, action: Action) -> None:
-        assert action.player is not None  # parse_step: every verb but pass_turns names one
+        player = action.actor
         self.check_summon_zone(action)
         card = self.card(action.card)
-        if self.deck_masters.get(action.player) == card.id and card.zone == "extra_monster_zone" \
+        if self.deck_masters.get(player) == card.id and card.zone == "extra_monster_zone" \
                 and not self.misreads("emz-leaves-only-by-normal-summon", "special-summon-too"):
             self.illegal("emz-leaves-only-by-normal-summon", "deck_master_in_emz",
                          f"{card.id} waits in the Extra Monster Zone: only a Normal Summon or Set "
@@ -444,8 +444,7 @@ class HighlanderDuel(Duel):
         super().do_special_summon(action)
 
     def summon_deck_master(self, action: Action, setting: bool) -> None:
-        player, card = action.player, self.card(action.card)
-        assert player is not None  # parse_step: every verb but pass_turns names one
+        player, card = action.actor, self.card(action.card)
         self.require_open_main_phase(player, "summoning the Deck Master")
         if self.normal_summon_used:
             self.illegal(None, "normal_summon_used", "the Normal Summon or Set of this turn is used")
@@ -489,9 +488,10 @@ class HighlanderDuel(Duel):
             card.set_turn = self.turn
             self.monster_set(card, player)
             return
-        self.summon_to_field(card, player, action.position or "attack",
-                             how="tribute" if action.tributes else "normal", tributes=action.tributes)
-        self.summon_attempt["shuffled"] = shuffled_ids
+        attempt = self.summon_to_field(card, player, action.position or "attack",
+                                       how="tribute" if action.tributes else "normal",
+                                       tributes=action.tributes)
+        attempt["shuffled"] = shuffled_ids
         self.note_rule("shuffle-kept")
 
     def check_deck_master_condition(self, card: CardInstance, player: str) -> None:
@@ -554,13 +554,13 @@ class HighlanderDuel(Duel):
         return super().activation_for(card, player)
 
     def do_activate(self, action: Action) -> None:
-        assert action.player is not None  # parse_step: every verb but pass_turns names one
+        player = action.actor
         self.check_summon_zone(action)
         card = self.card(action.card)
         program = card.card.activation if card.card.kind in ("spell", "trap") and (
             card.zone == "hand" or not card.face_up) else None
         if self.would_summon(program) and not self.misreads("no-attempt", "attempt-allowed"):
-            self.refuse_at_limit(action.player, 1)
+            self.refuse_at_limit(player, 1)
         super().do_activate(action)
 
     @staticmethod
@@ -603,8 +603,7 @@ class HighlanderDuel(Duel):
 
     def do_pendulum_summon(self, action: Action) -> None:
         self.check_summon_zone(action)
-        player = action.player
-        assert player is not None  # parse_step: every verb but pass_turns names one
+        player = action.actor
         self.require_open_main_phase(player, "a Pendulum Summon")
         scales = [self.card(i) for i in self.zone_of(player, "spell_trap")
                   if self.card(i).card.scale is not None and self.card(i).face_up]
@@ -707,8 +706,7 @@ class HighlanderDuel(Duel):
     # --- Nightfall ---------------------------------------------------------------------------
 
     def do_nightfall(self, action: Action) -> None:
-        player, card = action.player, self.card(action.card)
-        assert player is not None  # parse_step: every verb but pass_turns names one
+        player, card = action.actor, self.card(action.card)
         if player != self.turn_player and not self.misreads("nightfall-turn-player",
                                                             "either-player"):
             self.illegal("nightfall-turn-player", "not_your_turn",
@@ -785,7 +783,7 @@ class HighlanderDuel(Duel):
 
     # --- turns and expectations --------------------------------------------------------------
 
-    def next_turn(self, stop_at: str | None) -> None:
+    def next_turn(self, stop_at: str) -> None:
         self.leaving_emz = None
         self.summon_counts = {p: 0 for p in self.players}
         self.nightfalls = 0

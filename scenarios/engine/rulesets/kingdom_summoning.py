@@ -76,7 +76,7 @@ class Summoning(Component):
         if not is_flip or self.misreads("kd-flip-hidden", "no-hidden-summon"):
             self.illegal("kd-flip-hidden", "cannot_hide",
                          f"{card.name} may not be summoned Hidden without an effect")
-        player = action.player
+        player = action.actor
         duel.require_open_main_phase(player, "a Normal Summon")
         counts = not self.misreads("kd-hidden-summon", "hidden-not-a-summon")
         if counts:  # playing it Hidden from the hand is its player's Normal Summon

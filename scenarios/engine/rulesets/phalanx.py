@@ -562,8 +562,8 @@ class PhalanxDuel(Duel):
     # --- summoning: lines and ramparts ------------------------------------------------------
 
     def do_summon(self, action: Action) -> None:
-        assert action.player is not None  # parse_step: every verb but pass_turns names one
-        self.check_teammates_card(action.player, self.card(action.card))
+        player = action.actor
+        self.check_teammates_card(player, self.card(action.card))
         self.placing_line = action.to
         try:
             card = self.card(action.card)
@@ -574,8 +574,7 @@ class PhalanxDuel(Duel):
             self.placing_line = None
 
     def summon_rampart(self, action: Action, card: CardInstance) -> None:
-        player = action.player
-        assert player is not None  # parse_step: every verb but pass_turns names one
+        player = action.actor
         self.require_open_main_phase(player, "a Normal Summon")
         if card.zone != "hand" or card.controller != player:
             self.illegal(None, "not_in_hand", f"{card.id} is not in {player}'s hand")
@@ -628,10 +627,10 @@ class PhalanxDuel(Duel):
             self.placing_line = None
 
     def do_activate(self, action: Action) -> None:
-        assert action.player is not None  # parse_step: every verb but pass_turns names one
+        player = action.actor
         card = self.card(action.card)
-        self.check_teammates_card(action.player, card)
-        if card.zone in ("spell_trap", "field_zone") and self.is_teammates(card, action.player):
+        self.check_teammates_card(player, card)
+        if card.zone in ("spell_trap", "field_zone") and self.is_teammates(card, player):
             if self.misreads("teammate-spell-traps", "for-the-teammate"):
                 # activated for the teammate, whose card and Chain Link it stays
                 self.priority = card.controller
@@ -641,8 +640,8 @@ class PhalanxDuel(Duel):
                              f"{card.id} is controlled by teammate {card.controller}")
             else:
                 self.zone_of(card.controller, card.zone).remove(card.id)
-                card.controller = action.player  # played as if it were the player's own
-                self.zone_of(action.player, card.zone).append(card.id)
+                card.controller = player  # played as if it were the player's own
+                self.zone_of(player, card.zone).append(card.id)
         self.placing_line = action.to
         try:
             super().do_activate(action)
@@ -652,8 +651,7 @@ class PhalanxDuel(Duel):
     # --- moving between the lines -------------------------------------------------------------
 
     def do_move(self, action: Action) -> None:
-        player, card = action.player, self.card(action.card)
-        assert player is not None  # parse_step: every verb but pass_turns names one
+        player, card = action.actor, self.card(action.card)
         if card.zone != "monsters" or card.controller != player:
             self.illegal(None, "not_your_monster", f"{player} does not control {card.id}")
         self.require_open_main_phase(player, "moving a monster between the lines")
@@ -971,8 +969,7 @@ class PhalanxDuel(Duel):
         self.finish([t for t in self.teams if t != team][0], reason, rules)
 
     def do_concede(self, action: Action) -> None:
-        assert action.player is not None  # parse_step: every verb but pass_turns names one
-        self.lose(action.player, "concession", ["concede"])
+        self.lose(action.actor, "concession", ["concede"])
 
     # --- turns -------------------------------------------------------------------------------
 
@@ -987,7 +984,7 @@ class PhalanxDuel(Duel):
         self.note_rule("rotation")
         return self.next_player(self.turn_player)
 
-    def next_turn(self, stop_at: str | None) -> None:
+    def next_turn(self, stop_at: str) -> None:
         self.line_moves, self.line_start = {}, {}
         super().next_turn(stop_at)
 
