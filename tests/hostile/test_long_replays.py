@@ -11,7 +11,7 @@ from scenarios.engine import parse_scenario, replay, ruleset_for
 from scenarios.engine.cards import default_catalog
 from scenarios.engine.rulesets import RULESETS
 from scenarios.presentation.readable.board import board_html
-from scenarios.presentation.replay_view import position_of, replay_states, shown_steps
+from scenarios.presentation.replay_view import filler_ids, position_of, replay_states, shown_steps
 from scenarios.presentation.readable.sentences import step_sentences
 from scenarios.verification.verifier import Verifier
 from tests.engine.conftest import parameters
@@ -55,7 +55,7 @@ def engine_replay(engine_replays):
 def board_of(replay, number):
     """The board a page should show after step `number` (0: before the first step)."""
     state = replay.initial_state if number == 0 else replay.steps[number - 1].state
-    return board_html(state, "core", replay.duel.catalog)
+    return board_html(state, "core", replay.duel.catalog, filler=filler_ids(replay))
 
 
 def embedded_boards(body):
