@@ -3,7 +3,7 @@
 Most requests are anonymous readers opening an article, and for them a page is the same until
 the site's content or its verdicts change. One query reads a stamp of that state (the latest
 revision, how many revisions there are, the latest verification run, when a format was last
-changed) and, with the engine's
+changed, how many re-verification jobs are unfinished) and, with the engine's
 version, it keys the cached page: publishing, restoring or deleting anything, or recording a
 verdict, gives a new stamp, so nothing stale is served and nothing has to be invalidated by
 hand. The stamp is read from the database, not from a counter in the cache, so it holds for
@@ -27,16 +27,21 @@ def site_stamp():
     """The state of the site's content and verdicts, in one query, as a short digest (safe in
     any cache key)."""
     from scenarios.engine.version import engine_version
-    from scenarios.models import VerificationRun
+    from scenarios.models import VerificationJob, VerificationRun
 
     from .models import Format, Revision
 
-    revisions, runs, formats = (connection.ops.quote_name(model._meta.db_table)
-                                for model in (Revision, VerificationRun, Format))
+    revisions, runs, formats, jobs = (connection.ops.quote_name(model._meta.db_table)
+                                      for model in (Revision, VerificationRun, Format,
+                                                    VerificationJob))
+    # The unfinished re-verification jobs count too: pages say which verdicts are being
+    # brought up to date, and a job that ends without recording a run must change the stamp.
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT (SELECT MAX(id) FROM {revisions}), "
                        f"(SELECT COUNT(*) FROM {revisions}), (SELECT MAX(id) FROM {runs}), "
-                       f"(SELECT MAX(changed) FROM {formats}), (SELECT COUNT(*) FROM {formats})")
+                       f"(SELECT MAX(changed) FROM {formats}), (SELECT COUNT(*) FROM {formats}), "
+                       f"(SELECT COUNT(*) FROM {jobs} WHERE kind = %s AND status IN (%s, %s))",
+                       [VerificationJob.REVERIFY, *VerificationJob.ACTIVE])
         state = cursor.fetchone()
     parts = "|".join(str(value) for value in state) + f"|{engine_version()}"
     return hashlib.blake2b(parts.encode(), digest_size=12).hexdigest()

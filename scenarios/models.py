@@ -143,3 +143,6 @@ class CardRecord(models.Model):
 
     def __str__(self):
         return self.name
+
+
+from .job_models import VerificationJob  # noqa: E402,F401  (the job model lives beside)

@@ -1,5 +1,9 @@
 """Previewing an article edit: the rendered draft, its problems, and what it does to the
-scenarios, with nothing saved. The editor's form and the preview API share it."""
+scenarios, with nothing saved. The editor's form and the preview API share it.
+
+The preview API replays in the request (its caller asked for exactly that answer); the
+editor's form asks a job (`background=True`, scenarios/jobs/drafts.py), so neither its
+Preview nor its Save waits for replays."""
 from dataclasses import dataclass
 
 from rulings.publishing import SiteState, check
@@ -15,7 +19,8 @@ class Preview:
     html: str
     errors: list
     warnings: list
-    impact: object  # Impact, or None when the draft has errors
+    impact: object  # Impact, or None when the draft has errors or its job is still working
+    impact_job: object = None  # the VerificationJob working the impact out, when there is one
 
     def as_dict(self):
         def problems(found):
@@ -26,10 +31,11 @@ class Preview:
                 "impact": self.impact.as_dict() if self.impact else None}
 
 
-def preview(article, source, problems=None):
+def preview(article, source, problems=None, background=False, user=None):
     """Render `source` as `article` would show it and replay the scenarios depending on it.
 
-    `problems`: the draft's problems when the caller has already checked it."""
+    `problems`: the draft's problems when the caller has already checked it. `background`:
+    the impact comes from a job (None in `impact` until it is done, see `impact_job`)."""
     state = SiteState.load()
     if problems is None:
         problems = check(article.format, article.slug, source, state)
@@ -41,6 +47,12 @@ def preview(article, source, problems=None):
     context.parameters = {**context.parameters, **source.parameters}
     html = render_markdown(source.body, context).html
     found, _ = anchors.scan(source.body)
-    impact = preview_impact(article, source, set(anchor_labels(found))) \
-        if article.pk is not None else None
-    return Preview(html, errors, warnings, impact)
+    if article.pk is None:
+        return Preview(html, errors, warnings, None)
+    labels = set(anchor_labels(found))
+    if background:
+        from .jobs.drafts import draft_impact
+
+        impact, job = draft_impact(article, source, labels, user)
+        return Preview(html, errors, warnings, impact, job)
+    return Preview(html, errors, warnings, preview_impact(article, source, labels))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, deck_views, edit_views, reference_views, views
+from . import api, deck_views, edit_views, job_views, reference_views, views
 
 urlpatterns = [
     path("scenarios/", views.scenario_list, name="scenarios"),
@@ -23,6 +23,9 @@ urlpatterns = [
          name="api-scenario-verify"),
     path("verification/", views.run_list, name="verification-runs"),
     path("verification/<int:pk>/", views.run_detail, name="verification-run"),
+    path("verification/jobs/<int:pk>/", job_views.job_detail, name="verification-job"),
+    path("verification/jobs/<int:pk>/progress/", job_views.job_progress,
+         name="verification-job-progress"),
     path("rules/<slug:format_slug>/coverage/", views.rule_coverage, name="rule-coverage"),
     path("api/verification-runs/", api.VerificationRunList.as_view(),
          name="api-verification-runs"),
