@@ -11,11 +11,13 @@ from django.urls import reverse
 
 
 class VerificationJob(models.Model):
-    """One job: re-verify the scenarios an article edit touched, or work out what a draft
-    would do to them (the impact the editor confirms before saving)."""
+    """One job: re-verify the scenarios an article edit touched, rebuild the quiz questions
+    of the verdicts it recorded, or work out what a draft would do to the scenarios (the
+    impact the editor confirms before saving)."""
 
-    REVERIFY, IMPACT = "reverify", "impact"
-    KINDS = [(REVERIFY, "re-verification after an edit"), (IMPACT, "the impact of a draft")]
+    REVERIFY, QUESTIONS, IMPACT = "reverify", "questions", "impact"
+    KINDS = [(REVERIFY, "re-verification after an edit"),
+             (QUESTIONS, "quiz questions of new verdicts"), (IMPACT, "the impact of a draft")]
     QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
     STATUSES = [(s, s) for s in (QUEUED, RUNNING, DONE, FAILED)]
     ACTIVE = (QUEUED, RUNNING)

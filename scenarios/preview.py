@@ -31,24 +31,23 @@ class Preview:
                 "impact": self.impact.as_dict() if self.impact else None}
 
 
-def preview(article, source, problems=None, background=False, user=None):
+def preview(article, source, problems=None, background=False, user=None, render=True):
     """Render `source` as `article` would show it and replay the scenarios depending on it.
 
     `problems`: the draft's problems when the caller has already checked it. `background`:
-    the impact comes from a job (None in `impact` until it is done, see `impact_job`)."""
-    state = SiteState.load()
+    the impact comes from a job (None in `impact` until it is done, see `impact_job`).
+    `render=False`: the impact alone (a save that goes ahead shows no preview)."""
+    state = SiteState.load() if render or problems is None else None
     if problems is None:
         problems = check(article.format, article.slug, source, state)
     errors = [p for p in problems if p.is_error]
     warnings = [p for p in problems if not p.is_error]
     if errors:
         return Preview("", errors, warnings, None)
-    context = state.render_context(article)
-    context.parameters = {**context.parameters, **source.parameters}
-    html = render_markdown(source.body, context).html
-    found, _ = anchors.scan(source.body)
+    html = rendered(article, source, state) if render else ""
     if article.pk is None:
         return Preview(html, errors, warnings, None)
+    found, _ = anchors.scan(source.body)
     labels = set(anchor_labels(found))
     if background:
         from .jobs.drafts import draft_impact
@@ -56,3 +55,11 @@ def preview(article, source, problems=None, background=False, user=None):
         impact, job = draft_impact(article, source, labels, user)
         return Preview(html, errors, warnings, impact, job)
     return Preview(html, errors, warnings, preview_impact(article, source, labels))
+
+
+def rendered(article, source, state=None):
+    """The draft's HTML, as the article would show it."""
+    state = state or SiteState.load()
+    context = state.render_context(article)
+    context.parameters = {**context.parameters, **source.parameters}
+    return render_markdown(source.body, context).html

@@ -20,12 +20,13 @@ CONFIRM_FIELD = "confirm_failures"
 WAITING = -1
 
 
-def preview_into(request, article, source, problems, template_context):
+def preview_into(request, article, source, problems, template_context, render=True):
     """Put the rendered draft (`preview`), its problems and its `impact` in the context, or,
     while its job works the impact out, that job (`impact_job`); returns the Preview."""
     from scenarios.preview import preview
 
-    result = preview(article, source, problems, background=True, user=request.user)
+    result = preview(article, source, problems, background=True, user=request.user,
+                     render=render)
     template_context["preview"], template_context["impact"] = result.html, result.impact
     template_context["impact_job"] = result.impact_job if result.impact is None else None
     return result
@@ -39,15 +40,20 @@ def unconfirmed_failures(request, article, source, problems, template_context):
     save would do now (another edit came in between), the editor is asked again."""
     if article.pk is None:
         return 0
-    result = preview_into(request, article, source, problems, template_context)
+    result = preview_into(request, article, source, problems, template_context, render=False)
     impact = result.impact
     if impact is None and result.impact_job is not None:
         template_context["impact_waiting"] = True
-        return WAITING
-    failing = len(impact.failing) if impact else 0
-    if not failing or request.POST.get(CONFIRM_FIELD) == str(failing):
-        return 0
-    template_context["confirm_needed"] = failing
+        failing = WAITING
+    else:
+        failing = len(impact.failing) if impact else 0
+        if not failing or request.POST.get(CONFIRM_FIELD) == str(failing):
+            return 0
+        template_context["confirm_needed"] = failing
+    # Held: the form shows the draft rendered too, as Preview does.
+    from scenarios.preview import rendered
+
+    template_context["preview"] = rendered(article, source)
     return failing
 
 

@@ -10,8 +10,11 @@ def job_state(job):
             return f"queued again: attempt {job.attempts} of {job.max_attempts} stopped"
         return "queued"
     if job.status == job.RUNNING:
+        if job.kind == job.QUESTIONS:
+            return (f"running: rebuilding the quiz questions of {job.total} scenarios"
+                    + retried)
         if job.kind == job.REVERIFY and job.total and job.done >= job.total:
-            return "running: recording the verdicts and rebuilding the quiz questions" + retried
+            return "running: recording the verdicts" + retried
         total = job.total or "?"
         return f"running: {job.done} of {total} scenarios replayed" + retried
     if job.status == job.DONE:

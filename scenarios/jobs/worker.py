@@ -1,10 +1,12 @@
 """The rq worker the site runs (`manage.py rqworker verification`, settings.RQ).
 
-rq's own Worker, with changes that only make it quicker to notice a dead worker: how often
-it looks for abandoned jobs (JOBS_MAINTENANCE_SECONDS; rq's default is ten minutes) and, when
-it starts, it first queues again the jobs the database holds as unfinished that Redis has lost
-(`requeue_orphans`). A job whose worker died is retried by rq itself, once the job's heartbeat
-has lapsed (the heartbeat's period and grace: JOBS_HEARTBEAT_SECONDS, JOBS_HEARTBEAT_GRACE).
+rq's own Worker (each job in a forked work horse), with three changes. It notices a dead
+worker sooner: how often it looks for abandoned jobs (JOBS_MAINTENANCE_SECONDS; rq's default
+is ten minutes), and the heartbeat's period and grace (JOBS_HEARTBEAT_SECONDS,
+JOBS_HEARTBEAT_GRACE); a job whose worker died is retried by rq itself once its heartbeat has
+lapsed. When it starts, it queues again the jobs the database holds as unfinished that Redis
+has lost (`requeue_orphans`). And it loads the engine, the card catalog and every stored
+scenario's parsed text before it forks, so no job pays for them again.
 """
 from django.conf import settings
 from django.db import connections
@@ -31,6 +33,22 @@ class VerificationWorker(Worker):
     def work(self, *args, **kwargs):
         try:
             requeue_orphans(self.connection)
+            warm_up()
         finally:
             connections.close_all()  # no connection may be shared with the forked jobs
         return super().work(*args, **kwargs)
+
+
+def warm_up():
+    """Load what every job needs once, in the process the work horses are forked from."""
+    from ..engine.cards import default_catalog
+    from ..models import Scenario
+    from ..verification import parsed
+    from . import kinds  # noqa: F401  (the engine and the job kinds, imported once)
+
+    default_catalog()
+    for source, path in Scenario.objects.values_list("source", "path").iterator():
+        try:
+            parsed(source, path)
+        except Exception:  # broad on purpose: a file that does not parse fails in its job
+            continue
