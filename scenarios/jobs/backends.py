@@ -35,7 +35,12 @@ def submit(job):
 
         run_attempts(job.pk)
         return
-    transaction.on_commit(lambda: _START[mode](job.pk), robust=True)
+    after_commit(lambda: _START[mode](job.pk))
+
+
+def after_commit(start):
+    """Run `start` once the current transaction commits (at once outside one)."""
+    transaction.on_commit(start, robust=True)
 
 
 def _to_rq(job_id, attempts=None):
