@@ -21,6 +21,12 @@ class VerificationWorker(Worker):
         kwargs.setdefault("job_monitoring_interval", settings.JOBS_HEARTBEAT_SECONDS)
         super().__init__(*args, **kwargs)
 
+    @property
+    def dequeue_timeout(self):
+        """An idle worker wakes at least every maintenance interval, so that it looks for
+        abandoned jobs then (rq's waits for the worker's whole time to live)."""
+        return max(1, min(super().dequeue_timeout, self.maintenance_interval))
+
     def get_heartbeat_ttl(self, job, working_time=0.0):
         """How long a job may go without a heartbeat before it counts as abandoned: the
         period between heartbeats plus a grace (rq's is a fixed minute)."""
