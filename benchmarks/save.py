@@ -1,20 +1,22 @@
-"""How long saving an article takes, and how long until its verdicts are up to date.
+"""How long saving (and restoring) an article takes, and how long until its verdicts are up
+to date.
 
 Run from the repository root: `python benchmarks/save.py [--repeat N] [--modes rq,thread]`.
 It builds a scratch SQLite database (migrate, load_rules, load_scenarios), finds the article
 of the largest format (Kingdom Duels) holding a parameter that every one of its scenarios
 reads, and edits that parameter through the real edit form (Django's test client, as an
 editor): Preview (which starts the draft's impact job), then, once the impact is known, Save
-with the failures confirmed, each on an idle queue. It prints the median time of the Save
+with the failures confirmed, each on an idle queue; then restores the previous revision the
+same way (its restore page, then Restore, confirmed). It prints the median time of each
 request (target: under 500 ms) and the CPU time the request itself used (what it would take
-on an idle machine), the time from the Save until the re-verification job has recorded the
-verdicts, and until the quiz questions are rebuilt from them, in each mode:
+on an idle machine), the time from the request until the re-verification job has recorded
+the verdicts, and until the quiz questions are rebuilt from them, in each mode:
 
 - `rq`: jobs on a Redis queue (REDIS_URL, default redis://127.0.0.1:6379/0, on a queue of
   this run's own) worked by a real `manage.py rqworker` process on the same database;
 - `thread`: no Redis, jobs in a thread of the web process (the embedded default).
-Each save alternates the parameter between its value and the value plus one, so every save
-changes it and every scenario of the format is replayed again.
+Each save sets the parameter to its value plus one and each restore sets it back, so every
+save and every restore changes it and every scenario of the format is replayed again.
 """
 import argparse
 import os
@@ -71,12 +73,10 @@ def start_worker(queue, redis_url):
 
 
 def edit_once(client, article, name, value):
-    """Preview, wait for the impact, Save with its failures confirmed: (save ms, ms until the
-    verdicts are recorded, scenarios re-verified)."""
+    """Preview, wait for the impact, Save with its failures confirmed: the timings."""
     from rulings.articlefile import dump_yaml
     from rulings.forms import ArticleForm
     from rulings.models import Article
-    from scenarios.models import VerificationJob
 
     article = Article.objects.select_related("current_revision", "format").get(pk=article.pk)
     revision = article.current_revision
@@ -85,15 +85,37 @@ def edit_once(client, article, name, value):
     url = f"/rules/{article.format.slug}/{article.slug}/edit/"
     client.post(url, {**data, "preview": "1"})
     idle()
-    held = client.post(url, {**data, "preview": "1"})
-    impact = held.context["impact"]
-    failing = len(impact.failing)
+    failing = len(client.post(url, {**data, "preview": "1"}).context["impact"].failing)
+    return timed(client, url, {**data, "save": "1", "confirm_failures": str(failing)},
+                 article, revision.number + 1)
+
+
+def restore_once(client, article):
+    """Open the restore page of the previous revision (its impact is worked out), then
+    restore it with its failures confirmed: the timings."""
+    from rulings.models import Article
+
+    article = Article.objects.select_related("current_revision", "format").get(pk=article.pk)
+    number = article.current_revision.number
+    url = f"/rules/{article.format.slug}/{article.slug}/restore/{number - 1}/"
+    client.get(url)
+    idle()
+    failing = len(client.get(url).context["impact"].failing)
+    return timed(client, url, {"confirm": "1", "confirm_failures": str(failing)}, article,
+                 number + 1)
+
+
+def timed(client, url, data, article, number):
+    """POST the save (on an idle queue), then wait for its jobs: {save, cpu, verdicts,
+    questions} in ms, and the scenarios re-verified."""
+    from scenarios.models import VerificationJob
+
     idle()
     started, cpu = time.perf_counter(), time.thread_time()
-    response = client.post(url, {**data, "save": "1", "confirm_failures": str(failing)})
+    response = client.post(url, data)
     saved, cpu = time.perf_counter(), time.thread_time() - cpu
     assert response.status_code == 302, response.content.decode()[:2000]
-    label = f"{article.format.slug}/{article.slug} r{revision.number + 1}"
+    label = f"{article.format.slug}/{article.slug} r{number}"
 
     def finished(kind):
         return VerificationJob.objects.filter(kind=kind, label=label,
@@ -131,34 +153,36 @@ def measure(mode, args, client, article, name, base):
         try:
             if mode == "rq":
                 worker = start_worker(queue, args.redis)
-            times = []
-            for number in range(args.repeat + 1):
-                value = base + 1 if number % 2 == 0 else base
-                found = edit_once(client, article, name, value)
-                if number:  # the first edit warms the caches
-                    times.append(found)
+            edit_once(client, article, name, base + 1)  # warms the caches
+            restore_once(client, article)
+            saves, restores = [], []
+            for _ in range(args.repeat):
+                saves.append(edit_once(client, article, name, base + 1))
+                restores.append(restore_once(client, article))
         finally:
             if worker is not None:
                 os.killpg(worker.pid, 15)
                 worker.wait(30)
     failed = VerificationJob.objects.filter(status=VerificationJob.FAILED).count()
     label = {"rq": "rq worker on Redis", "thread": "in-process thread (no Redis)"}[mode]
+    print(f"{label}, {args.repeat} saves and {args.repeat} restores, {failed} failed jobs:")
+    for what, times in (("save", saves), ("restore", restores)):
+        print(f"  the {what} request: {said(times, 'save')}; its own CPU time "
+              f"{said(times, 'cpu')}")
+        print(f"    until the verdicts of {times[0]['total']} scenarios are recorded: "
+              f"{said(times, 'verdicts')}")
+        print(f"    until their quiz questions are rebuilt: {said(times, 'questions')}")
 
-    def said(key):
-        values = [t[key] for t in times]
-        return (f"median {statistics.median(values):.0f} ms (min {min(values):.0f}, "
-                f"max {max(values):.0f})")
 
-    print(f"{label}, {args.repeat} saves, {failed} failed jobs:")
-    print(f"  the save request: {said('save')}; its own CPU time {said('cpu')}")
-    print(f"  until the verdicts of {times[0]['total']} scenarios are recorded: "
-          f"{said('verdicts')}")
-    print(f"  until their quiz questions are rebuilt: {said('questions')}")
+def said(times, key):
+    values = [t[key] for t in times]
+    return (f"median {statistics.median(values):.0f} ms (min {min(values):.0f}, "
+            f"max {max(values):.0f})")
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--modes", default="rq,thread")
     parser.add_argument("--redis", default=os.environ.get("REDIS_URL",
                                                           "redis://127.0.0.1:6379/0"))
