@@ -1,4 +1,5 @@
-"""What an article edit does to the scenarios: found before saving, re-verified after.
+"""What an article edit does to the scenarios: found before saving, re-verified after (the
+re-verification runs as a job: scenarios/jobs).
 
 A scenario depends on an article when its replay read one of the parameters the
 edit changes, or when its rule trace (or the rule and example it illustrates)
@@ -197,16 +198,6 @@ def replay_rows(rows, progress=None):
     return Report(verdicts)
 
 
-def reverify_after_edit(article, before, after, user=None):
-    """Re-verify the scenarios an edit touched, record their verdicts and log the run (in the
-    caller: scenarios/jobs runs the same steps as a job)."""
-    rows = edit_dependents(article, before, after)
-    if not rows:
-        return None
-    return record(replay_rows(rows), trigger=VerificationRun.EDIT, user=user,
-                  revisions=[edit_label(article, after)], sources=True)
-
-
 def edit_label(article, revision):
     """How a run names the revision it verified: `kingdom-duels/setup r12`."""
     return f"{article.format.slug}/{article.slug} r{revision.number}"
@@ -248,4 +239,4 @@ def reverify_formats(format_slugs, trigger, user=None):
 
 __all__ = ["Impact", "PASSING", "changed_parameters", "dependents", "edit_dependents",
            "impact_between", "impact_without_replay", "preview_impact", "replay_rows",
-           "reverify_after_edit", "reverify_formats"]
+           "reverify_formats"]
