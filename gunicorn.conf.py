@@ -1,4 +1,4 @@
-"""gunicorn settings for production: `gunicorn rulings.wsgi --config gunicorn.conf.py`.
+"""gunicorn settings for production: `gunicorn rulings.project.wsgi --config gunicorn.conf.py`.
 
 Every value can be overridden from the environment (WEB_CONCURRENCY, PORT, ...)."""
 import os
@@ -12,5 +12,5 @@ limit_request_line = 8190
 accesslog = "-"
 errorlog = "-"
 # The proxy whose X-Forwarded-Proto gunicorn believes. Which address a request came from is
-# the site's business: TRUSTED_PROXIES (rulings/clients.py) reads X-Forwarded-For.
+# the site's business: TRUSTED_PROXIES (rulings/knowledge/clients.py) reads X-Forwarded-For.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

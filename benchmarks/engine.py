@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rulings.articlefile import folder_parameters  # noqa: E402  (pure Python, no Django)
+from rulings.knowledge.articlefile import folder_parameters  # noqa: E402  (pure Python, no Django)
 from scenarios.engine import load_scenario, replay, ruleset_for  # noqa: E402
 from scenarios.engine.cards import default_catalog  # noqa: E402
 

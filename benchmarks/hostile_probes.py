@@ -103,7 +103,7 @@ def set_up(env):
 
 def start_server(env, port):
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "rulings.wsgi", "--config", "gunicorn.conf.py",
+        [sys.executable, "-m", "gunicorn", "rulings.project.wsgi", "--config", "gunicorn.conf.py",
          "--access-logfile", "/dev/null", "--timeout", "120"], cwd=ROOT,
         env={**env, "PORT": str(port), "HOST": "127.0.0.1", "WEB_CONCURRENCY": "2",
              "GUNICORN_THREADS": "2", "LOG_LEVEL": "CRITICAL"},
@@ -267,7 +267,7 @@ def probe_big_numbers(port, env, boss):
     scratch = {**env, "DATABASE_URL": f"sqlite:///{tempfile.mkdtemp()}/load.sqlite3"}
     manage(scratch, "migrate")
     loaded = manage(scratch, "load_rules", "--dir", str(content), check=False)
-    count = shell(scratch, "from rulings.models import Article; print(Article.objects.count())")
+    count = shell(scratch, "from rulings.knowledge.models import Article; print(Article.objects.count())")
     report("load_rules with one huge number: articles loaded, traceback",
            f"{count}, {'Traceback' in loaded.stderr}")
     cards = Path(tempfile.mkdtemp()) / "cards.json"
@@ -347,7 +347,7 @@ def probe_loaders(port, env, boss):
     boss.form("/scenarios/new/", {"source": scenario(slug="site-written", title="Site"),
                                   "save": "1"})
     output = manage(env, "load_rules").stdout + manage(env, "load_scenarios").stdout
-    kept = shell(env, "from rulings.models import Article\nfrom scenarios.models import Scenario\n"
+    kept = shell(env, "from rulings.knowledge.models import Article\nfrom scenarios.verification.models import Scenario\n"
                       "a = Article.objects.get(format__slug='core', slug='chains')\n"
                       "print(a.summary == 'Edited on the site.', "
                       "Scenario.objects.filter(slug='site-written').exists())")
@@ -405,7 +405,7 @@ def main():
     database = os.environ.get("DATABASE_URL") or \
         f"sqlite:///{tempfile.mkdtemp()}/probes.sqlite3"
     env = {**os.environ, "DATABASE_URL": database, "DEBUG": "1", "TRUSTED_PROXIES": "1",
-           "DJANGO_SETTINGS_MODULE": "rulings.settings", "PYTHONPATH": str(ROOT)}
+           "DJANGO_SETTINGS_MODULE": "rulings.project.settings", "PYTHONPATH": str(ROOT)}
     set_up(env)
     port = free_port()
     server = start_server(env, port)

@@ -2,7 +2,7 @@
 
 Run from the repository root: `python benchmarks/load.py [--workers 2] [--seconds 30]
 [--connections 50]`. It loads a scratch database (SQLite by default; set DATABASE_URL to a
-PostgreSQL database to measure that), starts `gunicorn rulings.wsgi` on 127.0.0.1 with the
+PostgreSQL database to measure that), starts `gunicorn rulings.project.wsgi` on 127.0.0.1 with the
 stated worker count, and drives it with keep-alive connections over a mix of article pages,
 search, scenario replay pages, deck checks, and quiz starts and answers; then the same for the
 trivial `/healthz` view. It prints requests/s, p50/p99 latency and error counts (5xx must be
@@ -47,7 +47,7 @@ def prepare():
 
         set_up("load")
     else:
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulings.settings")
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulings.project.settings")
         import django
 
         django.setup()
@@ -57,8 +57,8 @@ def prepare():
         call_command("migrate", verbosity=0)
         call_command("load_rules", stdout=quiet)
         call_command("load_scenarios", stdout=quiet)
-    from rulings.models import Article
-    from scenarios.models import Scenario
+    from rulings.knowledge.models import Article
+    from scenarios.verification.models import Scenario
 
     articles = [a.get_absolute_url() for a in Article.objects.select_related("format")]
     scenarios = [s.get_absolute_url() for s in Scenario.objects.all()[:60]]
@@ -216,7 +216,7 @@ def main():
            "LOG_LEVEL": "ERROR", "TRUSTED_PROXIES": "1"}
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT,
                    env=env, check=True)
-    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "rulings.wsgi", "--config",
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "rulings.project.wsgi", "--config",
                                "gunicorn.conf.py", "--access-logfile", "/dev/null"], cwd=ROOT,
                               env=env, start_new_session=True)
     try:

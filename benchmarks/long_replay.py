@@ -93,7 +93,7 @@ def measure(pattern, editor, reader, writer, repeat):
     """Save the scenario of `pattern` as an editor would, then time its pages."""
     from django.core.cache import cache
 
-    from scenarios import editing
+    from scenarios.verification import editing
     from tests.hostile.long_scenario import long_scenario_source
 
     slug = slug_of(pattern)

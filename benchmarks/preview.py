@@ -23,8 +23,8 @@ def main():
     from django.contrib.auth.models import Group, User
     from django.test import Client
 
-    from rulings.models import Article
-    from scenarios.models import Scenario
+    from rulings.knowledge.models import Article
+    from scenarios.verification.models import Scenario
 
     counts = {}
     for slug in Scenario.objects.values_list("format_slug", flat=True):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulings.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulings.project.settings")
 
 
 def main():
@@ -30,7 +30,7 @@ def main():
     from scenarios.engine import replay
     from scenarios.engine.rulesets import ruleset_for
     from scenarios.quizzes import generation
-    from scenarios.verification import Verifier, discover, parsed
+    from scenarios.verification.verifier import Verifier, discover, parsed
 
     verifier = Verifier()
     published, kinds, reasons = collections.Counter(), collections.Counter(), collections.Counter()

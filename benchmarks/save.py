@@ -42,8 +42,8 @@ def wait_for(predicate, timeout=300):
 
 def find_article():
     """The largest format, and its article holding a parameter all its scenarios read."""
-    from rulings.models import Article
-    from scenarios.models import Scenario
+    from rulings.knowledge.models import Article
+    from scenarios.verification.models import Scenario
 
     counts = {}
     for slug in Scenario.objects.values_list("format_slug", flat=True):
@@ -74,9 +74,9 @@ def start_worker(queue, redis_url):
 
 def edit_once(client, article, name, value):
     """Preview, wait for the impact, Save with its failures confirmed: the timings."""
-    from rulings.articlefile import dump_yaml
-    from rulings.forms import ArticleForm
-    from rulings.models import Article
+    from rulings.knowledge.articlefile import dump_yaml
+    from rulings.knowledge.forms import ArticleForm
+    from rulings.knowledge.models import Article
 
     article = Article.objects.select_related("current_revision", "format").get(pk=article.pk)
     revision = article.current_revision
@@ -93,7 +93,7 @@ def edit_once(client, article, name, value):
 def restore_once(client, article):
     """Open the restore page of the previous revision (its impact is worked out), then
     restore it with its failures confirmed: the timings."""
-    from rulings.models import Article
+    from rulings.knowledge.models import Article
 
     article = Article.objects.select_related("current_revision", "format").get(pk=article.pk)
     number = article.current_revision.number
@@ -108,7 +108,7 @@ def restore_once(client, article):
 def timed(client, url, data, article, number):
     """POST the save (on an idle queue), then wait for its jobs: {save, cpu, verdicts,
     questions} in ms, and the scenarios re-verified."""
-    from scenarios.models import VerificationJob
+    from scenarios.verification.models import VerificationJob
 
     idle()
     started, cpu = time.perf_counter(), time.thread_time()
@@ -132,7 +132,7 @@ def timed(client, url, data, article, number):
 
 def idle():
     """Wait until no job is queued or running: each save is timed on an idle queue."""
-    from scenarios.models import VerificationJob
+    from scenarios.verification.models import VerificationJob
 
     wait_for(lambda: not VerificationJob.objects.filter(
         status__in=VerificationJob.ACTIVE).exists())
@@ -141,7 +141,7 @@ def idle():
 def measure(mode, args, client, article, name, base):
     from django.test import override_settings
 
-    from scenarios.models import VerificationJob
+    from scenarios.verification.models import VerificationJob
 
     worker = None
     queue = f"bench-save-{os.getpid()}"

@@ -14,7 +14,7 @@ def set_up(name):
     """Create and load the scratch database; returns the seconds `load_scenarios` took."""
     scratch = tempfile.mkdtemp()
     os.environ["DATABASE_URL"] = f"sqlite:///{scratch}/{name}.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulings.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rulings.project.settings")
     import django
 
     django.setup()

@@ -27,7 +27,7 @@ PYEOF
 }
 check=$(measure check)
 verify=$(measure verify)
-runs_recorded=$("$PY" manage.py shell --no-imports -c "from scenarios.models import VerificationRun; print(VerificationRun.objects.filter(trigger='cli').count())")
+runs_recorded=$("$PY" manage.py shell --no-imports -c "from scenarios.verification.models import VerificationRun; print(VerificationRun.objects.filter(trigger='cli').count())")
 echo "manage.py check : ${check}s (median of $runs)"
 echo "manage.py verify: ${verify}s (median of $runs; recording: $runs_recorded runs recorded)"
 echo "ratio verify/check: $("$PY" -c "print(f'{$verify / $check:.2f}')") (target <= 1.5)"

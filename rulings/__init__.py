@@ -1,1 +1,2 @@
-"""The rules knowledge base: formats, articles, revisions, glossary, links and search."""
+"""The rulings site: the Django project configuration (project/), the knowledge-base app
+(knowledge/) and the bundled rule content (content/). See docs/architecture.md."""

@@ -5,10 +5,10 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 
-from rulings.articlefile import ArticleSource
-from rulings.loading import load_content
-from rulings.models import Article, Format
-from rulings.publishing import publish
+from rulings.knowledge.articlefile import ArticleSource
+from rulings.knowledge.loading import load_content
+from rulings.knowledge.models import Article, Format
+from rulings.knowledge.publishing import publish
 
 
 @pytest.fixture(scope="session")

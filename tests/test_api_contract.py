@@ -22,8 +22,8 @@ from schemathesis import GenerationMode
 from schemathesis.checks import (content_type_conformance, not_a_server_error,
                                  response_schema_conformance, status_code_conformance)
 
-from rulings.wsgi import application
-from scenarios.models import Scenario, VerificationRun
+from rulings.project.wsgi import application
+from scenarios.verification.models import Scenario, VerificationRun
 from scenarios.quizzes.models import Question
 
 EXAMPLES = {GenerationMode.POSITIVE: 15, GenerationMode.NEGATIVE: 6}

@@ -13,12 +13,12 @@ import pytest
 from django.test import override_settings
 from django.urls import path
 
-from rulings import urls as site_urls
+from rulings.project import urls as site_urls
 
 from tests.hostile.servers import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
-CLEAN_ENV = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "rulings.settings"}
+CLEAN_ENV = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "rulings.project.settings"}
 
 
 def settings_value(expression, **environment):

@@ -70,7 +70,7 @@ def test_error_pages_are_styled_and_api_errors_are_json(client, db):
 @override_settings(DEBUG=False)
 def test_a_server_error_gets_the_styled_500_page(db):
     from django.test import Client
-    from rulings.views import errors
+    from rulings.project.views import errors
 
     response = errors.server_error(Client().get("/").wsgi_request)
     assert response.status_code == 500 and "Something went wrong" in response.content.decode()

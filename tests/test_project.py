@@ -41,7 +41,7 @@ def test_without_postgresql_the_test_script_says_so_and_still_runs_sqlite(tmp_pa
 def test_settings_refuse_to_run_without_a_secret_key_when_debug_is_off():
     result = subprocess.run(
         [sys.executable, "-c", "import django; django.setup()"], cwd=ROOT, capture_output=True,
-        text=True, env={"DJANGO_SETTINGS_MODULE": "rulings.settings", "DEBUG": "0",
+        text=True, env={"DJANGO_SETTINGS_MODULE": "rulings.project.settings", "DEBUG": "0",
                         "PATH": "/usr/bin:/bin"})
     assert result.returncode != 0 and "SECRET_KEY must be set" in result.stderr
 
@@ -51,7 +51,7 @@ def test_database_url_selects_the_database():
             "print(settings.DATABASES['default']['ENGINE'], settings.DATABASES['default']['NAME'])")
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-        env={"DJANGO_SETTINGS_MODULE": "rulings.settings",
+        env={"DJANGO_SETTINGS_MODULE": "rulings.project.settings",
              "DATABASE_URL": "sqlite:////tmp/elsewhere.sqlite3", "PATH": "/usr/bin:/bin"})
     assert result.stdout.split() == ["django.db.backends.sqlite3", "/tmp/elsewhere.sqlite3"]
 
@@ -61,5 +61,5 @@ def test_worker_threads_keep_their_database_connection_between_requests():
             "db = settings.DATABASES['default']; print(db['CONN_MAX_AGE'], db['CONN_HEALTH_CHECKS'])")
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-        env={"DJANGO_SETTINGS_MODULE": "rulings.settings", "PATH": "/usr/bin:/bin"})
+        env={"DJANGO_SETTINGS_MODULE": "rulings.project.settings", "PATH": "/usr/bin:/bin"})
     assert result.stdout.split() == ["600", "True"]

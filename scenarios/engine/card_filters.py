@@ -13,6 +13,7 @@ text as the card prints it (the braces and the words "only on" may be left out):
 that text into one plain filter; the ruleset applies it (and its wrong readings). Pure Python.
 """
 import re
+from collections.abc import Iterable
 
 # Straight and typographic double quotes, as card texts print them.
 QUOTES = "\"\u201c\u201d"
@@ -25,7 +26,7 @@ MONSTER_TYPE_RE = re.compile(rf"^an?\s+([^{QUOTES}]+?)\s+monsters?$", re.IGNOREC
 NAME_CONTAINS, EXACT_NAME, MONSTER_TYPE = "name_contains", "name", "race"
 
 
-def bracket_body(text):
+def bracket_body(text: object) -> str:
     """The words inside the brackets: `{ only on X }` -> `X`."""
     body = str(text).strip()
     if body.startswith("{") and body.endswith("}"):
@@ -35,7 +36,7 @@ def bracket_body(text):
     return body
 
 
-def parse_bracket(text):
+def parse_bracket(text: object) -> tuple[str, str]:
     """(how, name) for a bracket restriction: how is NAME_CONTAINS, EXACT_NAME or MONSTER_TYPE.
 
     Raises ValueError for text written in none of the three ways."""
@@ -50,7 +51,7 @@ def parse_bracket(text):
                      "(a Monster Type)")
 
 
-def bracket_problem(text):
+def bracket_problem(text: object) -> str | None:
     """Why `text` is not a bracket restriction, or None (used when the catalog loads)."""
     try:
         parse_bracket(text)
@@ -59,7 +60,7 @@ def bracket_problem(text):
     return None
 
 
-def name_contains(names, word):
+def name_contains(names: Iterable[str], word: str) -> bool:
     """Does any of the names contain `word` (as words of the name, not inside another word)?"""
     pattern = re.compile(rf"(?<![\w]){re.escape(word)}(?![\w])", re.IGNORECASE)
     return any(pattern.search(name) for name in names)

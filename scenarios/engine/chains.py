@@ -3,6 +3,7 @@ from .errors import IllegalAction, ScriptError
 from .primitives import COSTS, EffectContext, run
 from .rules import Rule
 from .state import ChainLink
+from .vocabulary.board import Zone
 
 # What a target spec's `card:` may name, as card texts do; where it may be, when no `zone:` says.
 TARGET_KINDS = ("card", "monster", "spell_trap", "spell", "trap")
@@ -148,7 +149,7 @@ class ChainRules:
     def activation_for(self, card, player):
         """(program, is_card_activation) for what `player` would activate with `card` now."""
         definition = card.card
-        if definition.kind in ("spell", "trap") and (card.zone == "hand" or
+        if definition.kind in ("spell", "trap") and (card.zone == Zone.HAND or
                                                      (card.on_field and not card.face_up)):
             if definition.activation is None:
                 self.illegal(None, "not_activatable", f"{card.name} has no activation")
@@ -281,7 +282,7 @@ class ChainRules:
                     self.illegal("normal-spell-set-turn", "set_this_turn",
                                  f"{card.id} was Set this turn")
                 self.note_rule("normal-spell-set-turn")
-        if is_card and card.zone == "hand":
+        if is_card and card.zone == Zone.HAND:
             if definition.kind == "trap" and not self.misreads("trap-set-first", "from-hand"):
                 self.illegal("trap-set-first", "trap_from_hand",
                              "a Trap must be Set before it is activated")
@@ -454,7 +455,7 @@ class ChainRules:
                                  f"{player} cannot pay {value} LP with {self.players[player].lp} LP")
             if kind == "discard":
                 discarded = self.card(value)
-                if discarded.zone != "hand" or discarded is card or \
+                if discarded.zone != Zone.HAND or discarded is card or \
                         not self.may_discard(discarded, player):
                     self.illegal("costs", "cannot_pay_cost", f"{value} is not a card {player} "
                                  f"can discard")
@@ -494,11 +495,11 @@ class ChainRules:
     def put_on_field(self, card, player, is_card):
         if not is_card:
             return
-        if card.zone == "hand":
+        if card.zone == Zone.HAND:
             zone = "field_zone" if card.card.subtype == "field" else "spell_trap"
-            if zone == "spell_trap" and self.spell_trap_full(player):
+            if zone == Zone.SPELL_TRAP and self.spell_trap_full(player):
                 self.illegal(None, "no_free_zone", "no free Spell & Trap Zone")
-            if zone == "field_zone" and any(self.zone_of(p, "field_zone") for p in self.players
+            if zone == Zone.FIELD_ZONE and any(self.zone_of(p, "field_zone") for p in self.players
                                             if p != player):
                 # Another player's Field Zone is occupied; this player's own is not that one.
                 rule = self.field_zone_rule()
@@ -645,7 +646,9 @@ class ChainRules:
         if link.data.pop("costs_due", False) and not link.negated:
             try:  # the wrong reading: the cost is paid only now
                 self.pay_costs(card, link.player, link.program, link.selections)
-            except IllegalAction:
+            # A script made for the right reading may lack the choice this late payment asks
+            # for: under the wrong reading that is a cost that cannot be paid, like a refusal.
+            except (IllegalAction, ScriptError):
                 self.emit("resolve", f"Chain Link {link.number} ({card.id}) has no effect: its "
                           "cost cannot be paid", link=link.number, card=card.id,
                           what="no_effect")
@@ -685,7 +688,8 @@ class ChainRules:
                                 field="select")
         link.resolved = True
         self.resolved.append(card.id)
-        if link.is_card_activation and card.card.subtype == "field" and card.zone == "field_zone":
+        if link.is_card_activation and card.card.subtype == "field" and \
+                card.zone == Zone.FIELD_ZONE:
             self.field_spell_resolved(card)
 
     def chain_finished(self, order):

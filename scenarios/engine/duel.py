@@ -6,13 +6,14 @@ adds rule hooks, the way python-chess builds its variants on one Board.
 """
 import copy
 import random
+from typing import NoReturn
 
 from .battle import BattleRules
 from .chains import ChainRules
 from .endings import EndingRules
 from .errors import IllegalAction, ScenarioError, ScriptError
 from .outcome import CORE_CARD_FACTS, CORE_EXPECT_KEYS
-from .parameters import check_parameters
+from .parameters import Param, check_parameters
 from .rules import Mutation, rulebook
 from .state import ON_FIELD, Event, PlayerState, TrialCards
 from .turns import TurnRules
@@ -37,11 +38,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     RULES = rulebook(*ChainRules.CHAIN_RULES, *BattleRules.BATTLE_RULES,
                      *TurnRules.TURN_RULES, *EndingRules.ENDING_RULES)
     # What a scenario may expect of this format, and the facts it reports of one card.
-    EXPECT_KEYS = CORE_EXPECT_KEYS
-    CARD_FACTS = CORE_CARD_FACTS
+    EXPECT_KEYS: tuple[str, ...] = CORE_EXPECT_KEYS
+    CARD_FACTS: tuple[str, ...] = CORE_CARD_FACTS
     # The article parameters a ruleset reads, each a parameters.Param (name, shape, the rule
     # anchors that read it); the core needs none.
-    PARAMETERS = ()
+    PARAMETERS: tuple[Param, ...] = ()
     # What its scenarios may use (vocabulary.py): steps, setup fields, reason codes.
     STEP_VERBS, CARD_FIELDS, PLAYER_FIELDS = CORE_VERBS, CORE_CARD_FIELDS, CORE_PLAYER_FIELDS
     SETUP_FIELDS, REASON_CODES = CORE_SETUP_FIELDS, CORE_REASON_CODES
@@ -103,7 +104,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def emit(self, kind, text, rules=(), **data):
         anchors = tuple(self.anchor(r) for r in rules)
         self.rules_used.extend(a for a in anchors if a not in self.rules_used)
-        self.events.append(Event(kind, text, anchors, data))
+        self.events.append(Event.of(kind, text, anchors, data))
 
     def note_rule(self, rule):
         """Record that a rule decided something, without an event of its own."""
@@ -111,7 +112,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if anchor not in self.rules_used:
             self.rules_used.append(anchor)
 
-    def illegal(self, rule, reason, message):
+    def illegal(self, rule: str | None, reason: str, message: str) -> NoReturn:
         """Refuse an action, noting the rule that forbids it."""
         if rule:
             self.rules_used.append(self.anchor(rule))

@@ -1,9 +1,45 @@
 """How a duel ends: 0 LP, decking out, cards that win, conceding, and draws."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
 from .rules import Rule
 from .state import Result
 
+if TYPE_CHECKING:
+    from .primitives import EffectContext
+    from .scenario import Action
+    from .state import Attack, CardInstance, ChainLink, PlayerState
+    from .yamltypes import YamlMapping
+
 
 class EndingRules:
+    """The rules of how a duel ends: a part of `Duel` (duel.py), which provides the state and
+    the look-ups declared below."""
+
+    if TYPE_CHECKING:  # what the Duel this is part of provides
+        players: dict[str, PlayerState]
+        result: Result | None
+        turn: int
+        turn_player: str
+        phase: str
+        attack: Attack | None
+        resolving: bool
+        delayed_wins: list[dict[str, Any]]
+
+        def emit(self, kind: str, text: str, rules: Iterable[str] = (), **data: Any) -> None: ...
+        def note_rule(self, rule: str) -> None: ...
+        def misreads(self, rule: str, name: str) -> bool: ...
+        def opponent(self, player: str) -> str: ...
+        def card(self, card_id: str) -> CardInstance: ...
+        def zone_of(self, player: str, zone: str) -> list[str]: ...
+        def cards_on_field(self, kind: str | None = None,
+                           controller: str | None = None) -> list[CardInstance]: ...
+        def continuous_effects(self, card: CardInstance, key: str) -> list[YamlMapping]: ...
+        def draw(self, counts: dict[str, int], cause: str = "draw") -> None: ...
+        def fight(self) -> None: ...
+
     ENDING_RULES = (
         Rule("zero-lp", "core/ending-the-game#zero-lp-immediate-loss",
              "A player at 0 LP loses at once, even in the middle of a chain.",
@@ -52,7 +88,8 @@ class EndingRules:
 
     # --- results ---------------------------------------------------------------------------
 
-    def finish(self, winner, reason, rules=(), match=False):
+    def finish(self, winner: str | None, reason: str, rules: Iterable[str] = (),
+               match: bool = False) -> None:
         if self.result is not None:
             return
         players = tuple(self.winning_players(winner)) if winner is not None else ()
@@ -62,36 +99,37 @@ class EndingRules:
         self.emit("result", f"{text} ({reason})", rules, winner=winner, reason=reason, match=match,
                   **({"players": list(players)} if players else {}))
 
-    def winning_players(self, winner):
+    def winning_players(self, winner: str) -> Iterable[str]:
         """The players a result names when its winner is more than one player (a team): none in
         a duel of two players."""
         return ()
 
-    def lose(self, loser, reason, rules=()):
+    def lose(self, loser: str, reason: str, rules: Iterable[str] = ()) -> None:
         self.finish(self.opponent(loser), reason, rules)
 
-    def both_lose(self, rule, reason):
+    def both_lose(self, rule: str, reason: str) -> None:
         if self.misreads(rule, "turn-player-loses"):
             self.lose(self.turn_player, reason, [rule])
-        elif self.misreads(rule, "first-to-zero") and self.first_at_zero() is not None:
-            self.lose(self.first_at_zero(), reason, [rule])
+        elif self.misreads(rule, "first-to-zero") and \
+                (first := self.first_at_zero()) is not None:
+            self.lose(first, reason, [rule])
         else:
             self.finish(None, reason, [rule])
 
-    def first_at_zero(self):
+    def first_at_zero(self) -> str | None:
         """Of the players the last LP change reached, in its order, the first now at 0 LP."""
         return next((p for p in getattr(self, "lp_order", ()) if self.players[p].lp <= 0), None)
 
     # --- Life Points -------------------------------------------------------------------------
 
-    def lp_changed(self, cause):
+    def lp_changed(self, cause: str) -> None:
         if self.resolving and self.misreads("zero-lp", "checked-after-chain"):
             return
         if self.phase == "battle" and self.misreads("zero-lp", "end-of-battle-phase"):
             return  # checked by check_state once the Battle Phase is over
         self.check_lp()
 
-    def check_lp(self):
+    def check_lp(self) -> None:
         at_zero = [p for p, s in self.players.items() if s.lp <= 0]
         if len(at_zero) == 2:
             self.both_lose("both-zero-lp", "lp_zero")
@@ -101,7 +139,7 @@ class EndingRules:
             match = self.battle_wins_match(loser)
             self.finish(winner, "lp_zero", ["zero-lp"] + (["match-win"] if match else []), match)
 
-    def battle_wins_match(self, loser):
+    def battle_wins_match(self, loser: str) -> bool:
         battle = getattr(self, "last_battle", None)
         if not battle or battle["player"] != loser or not battle["direct"]:
             return False
@@ -112,10 +150,10 @@ class EndingRules:
 
     # --- decking out -------------------------------------------------------------------------
 
-    def partial_draw_allowed(self):
+    def partial_draw_allowed(self) -> bool:
         return self.misreads("partial-draw", "partial-draw-allowed")
 
-    def decked_out(self, players, cause):
+    def decked_out(self, players: list[str], cause: str) -> None:
         if self.partial_draw_allowed() or self.misreads("partial-draw", "no-draw"):
             return  # the short players drew all they could (or nothing), and play on
         if len(players) == 2:
@@ -124,7 +162,7 @@ class EndingRules:
         else:
             self.lose(players[0], "deck_out", ["deckout", "partial-draw"])
 
-    def draw_phase_draw(self, player):
+    def draw_phase_draw(self, player: str) -> None:
         if not self.zone_of(player, "deck") and self.misreads("deckout", "skip-the-draw"):
             self.emit("draw", f"{player} has no card to draw and skips the draw",
                       player=player, what="skip")
@@ -134,13 +172,13 @@ class EndingRules:
             return
         self.draw({player: self.cards_drawn_per_turn()}, "Draw Phase")
 
-    def cards_drawn_per_turn(self):
+    def cards_drawn_per_turn(self) -> int:
         """How many cards the turn player draws in the Draw Phase."""
         return 1
 
     # --- state checks --------------------------------------------------------------------------
 
-    def after_primitive(self, ctx):
+    def after_primitive(self, ctx: EffectContext) -> None:
         if not self.misreads("counter-win", "checked-at-end-phase"):
             self.check_counter_wins()
         if self.misreads("exodia", "checked-mid-resolution"):
@@ -150,14 +188,14 @@ class EndingRules:
             if self.misreads("exodia", "held-during-link"):
                 self.held_hand_win = self.hand_winner()
 
-    def link_resolved(self, link):
+    def link_resolved(self, link: ChainLink) -> None:
         held = self.__dict__.pop("held_hand_win", None)
         if self.result is None:
             self.check_hand_wins()
         if self.result is None and held is not None:  # the wrong reading: held once is enough
             self.card_win(held, "exodia")
 
-    def check_state(self, after_chain=False):
+    def check_state(self, after_chain: bool = False) -> None:
         if self.result is not None:
             return
         if (after_chain and self.misreads("zero-lp", "checked-after-chain")) or \
@@ -166,18 +204,18 @@ class EndingRules:
         if not self.resolving:
             self.check_hand_wins()
 
-    def check_hand_wins(self):
+    def check_hand_wins(self) -> None:
         winner = self.hand_winner()
         if winner is not None:
             self.card_win(winner, "exodia")
 
-    def card_win(self, winner, rule):
+    def card_win(self, winner: str, rule: str) -> None:
         """A card's effect declares `winner` the winner of the Duel (of the Duel only: a card
         that wins the Match says so, as Victory Dragon does), which match-win decides."""
         match = self.misreads("match-win", "every-card-win")
         self.finish(winner, "card_effect", [rule, "match-win"], match)
 
-    def hand_winner(self):
+    def hand_winner(self) -> str | None:
         """The player whose hand now holds a complete hand win (Exodia), or None."""
         for player, state in self.players.items():
             names = {self.card(i).name for i in state.zones["hand"]}
@@ -187,7 +225,7 @@ class EndingRules:
                         return player
         return None
 
-    def check_counter_wins(self):
+    def check_counter_wins(self) -> None:
         for card in self.cards_on_field("monster"):
             for effect in self.continuous_effects(card, "win_on_counters"):
                 spec = effect["win_on_counters"]
@@ -197,17 +235,17 @@ class EndingRules:
 
     # --- cards that win after turns ----------------------------------------------------------
 
-    def register_turn_win(self, player, turns, cause):
+    def register_turn_win(self, player: str, turns: int, cause: str) -> None:
         self.delayed_wins.append({"player": player, "start": self.turn, "turns": turns,
                                   "cause": cause})
         self.emit("win", f"{cause}: {player} wins once {turns} turns have passed",
                   player=player, turns=turns, by=cause)
 
-    def turn_ended(self):
+    def turn_ended(self) -> None:
         if self.misreads("counter-win", "checked-at-end-phase"):
             self.check_counter_wins()
         for pending in self.delayed_wins:
-            counted = range(pending["start"], self.turn + 1)
+            counted: Sequence[int] = range(pending["start"], self.turn + 1)
             if self.misreads("turn-count-win", "own-turns-only"):
                 first = pending["start"] % 2
                 counted = [t for t in counted if t % 2 == first]
@@ -217,11 +255,12 @@ class EndingRules:
 
     # --- conceding -----------------------------------------------------------------------------
 
-    def do_concede(self, action):
+    def do_concede(self, action: Action) -> None:
         if self.attack is not None and self.misreads("concede", "after-the-attack"):
             self.fight()  # the wrong reading: the attack under way is finished first
             if self.result is not None:
                 return
+        assert action.player is not None  # parse_step: every verb but pass_turns names one
         rival = self.opponent(action.player)
         match = False
         if self.misreads("concede", "counts-as-lp-loss") and self.attack is not None:

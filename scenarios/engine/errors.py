@@ -1,26 +1,34 @@
-"""The engine's two kinds of failure: a move the rules forbid, and a scenario that is wrong."""
+"""The engine's kinds of failure: a move the rules forbid, a step whose script is incomplete,
+and a scenario that is wrong.
+
+They are separate trees on purpose: a handler for refused moves (`except IllegalAction`) must
+never swallow a script error, which is the file's fault and must reach its author.
+"""
+from .vocabulary.reasons import Reason
 
 
 class IllegalAction(Exception):
-    """The rules forbid this action now. `reason` is a stable code scenarios can expect."""
+    """The rules forbid this action now. `reason` is a stable code scenarios can expect: a
+    Reason (a code no Reason declares is an engine bug, refused here at once)."""
 
     def __init__(self, reason, message=""):
-        self.reason = reason
+        self.reason = Reason(reason)
         self.message = message or reason.replace("_", " ")
         super().__init__(f"{reason}: {self.message}")
 
 
-class ScriptError(IllegalAction):
+class ScriptError(Exception):
     """The script of a step is incomplete or says too much: a choice the rules need was
     not scripted, a scripted choice went unused, or a card id names nothing.
 
-    The engine raises it like any refusal; a replay turns it into a ScenarioError at
-    the step's line, because it is the file that must change, not the play.
+    It is no refusal (not an IllegalAction): a replay turns it into a ScenarioError at the
+    step's line, because it is the file that must change, not the play.
     """
 
     def __init__(self, message, field=""):
         self.field = field
-        super().__init__("script", message)
+        self.message = message
+        super().__init__(message)
 
 
 class ScenarioError(Exception):

@@ -8,13 +8,14 @@ answers are all built from these two, never from formatted strings.
 """
 from dataclasses import dataclass
 
+from .vocabulary.board import Zone
+
 # Expectation keys every format compares; a ruleset adds its own in EXPECT_KEYS.
 CORE_EXPECT_KEYS = ("result", "lp", "zones", "cards", "counters", "resolved", "negated", "chain",
                     "phase", "turn", "turn_player")
 # Facts about one card that every format reports; a ruleset adds its own in CARD_FACTS.
 CORE_CARD_FACTS = ("zone", "controller", "face", "position", "counters", "races", "atk", "def",
                    "level")
-FILLER_CARD = "Giant Soldier of Stone"
 
 
 @dataclass(frozen=True)
@@ -60,9 +61,10 @@ class Outcome:
 
 
 def scripted_cards(duel):
-    """The cards a scenario placed by name: every card except the filler cards of a deck count."""
+    """The cards a scenario placed by name: every card except the filler cards of a deck count
+    still in the deck (known by their flag, so a scripted card of the same name counts)."""
     return [card for card in duel.cards.values()
-            if not (card.zone == "deck" and card.card.name == FILLER_CARD)]
+            if not (card.zone == Zone.DECK and card.filler)]
 
 
 def card_facts(duel, card):

@@ -13,7 +13,16 @@ declarations are the one source for three checks:
 
 Pure Python: no Django here.
 """
-from dataclasses import dataclass, field
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .yamltypes import YamlValue
+
+if TYPE_CHECKING:
+    from .duel import Duel
 
 # Bounds that keep a value of sane size: an edit cannot make the engine loop or
 # allocate without end.
@@ -23,30 +32,30 @@ MAX_ITEMS = 1000  # names in a list (a Forbidden list is a few hundred)
 MAX_TEXT = 200  # characters of one name or text cell
 
 
-def shown(value):
+def shown(value: object) -> str:
     """A value as an error message quotes it: strings in quotes, long values cut short."""
     text = f"'{value}'" if isinstance(value, str) else repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _number(value):
+def _number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _bound(value):
+def _bound(value: object) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 class Shape:
     """What a value must be; `problem(value)` says what is wrong, or None."""
 
-    def describe(self):
+    def describe(self) -> str:
         raise NotImplementedError
 
-    def problem(self, value):
+    def problem(self, value: YamlValue) -> str | None:
         raise NotImplementedError
 
-    def other_value(self, value):
+    def other_value(self, value: YamlValue) -> YamlValue:
         """Another valid value, for tests that change one parameter (None: no obvious one)."""
         return None
 
@@ -58,19 +67,19 @@ class Whole(Shape):
     minimum: int = 0
     maximum: int = NUMBER_LIMIT
 
-    def describe(self):
+    def describe(self) -> str:
         if self.maximum == NUMBER_LIMIT:
             return f"a whole number ≥ {self.minimum}"
         return f"a whole number from {_bound(self.minimum)} to {_bound(self.maximum)}"
 
-    def problem(self, value):
+    def problem(self, value: YamlValue) -> str | None:
         if not isinstance(value, int) or isinstance(value, bool) or value < self.minimum:
             return f"must be {self.describe()}, got {shown(value)}"
         if value > self.maximum:
             return f"must be at most {_bound(self.maximum)}, got {_bound(value)}"
         return None
 
-    def other_value(self, value):
+    def other_value(self, value: YamlValue) -> YamlValue:
         return value + 1 if value < self.maximum else value - 1
 
 
@@ -78,15 +87,15 @@ class Whole(Shape):
 class Fraction(Shape):
     """A number from 0 to 1 (a half is 0.5)."""
 
-    def describe(self):
+    def describe(self) -> str:
         return "a fraction from 0 to 1 (such as 0.5)"
 
-    def problem(self, value):
+    def problem(self, value: YamlValue) -> str | None:
         if not _number(value) or not 0 <= value <= 1:
             return f"must be {self.describe()}, got {shown(value)}"
         return None
 
-    def other_value(self, value):
+    def other_value(self, value: YamlValue) -> YamlValue:
         return 1 if value != 1 else 0.5
 
 
@@ -96,24 +105,24 @@ class Percent(Shape):
 
     maximum: int = 1000
 
-    def describe(self):
+    def describe(self) -> str:
         return f"a percentage from 0 to {_bound(self.maximum)} (a number, without '%')"
 
-    def problem(self, value):
+    def problem(self, value: YamlValue) -> str | None:
         if not _number(value) or not 0 <= value <= self.maximum:
             return f"must be {self.describe()}, got {shown(value)}"
         return None
 
-    def other_value(self, value):
+    def other_value(self, value: YamlValue) -> YamlValue:
         return value + 10 if value + 10 <= self.maximum else value - 10
 
 
 @dataclass(frozen=True)
 class Flag(Shape):
-    def describe(self):
+    def describe(self) -> str:
         return "true or false"
 
-    def problem(self, value):
+    def problem(self, value: YamlValue) -> str | None:
         return None if isinstance(value, bool) else f"must be {self.describe()}, got {shown(value)}"
 
 
@@ -121,10 +130,10 @@ class Flag(Shape):
 class Text(Shape):
     """A short non-empty piece of text."""
 
-    def describe(self):
+    def describe(self) -> str:
         return f"a text of 1 to {MAX_TEXT} characters"
 
-    def problem(self, value):
+    def problem(self, value: YamlValue) -> str | None:
         if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
             return f"must be {self.describe()}, got {shown(value)}"
         return None
@@ -135,20 +144,20 @@ class Choice(Shape):
     """One of a set of names; `options` is a tuple, or a function giving them (read lazily,
     for names that live in a catalog file)."""
 
-    options: object
+    options: Sequence[str] | Callable[[], Iterable[str]]
 
-    def names(self):
+    def names(self) -> tuple[str, ...]:
         return tuple(self.options() if callable(self.options) else self.options)
 
-    def describe(self):
+    def describe(self) -> str:
         return "one of " + ", ".join(self.names())
 
-    def problem(self, value):
+    def problem(self, value: YamlValue) -> str | None:
         if not isinstance(value, str) or value not in self.names():
             return f"must be {self.describe()}, got {shown(value)}"
         return None
 
-    def other_value(self, value):
+    def other_value(self, value: YamlValue) -> YamlValue:
         return next((n for n in self.names() if n != value), None)
 
 
@@ -158,10 +167,10 @@ class Maybe(Shape):
 
     shape: Shape
 
-    def describe(self):
+    def describe(self) -> str:
         return f"{self.shape.describe()}, or null"
 
-    def problem(self, value):
+    def problem(self, value: YamlValue) -> str | None:
         if value is None or self.shape.problem(value) is None:
             return None
         return f"must be {self.describe()}, got {shown(value)}"
@@ -173,10 +182,10 @@ class Names(Shape):
 
     maximum: int = MAX_ITEMS
 
-    def describe(self):
+    def describe(self) -> str:
         return f"a list of at most {_bound(self.maximum)} names"
 
-    def problem(self, value):
+    def problem(self, value: YamlValue) -> str | None:
         if not isinstance(value, list):
             return f"must be {self.describe()}, got {shown(value)}"
         if len(value) > self.maximum:
@@ -192,10 +201,10 @@ class Names(Shape):
 class Row:
     """A row a table must hold: `values` (column -> value), and why the engine needs it."""
 
-    values: dict
+    values: dict[str, YamlValue]
     why: str = ""
 
-    def describe(self):
+    def describe(self) -> str:
         return ", ".join(f"{k}: {v}" for k, v in self.values.items())
 
 
@@ -208,17 +217,17 @@ class Table(Shape):
     declared may be present (descriptive text for the reader); the engine ignores them.
     """
 
-    columns: dict
-    required: tuple = ()
+    columns: dict[str, Shape]
+    required: tuple[Row, ...] = ()
     unique: str | None = None
     min_rows: int = 1
     max_rows: int = MAX_ROWS
 
-    def describe(self):
+    def describe(self) -> str:
         return f"a table of {self.min_rows} to {self.max_rows} rows with columns " + \
             ", ".join(self.columns)
 
-    def problem(self, value):
+    def problem(self, value: YamlValue) -> str | None:
         if not isinstance(value, list) or not self.min_rows <= len(value) <= self.max_rows:
             got = f"{len(value)} rows" if isinstance(value, list) else shown(value)
             return f"must be {self.describe()}, got {got}"
@@ -244,45 +253,50 @@ class Table(Shape):
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Param:
-    """One article parameter a ruleset reads: its name, shape and the rules that read it."""
+    """One article parameter a ruleset reads: its name, shape and the rules that read it.
+
+    `anchors` may be given as one anchor or a tuple of them; it is always kept as a tuple."""
 
     name: str
     shape: Shape
-    anchors: tuple = field(default_factory=tuple)  # "<format>/<article>#<anchor>", ...
+    anchors: tuple[str, ...] = ()  # "<format>/<article>#<anchor>", ...
 
-    def __post_init__(self):
-        if isinstance(self.anchors, str):
-            object.__setattr__(self, "anchors", (self.anchors,))
+    def __init__(self, name: str, shape: Shape, anchors: str | tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "shape", shape)
+        object.__setattr__(self, "anchors", (anchors,) if isinstance(anchors, str) else anchors)
         for anchor in self.anchors:
             if "/" not in anchor or "#" not in anchor:
                 raise ValueError(f"parameter {self.name}: anchor must be "
                                  "'<format>/<article>#<anchor>'")
 
-    def problem(self, value):
+    def problem(self, value: YamlValue) -> str | None:
         """What is wrong with `value` for this parameter, as a sentence naming it; or None."""
         wrong = self.shape.problem(value)
         return f"{self.name} {wrong}" if wrong else None
 
 
-def declarations(ruleset_class):
+def declarations(ruleset_class: type[Duel]) -> dict[str, Param]:
     """The Params a ruleset reads, by name."""
     return {spec.name: spec for spec in getattr(ruleset_class, "PARAMETERS", ())}
 
 
-def check_parameters(ruleset_class, values, require_all=True):
+def check_parameters(ruleset_class: type[Duel], values: Mapping[str, YamlValue],
+                     require_all: bool = True) -> list[tuple[str, str]]:
     """[(name, message)] for every declared parameter missing from `values` (when
     `require_all`) or of the wrong shape. Undeclared names are not the ruleset's concern."""
     return check_values(getattr(ruleset_class, "PARAMETERS", ()), values, require_all,
                         f"the {getattr(ruleset_class, 'slug', '')} ruleset")
 
 
-def check_values(specs, values, require_all=True, reader="it"):
+def check_values(specs: Iterable[Param], values: Mapping[str, YamlValue], require_all: bool = True,
+                 reader: str = "it") -> list[tuple[str, str]]:
     """[(name, message)] for each of `specs` (Params) missing from `values` (when
     `require_all`; `reader` names who reads it) or of the wrong shape: the check shared by a
     ruleset's parameters and the deck checker's (scenarios/deck_parameters.py)."""
-    problems = []
+    problems: list[tuple[str, str]] = []
     for spec in specs:
         if spec.name not in values:
             if require_all:

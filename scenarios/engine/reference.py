@@ -1,14 +1,17 @@
 """The scenario reference, generated from the engine: what each format lets a scenario say.
 
 `reference()` returns plain data (lists, dicts, strings) built only from the declarations the
-engine already keeps (each ruleset's STEP_VERBS, SETUP_FIELDS, PLAYER_FIELDS, CARD_FIELDS,
-EXPECT_KEYS, CARD_FACTS and REASON_CODES with their MEANINGS; the catalog's card fields and the
-effect primitives) and from the engine's own source, read with `ast`:
+engine already keeps (the scenario schema, schema.py, for every field's name, what it takes and
+its description; each ruleset's STEP_VERBS, SETUP_FIELDS, PLAYER_FIELDS, CARD_FIELDS,
+EXPECT_KEYS, CARD_FACTS and REASON_CODES; the Reason enum's meanings and anchors; the catalog's
+card fields and the effect primitives) and, for a step's options, from the engine's own source,
+read with `ast`: the fields of the step its `do_<verb>` handler reads (`action.target`...),
+following the handler into the methods it hands the step to.
 
-- a step's options are the fields of the step its `do_<verb>` handler reads (`action.target`...),
-  following the handler into the methods it hands the step to;
-- a reason code's rule anchors are the Rules passed with it to `illegal(rule, reason, ...)`; a
-  code raised with no rule (`illegal(None, ...)`, `IllegalAction(...)`) is "core mechanics".
+A reason code's anchors are those its Reason declares that belong to the format's rule book; a
+code with none there (or that the core mechanics raise with no rule) is "core mechanics". A
+test (tests/engine/test_reason_anchors.py) reads the engine's source to check no refusal
+names a rule its Reason does not declare.
 
 Nothing here is written by hand, so the reference cannot drift from what the engine does.
 Pure Python, like the rest of the engine.
@@ -17,9 +20,9 @@ import ast
 import inspect
 import textwrap
 from functools import lru_cache
-from pathlib import Path
 
-ENGINE = Path(__file__).resolve().parent
+from . import schema
+
 
 # Step fields every step may carry, whatever its verb.
 COMMON_STEP_OPTIONS = ("player", "illegal")
@@ -28,222 +31,6 @@ ACTION_OPTIONS = {"target": ("target",), "targets": ("target", "targets"), "choo
                   "select": ("select",), "tributes": ("tributes",), "materials": ("materials",),
                   "position": ("position",), "stop_at": ("stop_at",), "to": ("to",)}
 CORE_MECHANICS = "core mechanics"
-
-
-# --- reading the engine's source ---------------------------------------------------------------
-
-@lru_cache(maxsize=None)
-def _tree(path):
-    return ast.parse(Path(path).read_text(encoding="utf-8"))
-
-
-def _engine_files():
-    return tuple(sorted(p for p in ENGINE.rglob("*.py") if "__pycache__" not in p.parts))
-
-
-def files_run_by(ruleset):
-    """The core engine modules, and the ruleset modules its classes come from."""
-    core = {p for p in ENGINE.glob("*.py")}
-    own = {Path(inspect.getsourcefile(c)).resolve() for c in ruleset.__mro__ if c is not object}
-    return core | {p for p in own if p.parent.name == "rulesets"}
-
-
-def _functions(tree):
-    """Every function of a module (methods included) with its enclosing parents."""
-    found = []
-
-    def visit(node, parents):
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                found.append(child)
-            visit(child, parents + [child])
-
-    visit(tree, [])
-    return found
-
-
-def _constants(node):
-    """The string constants (or None) an expression can evaluate to, if it is that simple."""
-    if isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)):
-        return {node.value}
-    if isinstance(node, ast.IfExp):
-        body, orelse = _constants(node.body), _constants(node.orelse)
-        return body | orelse if body is not None and orelse is not None else None
-    return None
-
-
-@lru_cache(maxsize=None)
-def _index():
-    """What the rule resolution needs from every engine module: functions by name, calls by
-    name, module-level assignments."""
-    defs, calls, module_values = {}, {}, {}
-    for path in _engine_files():
-        tree = _tree(path)
-        for fn in _functions(tree):
-            defs.setdefault(fn.name, []).append(fn)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call):
-                func = node.func
-                name = func.attr if isinstance(func, ast.Attribute) else \
-                    func.id if isinstance(func, ast.Name) else None
-                if name:
-                    calls.setdefault(name, []).append(node)
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
-                    isinstance(node.targets[0], ast.Name):
-                module_values[(path, node.targets[0].id)] = node.value
-    return defs, calls, module_values
-
-
-def _parameter_values(fn, name):
-    """Constants a parameter of `fn` receives: its default and what its callers pass."""
-    params = [a.arg for a in fn.args.args]
-    if name not in params:
-        return None
-    found = set()
-    position = params.index(name)
-    defaults = fn.args.defaults
-    offset = len(params) - len(defaults)
-    if position >= offset:
-        found |= _constants(defaults[position - offset]) or set()
-    method = params[:1] == ["self"]
-    _, calls, _ = _index()
-    for call in calls.get(fn.name, []):
-        index = position - 1 if method else position
-        if 0 <= index < len(call.args):
-            found |= _constants(call.args[index]) or set()
-        for keyword in call.keywords:
-            if keyword.arg == name:
-                found |= _constants(keyword.value) or set()
-    return found
-
-
-def _returned_constants(method_name):
-    defs, _, _ = _index()
-    found = set()
-    for fn in defs.get(method_name, []):
-        for node in ast.walk(fn):
-            if isinstance(node, ast.Return) and node.value is not None:
-                found |= _constants(node.value) or set()
-    return found
-
-
-def _assignment_of(fn, name):
-    """The value assigned to local `name` in `fn` (and the target tuple's names, if unpacked)."""
-    for node in ast.walk(fn):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target = node.targets[0]
-            if isinstance(target, ast.Name) and target.id == name:
-                return node.value, None
-            if isinstance(target, ast.Tuple) and any(
-                    isinstance(e, ast.Name) and e.id == name for e in target.elts):
-                return node.value, [e.id if isinstance(e, ast.Name) else None
-                                    for e in target.elts]
-    return None, None
-
-
-def _pairs_from_table(path, value, names, rule_name, reason_name):
-    """(rule, code) pairs when both come unpacked from a module-level table of tuples."""
-    if not isinstance(value, ast.Subscript) or not isinstance(value.value, ast.Name):
-        return None
-    _, _, module_values = _index()
-    table = module_values.get((path, value.value.id))
-    rows = table.values if isinstance(table, ast.Dict) else \
-        table.elts if isinstance(table, (ast.List, ast.Tuple)) else []
-    pairs = set()
-    for row in rows:
-        if isinstance(row, ast.Tuple) and len(row.elts) == len(names):
-            rule = _constants(row.elts[names.index(rule_name)])
-            code = _constants(row.elts[names.index(reason_name)])
-            if rule and code:
-                pairs |= {(r, c) for r in rule for c in code if c}
-    return pairs
-
-
-def _rule_values(path, fn, node):
-    """The rule names (or None) an `illegal` call's rule argument can be."""
-    direct = _constants(node)
-    if direct is not None:
-        return direct
-    if not isinstance(node, ast.Name) or fn is None:
-        return set()
-    values = _parameter_values(fn, node.id)
-    if values is not None:
-        return values
-    value, _ = _assignment_of(fn, node.id)
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
-        return _returned_constants(value.func.attr)
-    return _constants(value) or set() if value is not None else set()
-
-
-def _tuple_pairs(tree, codes):
-    """(rule, code) from tuples `(rule or None, code, message)` a module hands to
-    `illegal(*problem)`."""
-    pairs = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Tuple) and len(node.elts) >= 2:
-            rule, code = _constants(node.elts[0]), _constants(node.elts[1])
-            if rule is not None and code and all(c in codes for c in code):
-                pairs |= {(r, c) for r in rule for c in code}
-    return pairs
-
-
-@lru_cache(maxsize=None)
-def raise_sites(path, codes=frozenset()):
-    """Every (rule name or None, reason code) a module can refuse a step with. `codes` are the
-    known reason codes, for the tuples a module returns to `illegal(*problem)`."""
-    path = Path(path)
-    tree = _tree(path)
-    pairs = set()
-
-    def visit(node, fn):
-        for child in ast.iter_child_nodes(node):
-            inner = child if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else fn
-            if isinstance(child, ast.Call):
-                func = child.func
-                if isinstance(func, ast.Name) and func.id == "IllegalAction" and child.args:
-                    pairs.update((None, c) for c in _constants(child.args[0]) or () if c)
-                elif isinstance(func, ast.Attribute) and func.attr == "illegal" and \
-                        (fn is None or fn.name != "illegal"):
-                    pairs.update(_illegal_call(path, fn, child, codes))
-            visit(child, inner)
-
-    visit(tree, None)
-    return frozenset(pairs)
-
-
-def _illegal_call(path, fn, call, codes):
-    args = list(call.args)
-    if args and isinstance(args[0], ast.Starred):
-        return _tuple_pairs(_tree(path), codes)
-    keywords = {k.arg: k.value for k in call.keywords}
-    rule = args[0] if args else keywords.get("rule")
-    reason = args[1] if len(args) > 1 else keywords.get("reason")
-    if rule is None or reason is None:
-        return set()
-    found = _constants(reason)
-    if found is None and isinstance(reason, ast.Name) and isinstance(rule, ast.Name) and fn:
-        value, names = _assignment_of(fn, reason.id)
-        if names and rule.id in names:
-            return _pairs_from_table(path, value, names, rule.id, reason.id) or set()
-        return set()
-    return {(r, c) for r in _rule_values(path, fn, rule) for c in found or () if c}
-
-
-def code_anchors(ruleset):
-    """{reason code: (sorted rule anchors, raised without a rule too)} for one ruleset."""
-    codes = frozenset(ruleset.REASON_CODES)
-    rules = getattr(ruleset, "RULES", {})
-    found = {}
-    for path in sorted(files_run_by(ruleset)):
-        for rule, code in raise_sites(path, codes):
-            anchors, bare = found.get(code, (set(), False))
-            if rule is None:
-                bare = True
-            elif rule in rules:
-                anchors = anchors | {rules[rule].anchor}
-            found[code] = (anchors, bare)
-    return {code: (sorted(anchors), bare) for code, (anchors, bare) in found.items()}
 
 
 # --- steps and their options ---------------------------------------------------------------
@@ -321,28 +108,81 @@ def step_options(ruleset, verb):
 
 
 def step_value(verb):
-    """What a step's verb is given: a card id, `true`, a phase or a number of turns."""
-    from .scenario import parse_step
+    """What a step's verb is given (a card id, `true`, a phase, a number of turns), as the
+    scenario schema says."""
+    return schema.STEP_VERBS[verb]["x-is"] if verb in schema.STEP_VERBS else "a value"
 
-    for value, meaning in (("some-card", "a card id"), (1, "a number of turns"), (True, "true")):
-        try:
-            parse_step({"player": "A", verb: value}, "steps[0]", {}, None)
-            return "a phase name" if verb == "phase" else meaning
-        except Exception:  # noqa: BLE001 - the parser refuses the shapes it does not take
-            continue
-    return "a value"
+
+# --- fields, from the scenario schema ----------------------------------------------------------
+
+# The parts of a scenario file the reference lists, with the schema node that holds each part's
+# fields and where the part stands in a file.
+FIELD_PARTS = (
+    ("scenario", "A scenario file", "", schema.SCHEMA),
+    ("setup", "setup:", "setup", schema.SETUP),
+    ("turn", "setup: turn:", "setup.turn", schema.TURN),
+    ("players", "setup: players:", "setup.players", schema.PLAYERS),
+    ("player", "A player (setup: players: A:)", "setup.players.A", schema.PLAYER),
+    ("deck-master", "A Deck Master (setup: players: A: deck_master:)",
+     "setup.players.A.deck_master", schema.PLAYER["properties"]["deck_master"]),
+    ("card", "A card in the setup", "setup.players.A.hand[0]", schema.CARD_ENTRY),
+    ("action", "A step's action (exactly one)", "steps[0]",
+     {"properties": schema.STEP_VERBS}),
+    ("option", "A step's other fields", "steps[0]", {"properties": schema.STEP_OPTIONS,
+                                                     "required": ["player"]}),
+    ("expect", "expect:", "expect", schema.EXPECT),
+    ("result", "expect: result: (when the duel ends)", "expect.result",
+     schema.EXPECT["properties"]["result"]["else"]),
+)
+TYPE_WORDS = {"string": "text", "integer": "a whole number", "boolean": "true or false",
+              "array": "a list", "object": "a mapping", "null": "nothing"}
+
+
+def takes(node):
+    """What a field takes, in words, from its schema node."""
+    if isinstance(node.get("x-is"), str):
+        return node["x-is"]
+    kinds = node.get("type")
+    if kinds is None:
+        return "any value the outcome reports"
+    kinds = [kinds] if isinstance(kinds, str) else kinds
+    return " or ".join(TYPE_WORDS.get(kind, kind) for kind in kinds)
+
+
+def allowed(node):
+    """The values a field allows, when the schema lists them."""
+    if "enum" in node:
+        return [str(value) for value in node["enum"]]
+    if "const" in node:
+        value = node["const"]
+        return ["true" if value is True else "false" if value is False else str(value)]
+    return []
+
+
+def field_entry(name, node, required):
+    return {"name": name, "takes": takes(node), "allowed": allowed(node),
+            "description": node.get("description", ""), "required": name in required}
+
+
+def field_list():
+    """[{part, title, path, fields: [{name, takes, allowed, description, required}]}] for
+    every part of a scenario file, in the schema's order."""
+    return [{"part": part, "title": title, "path": path,
+             "fields": [field_entry(name, node, node_of.get("required", ()))
+                        for name, node in node_of["properties"].items()]}
+            for part, title, path, node_of in FIELD_PARTS]
 
 
 # --- the reference -----------------------------------------------------------------------------
 
 def format_reference(slug, ruleset):
     """One format's vocabulary as plain data."""
-    anchors = code_anchors(ruleset)
+    rule_anchors = {rule.anchor for rule in getattr(ruleset, "RULES", {}).values()}
     codes = []
-    for code, meaning in sorted(ruleset.REASON_CODES.items()):
-        found, bare = anchors.get(code, ([], True))
-        codes.append({"code": code, "meaning": meaning, "anchors": list(found),
-                      "core_mechanics": bare or not found})
+    for code in sorted(ruleset.REASON_CODES):
+        found = code.anchors_in(rule_anchors)
+        codes.append({"code": code.value, "meaning": code.meaning, "anchors": found,
+                      "core_mechanics": code.core_mechanics or not found})
     return {
         "slug": slug,
         "steps": [{"verb": verb, "value": step_value(verb),
@@ -372,9 +212,9 @@ def scenario_card_reference():
 @lru_cache(maxsize=None)
 def _reference():
     from .rulesets import RULESETS
-    from .scenario import TOP_KEYS
 
-    return {"scenario_fields": sorted(TOP_KEYS),
+    return {"scenario_fields": sorted(schema.TOP_KEYS),
+            "fields": field_list(),
             "scenario_cards": scenario_card_reference(),
             "core_mechanics": CORE_MECHANICS,
             "formats": [format_reference(slug, ruleset) for slug, ruleset in RULESETS.items()]}

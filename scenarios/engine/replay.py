@@ -4,6 +4,7 @@ from dataclasses import dataclass, field
 from .errors import IllegalAction, ScenarioError, ScriptError
 from .outcome import Difference, compare, observe
 from .scenario import build_duel
+from .vocabulary.steps import StepStatus
 
 
 @dataclass
@@ -23,7 +24,7 @@ class StepRecord:
     number: int
     line: int | None
     action: dict
-    status: str  # "done", "illegal (expected)", "illegal", "legal (expected illegal)", "skipped"
+    status: StepStatus
     reason: str | None
     events: list
     rules: list
@@ -84,7 +85,7 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
     steps, found, refused = [], [], None
     for number, action in enumerate(scenario.steps, start=1):
         mark_events, mark_rules = len(duel.events), len(duel.rules_used)
-        status, reason, prelude = "done", None, None
+        status, reason, prelude = StepStatus.DONE, None, None
         where = f"steps[{number - 1}].illegal"
         try:
             try:
@@ -96,16 +97,16 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
                 field = f"steps[{number - 1}]" + (f".{error.field}" if error.field else "")
                 raise ScenarioError(error.message, scenario.file, action.line, field) from None
             if action.expect_illegal:
-                status = "legal (expected illegal)"
+                status = StepStatus.ALLOWED_UNEXPECTEDLY
                 found.append(Difference(where, action.expect_illegal, None,
                                         f"step {number} was allowed"))
         except IllegalAction as illegal:
             reason = illegal.reason
             refused = {"step": number, "reason": illegal.reason, "message": illegal.message}
             if action.expect_illegal == illegal.reason:
-                status = "illegal (expected)"
+                status = StepStatus.REFUSED_AS_EXPECTED
             else:
-                status = "illegal"
+                status = StepStatus.REFUSED
                 found.append(Difference(where, action.expect_illegal, illegal.reason,
                                         f"step {number} was refused: {illegal.message}"))
         except ScenarioError as error:
@@ -123,7 +124,7 @@ def replay(scenario, duel_class, catalog, params=None, mutation=None, record_sta
             events=[e.as_dict() for e in duel.events[mark_events:]],
             rules=list(dict.fromkeys(duel.rules_used[mark_rules:])),
             state=duel.snapshot() if record_states else None, prelude=prelude))
-        if status in ("illegal", "legal (expected illegal)") and not keep_going:
+        if status.unexpected and not keep_going:
             break
     closing = None
     if not found or keep_going:

@@ -1,11 +1,19 @@
 """The state of a duel: players, their zones, the cards, the turn, the chain and the result."""
 import copy
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
-ZONES = ("hand", "deck", "extra_deck", "graveyard", "banished", "monsters", "spell_trap",
-         "field_zone", "deck_master", "extra_monster_zone", "eroded", "rule_zone", "attached")
-ON_FIELD = ("monsters", "spell_trap", "field_zone")
-PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+if TYPE_CHECKING:
+    from .cards import CardDef
+    from .yamltypes import YamlMapping
+
+from .vocabulary.board import FIELD_ZONES, Phase, Zone
+from .vocabulary.events import Event  # noqa: F401 - where the engine has always found it
+
+# The vocabularies' values as plain strings: what the state records and dumps.
+ZONES = tuple(zone.value for zone in Zone)
+ON_FIELD = tuple(zone.value for zone in FIELD_ZONES)
+PHASES = tuple(phase.value for phase in Phase)
 
 
 @dataclass
@@ -13,7 +21,7 @@ class CardInstance:
     """One physical card in the duel, known by the scenario's local id."""
 
     id: str
-    card: object  # CardDef
+    card: "CardDef"
     owner: str
     controller: str
     zone: str
@@ -28,6 +36,8 @@ class CardInstance:
     summoned_turn: int | None = None
     notes: set = field(default_factory=set)  # per-card rule marks a format may set
     host: str | None = None  # the card it is equipped to (on the field) or attached beneath
+    # One of the cards a deck given as a count holds: no card the scenario named.
+    filler: bool = False
 
     def __deepcopy__(self, memo):
         """A copy for a trial run of a step (`Duel.play`), without `copy.deepcopy`'s general
@@ -240,6 +250,28 @@ class ChainLink:
     data: dict = field(default_factory=dict)  # what the triggering event passed on (the attacker)
 
 
+class PendingTrigger(TypedDict):
+    """A triggered effect waiting for the chain: its card, the effect (as the catalog writes
+    it), and what the event that triggered it passed on (the attacker...)."""
+
+    card: str
+    effect: "YamlMapping"
+    data: dict[str, object]
+
+
+class SummonAttempt(TypedDict):
+    """A summon under way, which may still be answered: its monsters, who summons them and how
+    (normal, tribute, special, flip, pendulum, token...), the Tributes, and whether it was
+    negated; `shuffled` holds the cards a Highlander Deck Master's summon shuffled away."""
+
+    cards: list[str]
+    player: str
+    how: str
+    tributes: list[str]
+    negated: bool
+    shuffled: NotRequired[list[str]]
+
+
 @dataclass
 class Attack:
     attacker: str
@@ -280,16 +312,3 @@ class Result:
         if self.players:
             data["players"] = list(self.players)
         return data
-
-
-@dataclass
-class Event:
-    """Something that happened, and the rule anchors that decided it."""
-
-    kind: str
-    text: str
-    rules: tuple = ()
-    data: dict = field(default_factory=dict)
-
-    def as_dict(self):
-        return {"kind": self.kind, "text": self.text, "rules": list(self.rules), **self.data}

@@ -1,5 +1,6 @@
 """Turns and phases: moving through a turn, ending it, and the next turn's draw."""
 from .state import PHASES
+from .vocabulary.board import Phase
 
 
 class TurnRules:
@@ -18,7 +19,7 @@ class TurnRules:
         self.phase = phase
         self.priority, self.passes = self.turn_player, 0
         self.emit("phase", f"{player} enters the {phase} phase", player=player, phase=phase)
-        if phase == "end":
+        if phase == Phase.END:
             self.end_phase()
 
     def end_phase(self):
@@ -48,7 +49,7 @@ class TurnRules:
     def next_turn(self, stop_at):
         if self.chain or self.attack is not None:
             self.illegal(None, "not_open_game_state", "finish the chain or attack first")
-        if self.phase != "end":
+        if self.phase != Phase.END:
             self.phase = "end"
             self.end_phase()
         self.count_card_turns()

@@ -11,7 +11,7 @@ ENGINE_DIR = Path(__file__).resolve().parent
 
 
 @lru_cache(maxsize=None)
-def engine_version():
+def engine_version() -> str:
     digest = hashlib.sha256()
     for path in sorted(ENGINE_DIR.rglob("*")):
         if path.suffix in (".py", ".yaml") and "__pycache__" not in path.parts:

@@ -7,8 +7,8 @@ class QuizzesConfig(AppConfig):
     verbose_name = "Quizzes"
 
     def ready(self):
-        from ..question_counts import counters
-        from ..signals import verdicts_recorded
+        from scenarios.verification.question_counts import counters
+        from scenarios.verification.signals import verdicts_recorded
 
         verdicts_recorded.connect(_refresh_bank, dispatch_uid="quizzes-bank")
         if _count_published not in counters:
@@ -25,7 +25,7 @@ def _refresh_bank(sender, slugs, **kwargs):
 
 def _count_published(slugs, active=True):
     """Published questions of these scenarios, active or withdrawn: what an edit that fails
-    them withdraws (see scenarios.question_counts)."""
+    them withdraws (see scenarios.verification.question_counts)."""
     from .models import Question
 
     return Question.objects.filter(scenario__slug__in=slugs, status=Question.PUBLISHED,

@@ -29,11 +29,11 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from rulings.models import Article
-from rulings.page_cache import PAGE_SECONDS, site_stamp
+from rulings.knowledge.models import Article
+from rulings.knowledge.page_cache import PAGE_SECONDS, site_stamp
 
-from ..fingerprints import StaleCheck
-from ..models import Scenario
+from scenarios.verification.fingerprints import StaleCheck
+from scenarios.verification.models import Scenario
 from . import blueprints, review, stats
 from .stats import DIFFICULTY_WORDS
 from .blueprints import BlueprintError

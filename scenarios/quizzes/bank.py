@@ -1,7 +1,7 @@
 """The question bank follows the verdicts: rebuilt when a scenario's verdict changes,
 withdrawn while it fails or is stale, back when it passes again.
 
-Called after verdicts are recorded (scenarios.sync sends `verdicts_recorded`), so
+Called after verdicts are recorded (scenarios.verification.sync sends `verdicts_recorded`), so
 questions are built when scenarios are verified, never per request.
 """
 import hashlib
@@ -15,9 +15,9 @@ from django.utils import timezone
 from ..engine import ScenarioError
 from ..engine.cards import default_catalog
 from ..engine.rulesets import ruleset_for
-from ..models import Scenario
-from ..parameters import parameters_for
-from ..verification import parsed
+from scenarios.verification.models import Scenario
+from scenarios.verification.article_parameters import parameters_for
+from scenarios.verification.verifier import parsed
 from ..engine import replay
 from ..engine.version import engine_version
 from . import generation, stats, variants
@@ -87,7 +87,7 @@ def add_variants(scenario, drafts, catalog, params, format_name):
 
 def format_names():
     """{format slug: its name}, for the stems."""
-    from rulings.models import Format
+    from rulings.knowledge.models import Format
 
     return dict(Format.objects.values_list("slug", "name"))
 
@@ -105,7 +105,8 @@ def _build_key(scenario, params):
 # question again (engine changes already change every verdict's fingerprint).
 BUILDER_MODULES = ("quizzes/generation.py", "quizzes/teaching.py", "quizzes/stems.py",
                    "quizzes/variants.py",
-                   "readable/sentences.py", "readable/board.py", "outcome_words.py")
+                   "presentation/readable/sentences.py", "presentation/readable/board.py",
+                   "presentation/outcome_words.py")
 
 
 @lru_cache(maxsize=1)

@@ -22,7 +22,7 @@ from fractions import Fraction
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from rulings.models import Article, Format
+from rulings.knowledge.models import Article, Format
 
 from .models import ExamBlueprint
 

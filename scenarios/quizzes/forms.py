@@ -2,7 +2,7 @@
 one of the blueprints editors define."""
 from django import forms
 
-from rulings.models import Article, Format
+from rulings.knowledge.models import Article, Format
 
 from . import blueprints, stats
 from .attempts import MAX_COUNT

@@ -14,8 +14,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..outcome_words import ZONES, result_words
-from ..readable.sentences import (Names, attempt_sentences, event_sentence, intent_sentences,
+from scenarios.engine.vocabulary import StepStatus, is_refused
+
+from scenarios.presentation.outcome_words import ZONES, result_words
+from scenarios.presentation.readable.sentences import (Names, attempt_sentences, event_sentence, intent_sentences,
                                   listing, meaning, sentence, step_sentences)
 from .stems import Stem, copy_labels, state_at
 from .teaching import Teaching, differs
@@ -142,9 +144,9 @@ def legality_at(number):
         if len(result.steps) < number:
             return None
         step = result.steps[number - 1]
-        if step.status.startswith("illegal"):
+        if is_refused(step.status):
             return Answer(("refused", step.reason), f"No: {meaning(step.reason)}.")
-        if step.status == "skipped":
+        if step.status == StepStatus.SKIPPED:
             return None
         return Answer(("allowed",), "Yes.")
     return read
@@ -158,7 +160,7 @@ def consequences_at(context, number):
         if len(result.steps) < number:
             return None
         step = result.steps[number - 1]
-        if step.status.startswith("illegal"):
+        if is_refused(step.status):
             return Answer(("refused", step.reason),
                           f"The rules refuse it: {meaning(step.reason)}.")
         parts = []
@@ -546,8 +548,8 @@ def _diverges_before(truth, result, cut):
 
 def _misreading(context, reading, ask):
     refused = next((s for s in reading.replay.steps[:ask.last_step]
-                    if s.status.startswith("illegal") and
-                    not context.truth.steps[s.number - 1].status.startswith("illegal")), None)
+                    if is_refused(s.status) and
+                    not is_refused(context.truth.steps[s.number - 1].status)), None)
     because = (f" (step {refused.number} would then be refused: {meaning(refused.reason)})"
                if refused is not None and ask.kind not in (LEGALITY, RULING) else "")
     return (f"This is the answer if {reading.belief}{because}. The rule says otherwise: "
@@ -566,7 +568,7 @@ def finish(context, draft):
     a stable order (not always the right one first), keyed a, b, c..."""
     pivot = context.teaching.pivot
     refused_pivot = pivot is not None and pivot <= draft.cut and \
-        context.truth.steps[pivot - 1].status.startswith("illegal")
+        is_refused(context.truth.steps[pivot - 1].status)
     stem = Stem(context.truth, draft.cut, context.format_name, context.labels, context.catalog,
                 moment=draft.moment, intents=context.intents, attempts=context.attempts,
                 needed={pivot} if refused_pivot else ())

@@ -5,8 +5,10 @@ words, and the table at that moment. A judge must be able to answer from it alon
 Copies of one card are told apart everywhere a question writes card names: "A's first
 Sangan", "B's Sangan" (`copy_labels`).
 """
-from ..readable.board import board_html
-from ..readable.sentences import (ORDINALS, PHASE_WORDS, Names, card_names, event_sentence,
+from scenarios.engine.vocabulary import is_refused
+
+from scenarios.presentation.readable.board import board_html
+from scenarios.presentation.readable.sentences import (ORDINALS, PHASE_WORDS, Names, card_names, event_sentence,
                                   listing, sentence, step_sentences)
 
 # Events the game makes between scripted steps, told in the history: a phase ends or begins,
@@ -110,7 +112,7 @@ class Stem:
         if not self.moment:
             return "The table shows the position before the first step."
         following = self.replay.steps[self.moment]
-        told = self.attempts if following.status.startswith("illegal") else self.intents
+        told = self.attempts if is_refused(following.status) else self.intents
         if not told:
             return f"The table shows the position after step {self.moment}."
         said = told[self.moment].rstrip(".")
@@ -124,7 +126,7 @@ class Stem:
         sentences = sentences or step_sentences(self.replay, names=self.labels)
         told = []
         for record, said in zip(self.replay.steps[:self.cut], sentences):
-            if record.status.startswith("illegal"):
+            if is_refused(record.status):
                 if record.number in self.needed and self.attempts:
                     told.append(self.attempts[record.number - 1])
                 continue

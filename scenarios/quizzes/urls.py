@@ -1,6 +1,10 @@
 from django.urls import path
 
-from . import api, bank_views, blueprint_api, editor_api, views
+from .api import blueprints as blueprint_api
+from .api import questions as editor_api
+from .api import quiz_api as api
+from .views import bank_pages as bank_views
+from .views import quiz_pages as views
 
 urlpatterns = [
     path("quiz/", views.choose, name="quiz"),

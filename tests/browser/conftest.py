@@ -5,7 +5,7 @@ from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 
-from rulings.loading import load_content
+from rulings.knowledge.loading import load_content
 
 EDITOR_PASSWORD = "a-long-test-password"
 

@@ -4,7 +4,7 @@ from urllib.parse import urlparse
 import pytest
 from django.conf import settings
 
-from rulings.loading import load_content
+from rulings.knowledge.loading import load_content
 
 pytestmark = pytest.mark.browser
 

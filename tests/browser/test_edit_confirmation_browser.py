@@ -3,7 +3,7 @@ the summary and the Save button are both in view, and saving it asks for a confi
 before anything is saved."""
 import pytest
 
-from rulings.models import Article
+from rulings.knowledge.models import Article
 
 pytestmark = pytest.mark.browser
 EDIT = "/rules/thought-ruler-highlander/nightfall/edit/"

@@ -1,8 +1,8 @@
 """An editor previews a rule change in Chromium, sees what it breaks, and cancels."""
 import pytest
 
-from rulings.models import Article, Revision
-from scenarios.models import Scenario
+from rulings.knowledge.models import Article, Revision
+from scenarios.verification.models import Scenario
 
 pytestmark = pytest.mark.browser
 PASSWORD = "a-long-test-password"

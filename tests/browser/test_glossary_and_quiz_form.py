@@ -3,7 +3,7 @@ the quiz start form fits a 390-px phone without sideways scrolling."""
 import pytest
 from django.conf import settings
 
-from rulings.loading import load_content
+from rulings.knowledge.loading import load_content
 
 pytestmark = pytest.mark.browser
 

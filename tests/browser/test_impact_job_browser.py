@@ -4,7 +4,7 @@ again by itself once the check is done, which then asks for the confirmation."""
 import pytest
 from django.test import override_settings
 
-from rulings.models import Article
+from rulings.knowledge.models import Article
 
 pytestmark = pytest.mark.browser
 EDIT = "/rules/thought-ruler-highlander/nightfall/edit/"

@@ -3,7 +3,7 @@ steps to it, and without JavaScript a plain link draws it, on a phone's width.""
 import pytest
 from django.contrib.auth.models import User
 
-from scenarios import editing
+from scenarios.verification import editing
 from tests.hostile.long_scenario import SLUG, long_scenario_source
 
 pytestmark = pytest.mark.browser

@@ -2,7 +2,7 @@
 import pytest
 from django.conf import settings
 
-from rulings.loading import load_content
+from rulings.knowledge.loading import load_content
 
 pytestmark = pytest.mark.browser
 

@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from scenarios.models import CardRecord
+from scenarios.decks.models import CardRecord
 from .decklists import FILLER_EXTRA, FILLER_MAIN
 
 HERE = Path(__file__).resolve().parent

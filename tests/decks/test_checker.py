@@ -1,11 +1,11 @@
 """check_deck: every deck-construction rule of TRH and Deck Masters, with its anchor."""
 import pytest
 
-from rulings.models import Article
-from scenarios.decks import RULE_ANCHORS, CardIndex, check_deck, info_from_catalog, \
+from rulings.knowledge.models import Article
+from scenarios.decks.checker import RULE_ANCHORS, CardIndex, check_deck, info_from_catalog, \
     parse_decklist
 from scenarios.engine.cards import CardDef, default_catalog
-from scenarios.models import CardRecord
+from scenarios.decks.models import CardRecord
 
 from .decklists import FILLER_EXTRA, FILLER_MAIN, SAMPLE_EXTRA, decklist, legal_highlander, \
     legal_main, swap
@@ -224,7 +224,7 @@ def test_a_catalog_flag_or_text_forbids_the_normal_summon():
 def test_the_numbers_come_from_the_articles(deck_cards, bundled_rules):
     from dataclasses import replace
 
-    from rulings.publishing import publish, source_of
+    from rulings.knowledge.publishing import publish, source_of
 
     article = Article.objects.get(format__slug=TRH, slug="deck-construction")
     source = source_of(article.current_revision)
@@ -326,7 +326,7 @@ def test_deck_masters_needs_exactly_one_deck_master(sample_cards):
 def test_the_number_of_deck_masters_comes_from_the_article(sample_cards, bundled_rules):
     from dataclasses import replace
 
-    from rulings.publishing import publish, source_of
+    from rulings.knowledge.publishing import publish, source_of
 
     article = Article.objects.get(format__slug=DM, slug="setup")
     source = source_of(article.current_revision)

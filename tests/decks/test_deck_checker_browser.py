@@ -2,7 +2,7 @@
 import pytest
 from django.conf import settings
 
-from rulings.loading import load_content
+from rulings.knowledge.loading import load_content
 
 from .conftest import SAMPLE_FILE, make_fillers, run_import
 from .decklists import FILLER_MAIN, legal_highlander, legal_main, swap

@@ -1,11 +1,11 @@
 """The named deck-building examples of the Deck Masters and TRH articles, checked by the deck
-checker (scenarios/decks.py)."""
+checker (scenarios/decks/checker.py)."""
 from pathlib import Path
 
 from django.conf import settings
 
-from rulings.articlefile import parse_article
-from scenarios.decks import check_deck
+from rulings.knowledge.articlefile import parse_article
+from scenarios.decks.checker import check_deck
 
 from .decklists import legal_highlander, legal_main, swap
 

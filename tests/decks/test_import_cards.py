@@ -4,8 +4,8 @@ import json
 import pytest
 from django.core.management.base import CommandError
 
-from scenarios.cardrecords import reads_cannot_normal_summon
-from scenarios.models import CardRecord
+from scenarios.decks.cardrecords import reads_cannot_normal_summon
+from scenarios.decks.models import CardRecord
 
 from .conftest import MALFORMED_FILE, SAMPLE_FILE, run_import
 

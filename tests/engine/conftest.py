@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from rulings.articlefile import folder_parameters
+from rulings.knowledge.articlefile import folder_parameters
 from scenarios.engine import load_scenario, replay, ruleset_for
 from scenarios.engine.cards import default_catalog
 

@@ -1,7 +1,7 @@
 """Each format declares what it knows; a scenario using anything else is invalid.
 
 A ruleset declares STEP_VERBS, CARD_FIELDS, PLAYER_FIELDS, SETUP_FIELDS and REASON_CODES
-(scenarios/engine/vocabulary.py). These tests hold the declarations to the engine's code: every
+(scenarios/engine/vocabulary/). These tests hold the declarations to the engine's code: every
 reason code the engine raises is declared by each ruleset that runs that code, nothing is
 declared that its ruleset cannot raise, and every declared step has its handler.
 """
@@ -17,9 +17,10 @@ import pytest
 from scenarios.engine import ScenarioError, load_scenario, parse_scenario
 from scenarios.engine.rulesets import RULESETS
 from scenarios.engine.scenario import CARD_KEYS, PLAYER_KEYS, VERBS
-from scenarios.engine.vocabulary import DYNAMIC_REASONS, MEANINGS
+from scenarios.engine.vocabulary import Reason
 
 from .conftest import ROOT, SCENARIO_FILES
+from .reason_sites import codes_raised_in, files_run_by
 
 ENGINE = ROOT / "scenarios" / "engine"
 FORMATS = sorted(RULESETS)
@@ -167,70 +168,11 @@ def test_without_formats_only_the_generic_checks_apply():
 
 # --- (c) reason codes: declared where raised, raised where declared ----------------------------
 
-def _raised_in(path):
-    """(literal codes, sites building a code at run time) of IllegalAction(...)/.illegal(...)."""
-    literal, dynamic = set(), []
-
-    def visit(node, function):
-        for child in ast.iter_child_nodes(node):
-            inner = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) \
-                else function
-            if isinstance(child, ast.Call):
-                func = child.func
-                if isinstance(func, ast.Name) and func.id == "IllegalAction":
-                    args = child.args[:1]
-                elif isinstance(func, ast.Attribute) and func.attr == "illegal":
-                    args = child.args[1:2] or [k.value for k in child.keywords
-                                               if k.arg == "reason"]
-                else:
-                    args = None
-                if args is not None:
-                    if args and isinstance(args[0], ast.Constant) and \
-                            isinstance(args[0].value, str):
-                        literal.add(args[0].value)
-                    elif function != "illegal":  # the helper that raises what it is given
-                        dynamic.append(f"{path.name}:{child.lineno}")
-            visit(child, inner)
-
-    visit(ast.parse(path.read_text(encoding="utf-8")), None)
-    return literal, dynamic
-
-
-def _tuple_strings(path):
-    """String constants inside tuples: where a module keeps reason codes as data."""
-    return {e.value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-            if isinstance(node, ast.Tuple) for e in node.elts
-            if isinstance(e, ast.Constant) and isinstance(e.value, str)}
-
-
-def _codes_in(path):
-    literal, _ = _raised_in(path)
-    return literal | set(DYNAMIC_REASONS.get(path.relative_to(ENGINE).as_posix(), ()))
-
-
-def _files_run_by(ruleset):
-    """The core engine modules, and the ruleset modules its classes come from."""
-    core = set(ENGINE.glob("*.py"))
-    own = {Path(inspect.getsourcefile(c)) for c in ruleset.__mro__ if c is not object}
-    return core | {p for p in own if p.parent.name == "rulesets"}
-
-
-def test_codes_built_at_run_time_are_listed_with_their_module():
-    for path in sorted(ENGINE.rglob("*.py")):
-        _, dynamic = _raised_in(path)
-        name = path.relative_to(ENGINE).as_posix()
-        assert not dynamic or name in DYNAMIC_REASONS, \
-            f"{dynamic}: list the codes it can raise in vocabulary.DYNAMIC_REASONS[{name!r}]"
-    for name, codes in DYNAMIC_REASONS.items():
-        missing = set(codes) - _tuple_strings(ENGINE / name)
-        assert not missing, f"{name} keeps no code {sorted(missing)}"
-
-
 def test_every_code_raised_anywhere_is_declared_by_a_ruleset_that_runs_it():
     declared = set().union(*(r.REASON_CODES for r in RULESETS.values()))
-    run = set().union(*(_files_run_by(r) for r in RULESETS.values()))
+    run = set().union(*(files_run_by(r) for r in RULESETS.values()))
     for path in sorted(ENGINE.rglob("*.py")):
-        codes = _codes_in(path)
+        codes = codes_raised_in(path)
         assert not codes or path in run, f"{path.name} raises codes but no ruleset runs it"
         assert codes <= declared, f"{path.name} raises undeclared {sorted(codes - declared)}"
 
@@ -238,7 +180,7 @@ def test_every_code_raised_anywhere_is_declared_by_a_ruleset_that_runs_it():
 @pytest.mark.parametrize("format_slug", FORMATS)
 def test_a_ruleset_declares_exactly_the_codes_its_code_raises(format_slug):
     ruleset = RULESETS[format_slug]
-    raised = set().union(*(_codes_in(p) for p in _files_run_by(ruleset)))
+    raised = set().union(*(codes_raised_in(p) for p in files_run_by(ruleset)))
     declared = set(ruleset.REASON_CODES)
     assert not raised - declared, f"raised but not declared: {sorted(raised - declared)}"
     assert not declared - raised, f"declared but never raised: {sorted(declared - raised)}"
@@ -246,9 +188,9 @@ def test_a_ruleset_declares_exactly_the_codes_its_code_raises(format_slug):
         assert isinstance(meaning, str) and meaning.strip() and "\n" not in meaning, code
 
 
-def test_every_meaning_belongs_to_a_declared_code():
+def test_every_reason_is_declared_by_some_format():
     declared = set().union(*(r.REASON_CODES for r in RULESETS.values()))
-    assert set(MEANINGS) == declared
+    assert set(Reason) == declared
 
 
 # --- (d) steps and fields ---------------------------------------------------------------------

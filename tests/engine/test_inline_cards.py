@@ -7,7 +7,7 @@ import pytest
 from scenarios.engine import ScenarioError, load_scenario, parse_scenario, replay
 from scenarios.engine.cards import MAX_SCENARIO_CARDS, default_catalog
 from scenarios.engine.rulesets import RULESETS, ruleset_for
-from scenarios.readable.sentences import card_names, step_sentences
+from scenarios.presentation.readable.sentences import card_names, step_sentences
 
 from .conftest import ROOT, parameters, run
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from rulings.rendering import anchors as article_anchors
+from rulings.knowledge.rendering import anchors as article_anchors
 from scenarios.engine import ScenarioError, replay, ruleset_for
 from scenarios.engine.cards import default_catalog
 from scenarios.engine.parameters import (Fraction, Names, Param, Row, Table, Whole,

@@ -43,7 +43,7 @@ def gunicorn(workers=2, **environment):
            "LOG_LEVEL": "ERROR", "CONN_MAX_AGE": "0",
            **{name: str(value) for name, value in environment.items()}}
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "rulings.wsgi", "--config", "gunicorn.conf.py",
+        [sys.executable, "-m", "gunicorn", "rulings.project.wsgi", "--config", "gunicorn.conf.py",
          "--access-logfile", "/dev/null"], cwd=settings.BASE_DIR, env=env,
         start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:

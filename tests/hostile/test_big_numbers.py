@@ -9,9 +9,10 @@ import json
 
 import pytest
 
-from rulings.loading import load_content
-from rulings.models import Article
-from scenarios.models import CardRecord, Scenario
+from rulings.knowledge.loading import load_content
+from rulings.knowledge.models import Article
+from scenarios.decks.models import CardRecord
+from scenarios.verification.models import Scenario
 from tests.decks.conftest import SAMPLE_FILE, run_import
 
 HUGE = "9" * 5000

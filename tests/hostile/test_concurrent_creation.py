@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from rulings.models import Article
-from scenarios.models import Scenario, ScenarioRevision
+from rulings.knowledge.models import Article
+from scenarios.verification.models import Scenario, ScenarioRevision
 from tests.concurrency import editor_clients, run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils.html import escape
 
-from scenarios.models import Scenario
+from scenarios.verification.models import Scenario
 from scenarios.quizzes import attempts
 from scenarios.quizzes.models import Attempt, Question, ReviewCard
 

@@ -13,8 +13,8 @@ import pytest
 from django.core.management import call_command
 from django.db import DataError
 
-from rulings.models import Article
-from scenarios.models import Scenario
+from rulings.knowledge.models import Article
+from scenarios.verification.models import Scenario
 
 pytestmark = pytest.mark.django_db
 
@@ -108,7 +108,7 @@ def test_verify_says_when_the_database_refuses_the_verdicts_and_fails(db, monkey
     def refuse(*args, **kwargs):
         raise DataError("value too long for type character varying(300)")
 
-    monkeypatch.setattr("scenarios.sync.record", refuse)
+    monkeypatch.setattr("scenarios.verification.sync.record", refuse)
     err = io.StringIO()
     with pytest.raises(SystemExit) as exit_:
         call_command("verify", "--format", "core", stdout=io.StringIO(), stderr=err)

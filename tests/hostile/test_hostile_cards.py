@@ -4,7 +4,7 @@ import json
 import pytest
 from django.core.management.base import CommandError
 
-from scenarios.models import CardRecord
+from scenarios.decks.models import CardRecord
 from tests.decks.conftest import SAMPLE_FILE, run_import
 
 

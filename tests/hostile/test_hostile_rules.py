@@ -2,9 +2,9 @@
 file, line and field, and never aborts a load or stores an exploded value."""
 import pytest
 
-from rulings.articlefile import parse_article, parse_format_file, parse_yaml_field
-from rulings.loading import load_content
-from rulings.models import Article, Format
+from rulings.knowledge.articlefile import parse_article, parse_format_file, parse_yaml_field
+from rulings.knowledge.loading import load_content
+from rulings.knowledge.models import Article, Format
 
 ALIAS_BOMB = ("a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
               "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
@@ -78,7 +78,7 @@ def test_front_matter_has_the_same_limits():
 
 
 def test_the_editor_refuses_an_alias_bomb_in_parameters(editor_client, bundled_rules):
-    from rulings.models import Article
+    from rulings.knowledge.models import Article
     article = Article.objects.get(slug="nightfall")
     url = f"/rules/{article.format.slug}/{article.slug}/edit/"
     page = editor_client.get(url)

@@ -96,9 +96,9 @@ def test_a_huge_file_is_refused():
     ("{player: A, activate: pot}", "{player: A, activate: pot, choose: [x]}", "steps[0].choose",
      "choose"),
     ("{player: A, activate: pot}", "{player: A, activate: pot, targets: [[x]]}",
-     "steps[0].targets", "card ids"),
+     "steps[0].targets[0]", "targets[0] cannot be a list: it is a card id"),
     ("number: 3,", "number: 99999999999,", "yaml", "out of range"),
-    ("number: 3,", "number: 100000,", "setup.turn", "turn is"),
+    ("number: 3,", "number: 100000,", "setup.turn.number", "it is a turn number from 0 to"),
 ])
 def test_setup_and_step_fields_are_type_checked_and_bounded(old, new, field, words):
     assert old in GOOD

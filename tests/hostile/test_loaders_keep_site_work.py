@@ -14,8 +14,8 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from rulings.models import Article, Revision
-from scenarios.models import Scenario, ScenarioRevision
+from rulings.knowledge.models import Article, Revision
+from scenarios.verification.models import Scenario, ScenarioRevision
 
 pytestmark = pytest.mark.django_db
 

@@ -6,14 +6,14 @@ import re
 
 import pytest
 
-from scenarios import editing
+from scenarios.verification import editing
 from scenarios.engine import parse_scenario, replay, ruleset_for
 from scenarios.engine.cards import default_catalog
 from scenarios.engine.rulesets import RULESETS
-from scenarios.readable.board import board_html
-from scenarios.replay_view import position_of, replay_states, shown_steps
-from scenarios.readable.sentences import step_sentences
-from scenarios.verification import Verifier
+from scenarios.presentation.readable.board import board_html
+from scenarios.presentation.replay_view import position_of, replay_states, shown_steps
+from scenarios.presentation.readable.sentences import step_sentences
+from scenarios.verification.verifier import Verifier
 from tests.engine.conftest import parameters
 from tests.hostile.long_scenario import PATTERNS, SLUG, long_scenario_source
 

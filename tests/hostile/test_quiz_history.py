@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.db.models import ProtectedError
 
-from scenarios.models import Scenario
+from scenarios.verification.models import Scenario
 from scenarios.quizzes import attempts
 from scenarios.quizzes.bank import refresh
 from scenarios.quizzes.models import Attempt, Question, ReviewCard

@@ -15,8 +15,8 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
-from rulings.models import ThrottleCount
-from rulings.throttles import parse_rate
+from rulings.knowledge.models import ThrottleCount
+from rulings.knowledge.throttles import parse_rate
 from scenarios.quizzes.attempts import MAX_OPEN_ATTEMPTS
 from scenarios.quizzes.models import Attempt, AttemptQuestion
 from tests.concurrency import run_together

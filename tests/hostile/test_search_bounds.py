@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from rulings.search import MAX_QUERY_WORDS, bounded_query, plain_snippet
+from rulings.knowledge.search import MAX_QUERY_WORDS, bounded_query, plain_snippet
 
 KB = 1024
 

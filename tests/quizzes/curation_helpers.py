@@ -3,7 +3,7 @@ quizzes made directly, so that these tests need neither the engine nor the bundl
 from django.test import Client
 from django.utils import timezone
 
-from scenarios.models import Scenario
+from scenarios.verification.models import Scenario
 from scenarios.quizzes.models import Attempt, AttemptQuestion, Question
 
 OPTIONS = [

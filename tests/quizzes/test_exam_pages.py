@@ -92,7 +92,7 @@ def test_the_timer_bar_shows_the_deadline_without_script_and_no_inline_script(ex
     assert attempt.deadline.strftime("%H:%M:%S") in bar and "Answers until" in bar
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page)
     assert "rulings/quiz.js" in page
-    css = open("rulings/static/rulings/site.css").read()
+    css = open("rulings/knowledge/static/rulings/site.css").read()
     assert re.search(r"\.quiz-timer \{[^}]*position: sticky", css)
 
 

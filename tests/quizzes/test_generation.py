@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from scenarios.models import Scenario
+from scenarios.engine.vocabulary import is_refused
+from scenarios.verification.models import Scenario
 from scenarios.quizzes import generation
 from scenarios.quizzes.bank import build_for, refresh, settle_stems, stem_of, store
 from scenarios.quizzes.models import Question
@@ -153,7 +154,7 @@ def test_a_refused_step_is_told_only_as_the_attempt_a_question_needs(bank):
         for draft in drafts:
             assert not any(", but cannot" in line for line in draft.steps), (row.slug, draft.key)
             for step in context.truth.steps[:draft.cut]:
-                if not step.status.startswith("illegal"):
+                if not is_refused(step.status):
                     continue
                 checked += 1
                 attempt = context.attempts[step.number - 1]
@@ -185,8 +186,8 @@ def test_questions_are_withdrawn_when_their_scenario_fails_and_return_when_it_pa
 
 
 def test_an_edit_that_breaks_a_scenario_withdraws_its_questions(bank, editor):
-    from rulings.models import Article
-    from rulings.publishing import publish, source_of
+    from rulings.knowledge.models import Article
+    from rulings.knowledge.publishing import publish, source_of
 
     article = Article.objects.select_related("format", "current_revision").get(
         format__slug="thought-ruler-highlander", slug="nightfall")

@@ -161,7 +161,7 @@ def test_practice_draws_from_the_practice_pool_and_exams_from_the_exam_pool(clie
 
 
 def test_a_question_keeps_its_pool_when_its_scenario_is_rebuilt(bank):
-    from scenarios.models import Scenario
+    from scenarios.verification.models import Scenario
     from scenarios.quizzes.bank import build_for, pool_for, store
 
     scenario = Scenario.objects.filter(questions__pool="exam").first()
@@ -238,7 +238,7 @@ def test_quiz_is_in_the_menu_and_articles_and_scenarios_link_to_their_questions(
 
 def test_a_scenario_without_practice_questions_says_so_and_offers_the_usual_choice(client,
                                                                                   bank):
-    from scenarios.models import Scenario
+    from scenarios.verification.models import Scenario
     from scenarios.quizzes.models import Question
 
     practised = set(Question.objects.filter(active=True, status=Question.PUBLISHED,
@@ -254,9 +254,9 @@ def test_a_scenario_without_practice_questions_says_so_and_offers_the_usual_choi
 
 def test_questions_go_stale_as_soon_as_a_parameter_they_read_changes(bank):
     """The fresh-scenario list is kept between quizzes, but never past a new revision."""
-    from rulings.models import Article
-    from rulings.publishing import record_revision, source_of
-    from scenarios.models import Scenario
+    from rulings.knowledge.models import Article
+    from rulings.knowledge.publishing import record_revision, source_of
+    from scenarios.verification.models import Scenario
     from scenarios.quizzes.attempts import fresh_scenarios
 
     before = {slug for slug, _ in fresh_scenarios().values()}

@@ -8,7 +8,7 @@ import pytest
 from scenarios.engine import parse_scenario, replay
 from scenarios.engine.cards import default_catalog
 from scenarios.engine.rulesets import RULESETS, ruleset_for
-from scenarios.parameters import parameters_for
+from scenarios.verification.article_parameters import parameters_for
 from scenarios.quizzes import attempts, generation, variants
 from scenarios.quizzes.models import Attempt, Question
 

@@ -1,6 +1,6 @@
 import pytest
 
-from rulings.models import Article, Example, Format, Link, Revision, Section, Term
+from rulings.knowledge.models import Article, Example, Format, Link, Revision, Section, Term
 
 MODELS = [Format, Article, Revision, Term, Link, Section, Example]
 

@@ -1,4 +1,4 @@
-from rulings.rendering import anchors
+from rulings.knowledge.rendering import anchors
 
 BODY = """Intro line.
 

@@ -1,6 +1,6 @@
 import pytest
 
-from rulings.models import Article
+from rulings.knowledge.models import Article
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ base revision (base_revision or If-Match), a stale one is a 409 with the diffs a
 submitted text, and an identical save makes no revision."""
 import pytest
 
-from rulings.models import Article
+from rulings.knowledge.models import Article
 
 URL = "/api/articles/trh/nightfall/"
 TERMS = [{"name": "Nightfall", "anchor": "cost", "definition": "A flip rule."}]
@@ -11,8 +11,8 @@ TERMS = [{"name": "Nightfall", "anchor": "cost", "definition": "A flip rule."}]
 
 @pytest.fixture
 def nightfall(make_format):
-    from rulings.articlefile import ArticleSource
-    from rulings.publishing import publish
+    from rulings.knowledge.articlefile import ArticleSource
+    from rulings.knowledge.publishing import publish
 
     article = Article(format=make_format("trh", "Trh"), slug="nightfall", title="Nightfall")
     publish(article, ArticleSource(

@@ -1,4 +1,4 @@
-from rulings.articlefile import ArticleSource, dump_article, parse_article
+from rulings.knowledge.articlefile import ArticleSource, dump_article, parse_article
 
 VALID = """---
 title: The summon limit

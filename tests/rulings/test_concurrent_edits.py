@@ -2,9 +2,9 @@
 
 These run real threads against the test database. On SQLite, tests/conftest.py puts it in a
 file (an in-memory database cannot be shared by threads): WAL, a busy timeout and IMMEDIATE
-write transactions (rulings/settings.py) make the writers queue instead of failing. On
+write transactions (rulings/project/settings.py) make the writers queue instead of failing. On
 PostgreSQL the edited article's row lock queues them, and a deadlock is retried
-(rulings/contention.py).
+(rulings/knowledge/contention.py).
 """
 from collections import Counter
 
@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 
 
-from rulings.models import Article
+from rulings.knowledge.models import Article
 from tests.concurrency import editor_clients, run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -3,9 +3,9 @@ import psycopg
 import pytest
 from django.db import OperationalError, connection, transaction
 
-from rulings import contention
-from rulings.models import Article
-from rulings.signals import article_published
+from rulings.knowledge import contention
+from rulings.knowledge.models import Article
+from rulings.knowledge.signals import article_published
 
 
 @pytest.mark.parametrize("url", ["/api/articles/?format=%00", "/api/glossary/?format=tr%00h",

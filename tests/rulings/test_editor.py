@@ -1,7 +1,7 @@
 import pytest
 from django.contrib.messages import get_messages
 
-from rulings.models import Article
+from rulings.knowledge.models import Article
 
 
 def form_data(article, **changes):

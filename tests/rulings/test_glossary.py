@@ -2,7 +2,7 @@
 and no trivial plurals among a term's other names."""
 import re
 
-from rulings.glossary import is_trivial_plural, shown_aliases
+from rulings.knowledge.glossary import is_trivial_plural, shown_aliases
 
 TERMS = [
     {"name": "Ability", "aliases": ["Abilities", "Deck Master Ability"], "anchor": "ability",

@@ -2,8 +2,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from rulings.loading import export_content, load_content
-from rulings.models import Article, Format, Link, Revision
+from rulings.knowledge.loading import export_content, load_content
+from rulings.knowledge.models import Article, Format, Link, Revision
 
 FORMATS = {"core", "deck-masters", "thought-ruler-highlander", "tag-team-phalanx", "kingdom-duels"}
 
@@ -141,7 +141,7 @@ def test_link_to_a_missing_anchor_is_broken_shown_and_listed(db, content_copy, e
 
 def test_every_anchor_written_in_the_bundled_rules_renders(bundled_rules):
     import re
-    from rulings.rendering import anchors
+    from rulings.knowledge.rendering import anchors
     for article in Article.objects.select_related("current_revision", "format"):
         revision = article.current_revision
         ids = set(re.findall(r'\sid="([^"]*)"', revision.html))

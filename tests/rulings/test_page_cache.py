@@ -3,9 +3,9 @@ from django.contrib.messages import constants
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.test import RequestFactory
 
-from rulings.models import Format
-from rulings.page_cache import site_stamp
-from scenarios.models import VerificationRun
+from rulings.knowledge.models import Format
+from rulings.knowledge.page_cache import site_stamp
+from scenarios.verification.models import VerificationRun
 
 
 def test_a_readers_second_visit_costs_one_query(client, make_article, django_assert_num_queries):

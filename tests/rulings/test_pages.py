@@ -1,7 +1,7 @@
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rulings.models import Article
+from rulings.knowledge.models import Article
 
 
 def test_home_lists_formats_with_article_counts(client, make_article):

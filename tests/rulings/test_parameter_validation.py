@@ -6,12 +6,12 @@ import re
 import pytest
 from django.conf import settings
 
-from rulings.articlefile import ArticleSource, folder_parameters, parse_article
-from rulings.loading import load_content
-from rulings.models import Article
-from rulings.rendering import anchors as article_anchors
-from rulings.validation import FormatContext, check_article
-from scenarios.deck_parameters import DECK_PARAMETERS, deck_declarations
+from rulings.knowledge.articlefile import ArticleSource, folder_parameters, parse_article
+from rulings.knowledge.loading import load_content
+from rulings.knowledge.models import Article
+from rulings.knowledge.rendering import anchors as article_anchors
+from rulings.knowledge.validation import FormatContext, check_article
+from scenarios.decks.deck_parameters import DECK_PARAMETERS, deck_declarations
 from scenarios.engine.parameters import check_values, declarations
 from scenarios.engine.rulesets import ruleset_for
 
@@ -149,7 +149,7 @@ CONTENT = settings.RULES_CONTENT_DIR
 
 # Article parameters that neither the rules engine nor the deck checker reads, and why: each is
 # not a rule either of them applies. A parameter a rule depends on is declared instead (the
-# ruleset's PARAMETERS, or DECK_PARAMETERS in scenarios/deck_parameters.py).
+# ruleset's PARAMETERS, or DECK_PARAMETERS in scenarios/decks/deck_parameters.py).
 NOT_RULES = {
     f"{DM}/ability_type_count": "restates, for the prose, how many rows ability_types has; the "
                                 "engine reads the table itself",
@@ -225,7 +225,7 @@ def test_deck_declarations_fit_the_bundled_articles_and_cite_their_rules(fmt):
 
 
 def test_the_deck_checker_cites_its_parameters_rules():
-    from scenarios.decks import RULE_ANCHORS
+    from scenarios.decks.checker import RULE_ANCHORS
 
     for fmt, specs in DECK_PARAMETERS.items():
         cited = {f"{fmt}/{anchor}" for anchor in RULE_ANCHORS[fmt].values()}
@@ -351,7 +351,7 @@ def test_load_rules_refuses_a_malformed_deck_parameter_at_its_line(db, content_c
 
 
 def test_the_deck_checker_reads_only_declared_parameters_of_their_shape():
-    from scenarios.decks import FormatRules, MissingParameter
+    from scenarios.decks.checker import FormatRules, MissingParameter
 
     rules = FormatRules(TRH, {"main_deck_size": -60, "copies_per_card": 1}, cards=None)
     assert rules.number("copies_per_card") == 1

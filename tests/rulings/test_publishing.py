@@ -1,9 +1,9 @@
 import pytest
 
-from rulings.articlefile import ArticleSource
-from rulings.models import Article, Example, Link, Term
-from rulings.problems import ContentError
-from rulings.publishing import EditConflict, Unchanged, publish, restore
+from rulings.knowledge.articlefile import ArticleSource
+from rulings.knowledge.models import Article, Example, Link, Term
+from rulings.knowledge.problems import ContentError
+from rulings.knowledge.publishing import EditConflict, Unchanged, publish, restore
 
 
 def edit(article, body, **kwargs):
@@ -136,7 +136,7 @@ def test_examples_are_updated_in_place_so_their_ids_stay(make_article):
 def test_scenarios_stay_attached_to_their_example_when_the_article_is_edited(bundled_rules):
     from django.core.management import call_command
 
-    from scenarios.models import Scenario
+    from scenarios.verification.models import Scenario
 
     call_command("load_scenarios")
     scenario = Scenario.objects.get(slug="poison-vs-ceasefire")

@@ -1,6 +1,6 @@
 import pytest
 
-from rulings.rendering import ArticleEntry, RenderContext, TermEntry, render
+from rulings.knowledge.rendering import ArticleEntry, RenderContext, TermEntry, render
 
 
 def context(**overrides):
@@ -182,7 +182,7 @@ def test_list_layout_leaves_code_and_plain_text_alone():
 
 
 def test_rendered_ids_are_the_anchors_a_link_can_land_on():
-    from rulings.rendering import rendered_ids
+    from rulings.knowledge.rendering import rendered_ids
     ids = rendered_ids("## Head {#head}\n\n1. Step {#step}\n   - Sub {#sub}\n")
     assert {"head", "step", "sub"} <= ids
 

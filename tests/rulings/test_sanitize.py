@@ -4,7 +4,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from rulings.rendering import RenderContext, render
+from rulings.knowledge.rendering import RenderContext, render
 
 PAYLOADS = [
     "<script>alert(1)</script>",
@@ -91,7 +91,7 @@ def test_harmless_markup_survives_sanitizing():
 
 
 def test_ids_and_classes_in_editor_html_are_dropped_so_nothing_clobbers_a_global():
-    from rulings.rendering import RenderContext, render
+    from rulings.knowledge.rendering import RenderContext, render
 
     body = ('<p id="__x" class="site-header">Raw.</p>\n\n<div markdown="1" id="config">'
             '\n\nInside.\n\n</div>\n\nA rule of ours. {#our-rule}\n')

@@ -1,7 +1,7 @@
 import pytest
 from django.db import connection
 
-from rulings import search
+from rulings.knowledge import search
 
 
 def test_negated_summons_finds_the_highlander_section_first(bundled_rules):
@@ -78,7 +78,7 @@ def test_control_characters_in_a_query_are_harmless(make_article):
 
 
 def test_api_search_lists_sections_then_scenarios(client, make_article):
-    from scenarios.models import Scenario
+    from scenarios.verification.models import Scenario
 
     make_article("nightfall", "## Cost {#cost}\n\nPay for Nightfall.\n", fmt="trh")
     Scenario.objects.create(slug="nightfall-story", format_slug="trh", title="Nightfall at dusk",

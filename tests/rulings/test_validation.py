@@ -1,5 +1,5 @@
-from rulings.articlefile import ArticleSource
-from rulings.validation import FormatContext, check_article
+from rulings.knowledge.articlefile import ArticleSource
+from rulings.knowledge.validation import FormatContext, check_article
 
 
 def source(body, **kwargs):
@@ -67,7 +67,7 @@ def test_an_anchor_lost_in_rendering_is_a_warning_and_links_to_it_are_broken():
 
 
 def test_link_to_a_missing_anchor_of_another_article_is_broken():
-    from rulings.rendering.links import ArticleEntry
+    from rulings.knowledge.rendering.links import ArticleEntry
     context = FormatContext("trh", index={("trh", "other"): ArticleEntry("Other", {"there": ""})})
     problems = check_article(source("See [[other#there]] and [[other#gone]].\n"), "a", context)
     assert [(p.line, p.is_error) for p in problems] == [(1, False)]

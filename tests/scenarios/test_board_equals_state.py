@@ -11,8 +11,8 @@ import pytest
 
 from scenarios.engine import ruleset_for
 from scenarios.engine.cards import default_catalog
-from scenarios.readable.board import board_svg, result_text
-from scenarios.replay_view import replay_states, shown_steps
+from scenarios.presentation.readable.board import board_svg, result_text
+from scenarios.presentation.replay_view import replay_states, shown_steps
 from tests.engine.conftest import ROOT, SCENARIO_FILES, parameters, run, scenario_at
 
 DATA = ROOT / "scenarios" / "data"

@@ -1,4 +1,4 @@
-"""The SVG picture of a duel (scenarios/readable/board.py), drawn from every replayed state.
+"""The SVG picture of a duel (scenarios/presentation/readable/board.py), drawn from every replayed state.
 
 Plain pytest, no database: every bundled scenario is replayed the way tests/engine does, and
 the board of its initial state and of every step's state must parse as XML and show what a
@@ -15,8 +15,8 @@ from scenarios.engine import replay, ruleset_for
 from scenarios.engine.cards import default_catalog
 from scenarios.engine.scenario import build_duel
 from scenarios.engine.state import ZONES
-from scenarios.readable.board import board_svg, board_zones
-from scenarios.replay_view import replay_states
+from scenarios.presentation.readable.board import board_svg, board_zones
+from scenarios.presentation.replay_view import replay_states
 from tests.engine.conftest import ROOT, SCENARIO_FILES, parameters, run, scenario_at
 
 SVG = "{http://www.w3.org/2000/svg}"

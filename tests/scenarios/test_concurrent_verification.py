@@ -10,9 +10,9 @@ from django.conf import settings
 from django.core.management import call_command
 
 
-from rulings.loading import load_content
-from rulings.models import Article
-from scenarios.models import VerificationRun
+from rulings.knowledge.loading import load_content
+from rulings.knowledge.models import Article
+from scenarios.verification.models import VerificationRun
 from tests.concurrency import editor_clients, run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,10 +5,10 @@ import re
 
 from django.contrib.messages import get_messages
 
-from rulings.articlefile import dump_yaml as dump_parameters
-from rulings.forms import ArticleForm
-from rulings.models import Article
-from scenarios.models import Scenario, VerificationRun
+from rulings.knowledge.articlefile import dump_yaml as dump_parameters
+from rulings.knowledge.forms import ArticleForm
+from rulings.knowledge.models import Article
+from scenarios.verification.models import Scenario, VerificationRun
 from scenarios.quizzes.models import Question
 
 TRH = "thought-ruler-highlander"

@@ -6,12 +6,12 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rulings.models import Article, Revision
+from rulings.knowledge.models import Article, Revision
 from scenarios.engine import parse_scenario, replay
 from scenarios.engine.cards import default_catalog
 from scenarios.engine.rulesets import RULESETS, ruleset_for
-from scenarios.models import Scenario, VerificationRun
-from scenarios.parameters import parameters_for
+from scenarios.verification.models import Scenario, VerificationRun
+from scenarios.verification.article_parameters import parameters_for
 
 TRH = "thought-ruler-highlander"
 PREVIEW = f"/api/articles/{TRH}/nightfall/preview/"
@@ -162,7 +162,7 @@ def test_the_article_page_query_count_does_not_grow_with_its_scenarios(client, l
 
 
 def test_the_editors_preview_shows_the_impact_and_saves_nothing(editor_client, loaded):
-    from rulings.articlefile import dump_yaml
+    from rulings.knowledge.articlefile import dump_yaml
 
     revision = Article.objects.get(format__slug=TRH, slug="nightfall").current_revision
     form = {"title": revision.title, "summary": revision.summary, "order": revision.order,

@@ -11,13 +11,13 @@ from django.contrib.messages import get_messages
 from django.core.management import call_command
 from django.test import Client
 
-from rulings.articlefile import dump_yaml
-from rulings.forms import ArticleForm
-from rulings.models import Article
-from scenarios import impact as impact_module
-from scenarios.jobs import backends, kinds, running
-from scenarios.models import Scenario, VerificationJob, VerificationRun
-from scenarios.verification import Verifier
+from rulings.knowledge.articlefile import dump_yaml
+from rulings.knowledge.forms import ArticleForm
+from rulings.knowledge.models import Article
+from scenarios.verification import impact as impact_module
+from scenarios.verification.jobs import backends, kinds, running
+from scenarios.verification.models import Scenario, VerificationJob, VerificationRun
+from scenarios.verification.verifier import Verifier
 
 TRH = "thought-ruler-highlander"
 URL = f"/rules/{TRH}/nightfall/edit/"

@@ -4,8 +4,8 @@ content, say nothing a generator gives away (tests/judge_words.py)."""
 import pytest
 from django.core.management import call_command
 
-from rulings.models import Article, Format
-from scenarios.models import Scenario, VerificationRun
+from rulings.knowledge.models import Article, Format
+from scenarios.verification.models import Scenario, VerificationRun
 from scenarios.quizzes.models import Question
 from tests.judge_words import problems
 

@@ -1,38 +1,21 @@
 """The scenario reference (`/scenarios/reference/`, `GET /api/scenarios/reference/`) is generated
 from the engine: every reason code the engine can raise is listed with its meaning, and every rule
 anchor it names exists in the articles."""
-import ast
 import re
 from pathlib import Path
 
 import pytest
 from django.utils.html import escape
 
-from rulings.rendering import anchors as article_anchors
-from scenarios.engine.reference import files_run_by, reference
+from rulings.knowledge.rendering import anchors as article_anchors
+from scenarios.engine.reference import reference
 from scenarios.engine.rulesets import RULESETS
-from scenarios.engine.vocabulary import DYNAMIC_REASONS, MEANINGS
+from scenarios.engine.vocabulary import MEANINGS
+from tests.engine.reason_sites import codes_raised_in as raised_codes
+from tests.engine.reason_sites import files_run_by
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 ENGINE = ROOT / "scenarios" / "engine"
-
-
-def raised_codes(path):
-    """Reason codes written in IllegalAction(...) and .illegal(...) calls, read with ast (as
-    tests/engine/test_format_vocabulary.py reads them), and those the module keeps as data."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        if isinstance(func, ast.Name) and func.id == "IllegalAction":
-            args = node.args[:1]
-        elif isinstance(func, ast.Attribute) and func.attr == "illegal":
-            args = node.args[1:2] or [k.value for k in node.keywords if k.arg == "reason"]
-        else:
-            continue
-        found |= {a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
-    return found | set(DYNAMIC_REASONS.get(path.relative_to(ENGINE).as_posix(), ()))
 
 
 def article_anchor_sets():
@@ -105,7 +88,8 @@ def test_steps_fields_and_expectations_come_from_the_declarations():
     core = {s["verb"]: s for s in formats_by_slug()["core"]["steps"]}
     assert core["attack"] == {"verb": "attack", "value": "a card id", "options": ["target"]}
     assert "tributes" in core["summon"]["options"]
-    assert core["pass"]["value"] == "true" and core["pass_turns"]["value"] == "a number of turns"
+    assert core["pass"]["value"] == "true"
+    assert core["pass_turns"]["value"] == "a number of turns (1 to 10000)"
     kingdom = {s["verb"]: s for s in formats_by_slug()["kingdom-duels"]["steps"]}
     assert "to" in kingdom["strike"]["options"]
 

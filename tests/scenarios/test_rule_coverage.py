@@ -6,9 +6,9 @@ fails the test.
 """
 import pytest
 
-from scenarios.coverage_files import file_coverage, mark_problems
+from scenarios.verification.file_coverage import file_coverage, mark_problems
 from scenarios.engine.rulesets import RULESETS
-from scenarios.verification import Verifier
+from scenarios.verification.verifier import Verifier
 
 
 @pytest.fixture(scope="module")

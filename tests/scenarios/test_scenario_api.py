@@ -30,7 +30,7 @@ def test_replay_gives_every_step_with_state_events_and_rules(client, loaded):
 
 
 def test_post_verify_runs_and_records(editor_client, loaded):
-    from scenarios.models import Scenario
+    from scenarios.verification.models import Scenario
     Scenario.objects.filter(slug="final-countdown").update(status="unverified")
     data = editor_client.post("/api/scenarios/final-countdown/verify/").json()
     assert data["status"] == "passed"

@@ -4,7 +4,7 @@ import filecmp
 from django.conf import settings
 from django.core.management import call_command
 
-from scenarios.models import Scenario, VerificationRun
+from scenarios.verification.models import Scenario, VerificationRun
 
 SOURCE = """slug: two-thousand-beats-nineteen-hundred
 format: core

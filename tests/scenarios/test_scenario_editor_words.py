@@ -4,7 +4,7 @@ word; a missing field is reported as missing."""
 import html as htmllib
 import re
 
-from scenarios.models import Scenario
+from scenarios.verification.models import Scenario
 from .test_scenario_editing import SOURCE
 
 WITH_OWN_CARD = """slug: an-example-warrior

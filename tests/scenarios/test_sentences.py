@@ -1,4 +1,4 @@
-"""Replays in plain words (scenarios/readable/sentences.py): every step and every event of every
+"""Replays in plain words (scenarios/presentation/readable/sentences.py): every step and every event of every
 bundled scenario is an English sentence with card names, never an id, a zone key or YAML.
 
 Plain pytest: the engine replays without the database.
@@ -10,7 +10,7 @@ import pytest
 
 from scenarios.engine.rulesets import RULESETS
 from scenarios.engine.scenario import VERBS
-from scenarios.readable.sentences import (EVENT_WRITERS, Narrator, card_names, event_sentence,
+from scenarios.presentation.readable.sentences import (EVENT_WRITERS, Narrator, card_names, event_sentence,
                                           event_sentences, intent_sentences, step_sentences)
 from tests.engine.conftest import ROOT, SCENARIO_FILES, run, scenario_at
 

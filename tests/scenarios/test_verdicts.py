@@ -2,13 +2,13 @@
 import pytest
 from django.core.management import call_command
 
-from rulings.models import Article, Revision
-from rulings.publishing import publish, source_of
+from rulings.knowledge.models import Article, Revision
+from rulings.knowledge.publishing import publish, source_of
 from scenarios.engine import parse_scenario, replay
 from scenarios.engine.cards import default_catalog
 from scenarios.engine.rulesets import RULESETS, ruleset_for
-from scenarios.models import Scenario, VerificationRun
-from scenarios.parameters import parameters_for
+from scenarios.verification.models import Scenario, VerificationRun
+from scenarios.verification.article_parameters import parameters_for
 
 TRH = "thought-ruler-highlander"
 
@@ -59,7 +59,7 @@ def test_a_verdict_is_stale_when_a_parameter_it_read_changes_behind_its_back(cli
 
 
 def test_a_verdict_is_stale_when_the_engine_changes(client, loaded, monkeypatch):
-    from scenarios import fingerprints
+    from scenarios.verification import fingerprints
 
     monkeypatch.setattr(fingerprints, "engine_version", lambda: "another-engine")
     data = client.get("/api/scenarios/poison-vs-ceasefire/").json()

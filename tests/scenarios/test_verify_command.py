@@ -4,7 +4,7 @@ from xml.etree import ElementTree as ET
 import pytest
 from django.core.management import call_command
 
-from scenarios.models import Scenario
+from scenarios.verification.models import Scenario
 
 
 def verify(*args):
@@ -67,8 +67,8 @@ def test_verify_records_verdicts_linked_to_articles_and_examples(loaded):
 
 
 def test_engine_parameters_come_from_the_articles(loaded):
-    from rulings.models import Article
-    from scenarios.parameters import parameters_for
+    from rulings.knowledge.models import Article
+    from scenarios.verification.article_parameters import parameters_for
 
     article = Article.objects.get(format__slug="tag-team-phalanx", slug="teams-and-turns")
     assert parameters_for("tag-team-phalanx")["team_life_points"] == \

@@ -23,10 +23,10 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import override_settings
 
-from rulings.models import Article
-from rulings.publishing import publish, source_of
-from scenarios.jobs.backends import rq_id
-from scenarios.models import Scenario, VerificationJob, VerificationRun
+from rulings.knowledge.models import Article
+from rulings.knowledge.publishing import publish, source_of
+from scenarios.verification.jobs.backends import rq_id
+from scenarios.verification.models import Scenario, VerificationJob, VerificationRun
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -74,7 +74,7 @@ def database_url():
 
 def start_worker(queue):
     env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": REDIS,
-           "JOBS_MODE": "rq", "JOBS_QUEUE": queue, "DJANGO_SETTINGS_MODULE": "rulings.settings",
+           "JOBS_MODE": "rq", "JOBS_QUEUE": queue, "DJANGO_SETTINGS_MODULE": "rulings.project.settings",
            # Slow enough to be stopped half-way; quick to notice that a worker died.
            "JOBS_STEP_DELAY": "0.3", "JOBS_HEARTBEAT_SECONDS": "1", "JOBS_HEARTBEAT_GRACE": "2",
            "JOBS_MAINTENANCE_SECONDS": "1"}

@@ -5,10 +5,11 @@ from .highlander import HighlanderDuel
 from .kingdom_duels import KingdomDuel
 from .phalanx import PhalanxDuel
 
-RULESETS = {"core": Duel, "deck-masters": DeckMastersDuel,
-            "thought-ruler-highlander": HighlanderDuel, "tag-team-phalanx": PhalanxDuel,
-            "kingdom-duels": KingdomDuel}
+RULESETS: dict[str, type[Duel]] = {
+    "core": Duel, "deck-masters": DeckMastersDuel, "thought-ruler-highlander": HighlanderDuel,
+    "tag-team-phalanx": PhalanxDuel, "kingdom-duels": KingdomDuel}
 
 
-def ruleset_for(format_slug):
+def ruleset_for(format_slug: str) -> type[Duel] | None:
+    """The Duel class of a format, or None for a slug no ruleset has."""
     return RULESETS.get(format_slug)

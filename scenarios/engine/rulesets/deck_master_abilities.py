@@ -29,8 +29,23 @@ Card terms read here: a monster flagged `unaffected:spell` (or `unaffected:trap`
 by Spell (Trap) effects; a Continuous Ability's `while: on_field` (or `in_position`) is its
 condition; the primitive `place_in_position: target` puts a card in a Deck Master Position.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from ..primitives import cards_in, primitive
 from ..rules import Rule
+
+if TYPE_CHECKING:
+    # For the type checker this mixin is a Duel, since it is only ever composed in front of
+    # one; at run time it stays a plain mixin, so DeckMastersDuel's method order is unchanged.
+    from ..duel import Duel as DuelBase
+    from ..primitives import EffectContext
+    from ..state import CardInstance, ChainLink
+    from ..yamltypes import YamlMapping, YamlValue
+    from .deck_masters import DeckMastersDuel
+else:
+    DuelBase = object
 
 # The Ability types whose activation is treated as a card's, and which card kind.
 CARD_LIKE = {"spell": "spell", "trap": "trap"}
@@ -140,33 +155,47 @@ ABILITY_RULES = (
                                       "Master, so its player keeps one there"}),
 )
 # Spell Speed rules of the Ability types table this module adds, with their wrong readings.
-SPEED_RULES = {"spell": "spell-ability-spell-speed", "trap": "trap-ability-spell-speed"}
-SPEED_MISREADINGS = {"spell-ability-spell-speed": (("quick", 2),),
-                     "trap-ability-spell-speed": (("speed-1", 1), ("speed-3", 3))}
+SPEED_RULES: dict[str, str] = {"spell": "spell-ability-spell-speed",
+                               "trap": "trap-ability-spell-speed"}
+SPEED_MISREADINGS: dict[str, tuple[tuple[str, int], ...]] = {
+    "spell-ability-spell-speed": (("quick", 2),),
+    "trap-ability-spell-speed": (("speed-1", 1), ("speed-3", 3))}
 TIMING_RULES = {"trigger": "trigger-timing", "trap": "trap-ability-timing"}
 NO_ZONE_RULES = {"spell": "spell-ability-no-zone", "trap": "trap-ability-no-zone"}
 CARD_LIKE_RULES = {"spell": "spell-ability-normal-spell", "trap": "trap-ability-normal-trap"}
 
 
 @primitive("place_in_position")
-def place_in_position(duel, ctx, arg):
+def place_in_position(duel: DeckMastersDuel, ctx: EffectContext, arg: YamlValue) -> None:
     """`place_in_position: target`: the card goes to its owner's Deck Master Position."""
     for card in cards_in(duel, ctx, arg):
         duel.hold_in_position(card, ctx.card_id)
 
 
-class DeckMasterAbilityRules:
+class DeckMasterAbilityRules(DuelBase):
     """The hooks `DeckMastersDuel` calls for Ability types, replacements and held cards."""
 
-    def __init__(self, *args, **kwargs):
+    if TYPE_CHECKING:  # what DeckMastersDuel provides
+        deck_masters: dict[str, str]  # player -> the id of their Deck Master
+        former_deck_masters: set[str]
+        types: dict[str, YamlMapping]  # Ability type -> its row of the ability_types table
+
+        def is_deck_master(self, card: CardInstance) -> bool: ...
+        def ability_of(self, card: CardInstance) -> YamlMapping | None: ...
+        def ability_active(self, player: str) -> bool: ...
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.replacements = {}  # player -> how many times their Deck Master was replaced
-        self._ability_in_use = None  # (type, Ability) while an Ability's use is being checked
-        self._resolving_link = None
+        # player -> how many times their Deck Master was replaced
+        self.replacements: dict[str, int] = {}
+        # (type, Ability) while an Ability's use is being checked
+        self._ability_in_use: tuple[str, YamlMapping] | None = None
+        self._resolving_link: ChainLink | None = None
 
     # --- using an Ability --------------------------------------------------------------------
 
-    def check_ability_use(self, player, card, ability, kind):
+    def check_ability_use(self, player: str, card: CardInstance, ability: YamlMapping,
+                          kind: str) -> None:
         """Before an Ability is put on the Chain: its zone and Damage Step rules."""
         rule = NO_ZONE_RULES.get(kind)
         if rule and self.spell_trap_full(player):
@@ -175,7 +204,7 @@ class DeckMasterAbilityRules:
             self.note_rule(rule)
         self._ability_in_use = (kind, ability)
 
-    def check_damage_step(self, card, is_card):
+    def check_damage_step(self, card: CardInstance, is_card: bool) -> None:
         """An Ability without a timing limit of its own is refused in the Damage Step by its
         type's rule (Trigger, Trap); card effects keep the core rule."""
         using = self._ability_in_use
@@ -191,11 +220,11 @@ class DeckMasterAbilityRules:
                      f"a {ability['type']} Ability without a timing limit cannot be activated "
                      "in the Damage Step")
 
-    def ability_used(self):
+    def ability_used(self) -> None:
         """The Ability has been checked (or refused): card checks work as usual again."""
         self._ability_in_use = None
 
-    def triggered_ability_speed(self, kind):
+    def triggered_ability_speed(self, kind: str) -> int:
         """The Spell Speed a triggered Ability's Chain Link gets from its table row."""
         speed = self.types[kind]["spell_speed"] or 1
         if kind == "compulsory trigger":
@@ -204,7 +233,7 @@ class DeckMasterAbilityRules:
             self.note_rule("compulsory-spell-speed")
         return speed
 
-    def goes_on_chain_itself(self, kind):
+    def goes_on_chain_itself(self, kind: str) -> bool:
         """Does this triggered Ability go on the Chain without its player's choice?"""
         if self.types[kind]["activation"] != "mandatory":
             return False
@@ -213,7 +242,7 @@ class DeckMasterAbilityRules:
         self.note_rule("compulsory-mandatory")
         return True
 
-    def start_trigger_chain(self):
+    def start_trigger_chain(self) -> None:
         """Triggered Abilities put on the Chain by themselves are Ability links."""
         before = len(self.chain)
         super().start_trigger_chain()
@@ -223,7 +252,8 @@ class DeckMasterAbilityRules:
 
     # --- answering and negating Abilities -------------------------------------------------------
 
-    def condition_holds(self, name, arg, card, player):
+    def condition_holds(self, name: str, arg: YamlValue, card: CardInstance,
+                        player: str) -> bool:
         """A Spell or Trap Ability's activation is a Spell or Trap Card's for what answers one."""
         top = self.chain[-1] if self.chain else None
         if name in ("responds_to_spell_trap", "responds_to_spell") and top is not None and \
@@ -238,7 +268,7 @@ class DeckMasterAbilityRules:
             return True
         return super().condition_holds(name, arg, card, player)
 
-    def negate_link_below(self, link, destroy=True, cause=""):
+    def negate_link_below(self, link: ChainLink, destroy: bool = True, cause: str = "") -> None:
         """A card negating an Ability: Spell and Trap Abilities are negated like the cards
         (their Deck Master is no Spell or Trap Card to destroy); the others cannot be."""
         if link.number < 2:
@@ -265,7 +295,7 @@ class DeckMasterAbilityRules:
             self.note_rule("dm-not-spell-trap")  # "destroy it" finds no Spell or Trap Card
         return super().negate_link_below(link, destroy and counts_as_card, cause)
 
-    def is_card_of_kind(self, card, kind):
+    def is_card_of_kind(self, card: CardInstance, kind: str) -> bool:
         """A Deck Master with a Spell or Trap Ability is still only a monster."""
         if kind in ("spell", "trap", "spell_trap") and card.zone == "monsters" and \
                 self.is_deck_master(card):
@@ -279,20 +309,20 @@ class DeckMasterAbilityRules:
 
     # --- Spell and Trap effects -----------------------------------------------------------------
 
-    def resolve_link(self, link):
+    def resolve_link(self, link: ChainLink) -> None:
         previous, self._resolving_link = self._resolving_link, link
         try:
             super().resolve_link(link)
         finally:
             self._resolving_link = previous
-        kind = CARD_LIKE.get(link.ability_type)
+        kind = CARD_LIKE.get(link.ability_type or "")  # "": a card's own link
         if kind and link.resolved and self.misreads("ability-effects-spell-trap",
                                                     "leaves-like-a-card"):
             deck_master = self.card(link.card_id)  # the wrong reading: it leaves like the card
             if deck_master.zone in ("deck_master", "monsters"):
                 self.move(deck_master, "graveyard", reason=f"a resolved Normal {kind.capitalize()}")
 
-    def effect_kind(self, source_id):
+    def effect_kind(self, source_id: str) -> str | None:
         """'spell' or 'trap' when the effect now applying is a Spell or Trap effect, or None;
         a Spell or Trap Ability's effect counts as one (noting the rule)."""
         link = self._resolving_link
@@ -305,7 +335,7 @@ class DeckMasterAbilityRules:
         source = self.card(source_id)
         return source.card.kind if source.card.kind in ("spell", "trap") else None
 
-    def unaffected_by(self, card, source_id):
+    def unaffected_by(self, card: CardInstance, source_id: str) -> bool:
         """A monster flagged `unaffected:spell` / `unaffected:trap` ignores those effects."""
         if any(flag.startswith("unaffected:") for flag in card.card.flags):
             kind = self.effect_kind(source_id)
@@ -318,7 +348,7 @@ class DeckMasterAbilityRules:
 
     # --- Continuous Abilities and replacements ----------------------------------------------------
 
-    def continuous_in_force(self, card, spec):
+    def continuous_in_force(self, card: CardInstance, spec: YamlMapping) -> bool:
         """Does a Continuous Ability with a `while:` condition apply now?"""
         condition = spec.get("while")
         if condition is None:
@@ -329,7 +359,7 @@ class DeckMasterAbilityRules:
         self.note_rule("continuous-conditional")
         return holds
 
-    def ability_holders(self):
+    def ability_holders(self) -> list[tuple[str, CardInstance, bool]]:
         """(player, Deck Master card, active?) for every Deck Master whose Abilities apply: each
         player's current one; under the wrong reading, former ones too."""
         holders = []
@@ -346,7 +376,7 @@ class DeckMasterAbilityRules:
                     self.note_rule("new-abilities-replace-old")
         return holders
 
-    def replacement_allowed(self, player):
+    def replacement_allowed(self, player: str) -> bool:
         """May this player's Deck Master be replaced again? Always: there is no limit."""
         done = self.replacements.get(player, 0)
         if done:
@@ -356,7 +386,7 @@ class DeckMasterAbilityRules:
         self.replacements[player] = done + 1
         return True
 
-    def matches(self, card, spec):
+    def matches(self, card: CardInstance, spec: YamlMapping) -> bool:
         """A Deck Master on the field has no designation but Normal."""
         if "subtype" in spec and card.card.is_monster and card.zone == "monsters" and \
                 self.is_deck_master(card) and card.card.subtype != "normal":
@@ -369,7 +399,7 @@ class DeckMasterAbilityRules:
 
     # --- cards held in a Deck Master Position -----------------------------------------------------
 
-    def hold_in_position(self, card, cause):
+    def hold_in_position(self, card: CardInstance, cause: str) -> None:
         """Put a card other than the Deck Master in its owner's Deck Master Position."""
         if not self.is_deck_master(card) and \
                 self.misreads("position-holding-area", "deck-master-only"):
@@ -384,7 +414,7 @@ class DeckMasterAbilityRules:
                       "it is not a Deck Master", ["held-not-deck-master"], card=card.id,
                       player=card.owner, what="held")
 
-    def held_card_stands_in(self, player):
+    def held_card_stands_in(self, player: str) -> bool:
         """Does a card held in the player's Deck Master Position keep them from losing their
         Deck Master? No: it is not a Deck Master."""
         held = [i for i in self.zone_of(player, "deck_master") if i != self.deck_masters[player]]

@@ -6,8 +6,12 @@ Normal Monster with its effect erased. Abilities are their own catalog entries,
 typed by the `ability_types` table of the abilities article. A player whose
 Deck Master is neither in its Position nor face-up on their field loses.
 """
+from __future__ import annotations
+
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..cards import CATALOG_DIR
 from ..duel import Duel
@@ -20,6 +24,13 @@ from ..vocabulary import reasons
 from ..yamlsource import load_lazily
 from . import deck_master_abilities as more
 
+if TYPE_CHECKING:
+    from ..cards import Catalog, ScenarioCatalog
+    from ..rules import Mutation
+    from ..scenario import Action, Scenario
+    from ..state import CardInstance, PendingTrigger
+    from ..yamltypes import YamlMapping, YamlValue
+
 ABILITIES_FILE = CATALOG_DIR / "abilities" / "deck-masters.yaml"
 # The types a Deck Master Ability may have: each needs its row in the `ability_types` table.
 ABILITY_TYPES = ("Ignition", "Trigger", "Compulsory Trigger", "Continuous", "Spell", "Trap")
@@ -28,10 +39,10 @@ ABILITY_KEYS = {"deck_master", "type", "text", "cost", "target", "when", "resolv
 
 
 @lru_cache(maxsize=None)
-def abilities(path=ABILITIES_FILE):
+def abilities(path: str | Path = ABILITIES_FILE) -> dict[str, YamlMapping]:
     """Deck Master Abilities by the name of their Deck Master, checked when first read."""
     data, lines = load_lazily(Path(path).read_text(encoding="utf-8"), Path(path).name)
-    found = {}
+    found: dict[str, YamlMapping] = {}
     for index, entry in enumerate(data or []):
         where = f"[{index}]"
         unknown = set(entry) - ABILITY_KEYS if isinstance(entry, dict) else {"(not a mapping)"}
@@ -44,7 +55,7 @@ def abilities(path=ABILITIES_FILE):
 
 
 @primitive("return_to_position")
-def return_to_position(duel, ctx, arg):
+def return_to_position(duel: DeckMastersDuel, ctx: EffectContext, arg: YamlValue) -> None:
     duel.return_deck_master_to_position(ctx.controller, ctx.card_id)
 
 
@@ -268,33 +279,40 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     )
     # The rules of the ability_types rows this engine applies, by Ability type, and their
     # wrong readings: (mutation, the Spell Speed it gives).
-    SPEED_RULES = {"ignition": "ignition-spell-speed", "trigger": "trigger-spell-speed",
-                   **more.SPEED_RULES}
-    SPEED_MISREADINGS = {"ignition-spell-speed": (("quick", 2),),
-                         "trigger-spell-speed": (("speed-2", 2),), **more.SPEED_MISREADINGS}
+    SPEED_RULES: dict[str, str] = {
+        "ignition": "ignition-spell-speed", "trigger": "trigger-spell-speed", **more.SPEED_RULES}
+    SPEED_MISREADINGS: dict[str, tuple[tuple[str, int], ...]] = {
+        "ignition-spell-speed": (("quick", 2),), "trigger-spell-speed": (("speed-2", 2),),
+        **more.SPEED_MISREADINGS}
     # Where a lost Deck Master went, and the rule of the winning article that says it is lost.
-    LOSS_RULES = {"battle": "lost-by-battle", "effect": "lost-by-effect",
-                  "hand": "lost-by-return", "deck": "lost-by-return",
-                  "banished": "lost-by-banish"}
-    LOSS_MISREADINGS = {"lost-by-battle": "battle-spared", "lost-by-effect": "effect-spared",
-                        "lost-by-return": "return-spared", "lost-by-banish": "banish-spared"}
+    LOSS_RULES: dict[str, str] = {"battle": "lost-by-battle", "effect": "lost-by-effect",
+                                  "hand": "lost-by-return", "deck": "lost-by-return",
+                                  "banished": "lost-by-banish"}
+    LOSS_MISREADINGS: dict[str, str] = {
+        "lost-by-battle": "battle-spared", "lost-by-effect": "effect-spared",
+        "lost-by-return": "return-spared", "lost-by-banish": "banish-spared"}
 
-    def __init__(self, catalog, params=None, mutation=None, seed=0):
+    def __init__(self, catalog: Catalog | ScenarioCatalog,
+                 params: Mapping[str, YamlValue] | None = None,
+                 mutation: Mutation | str | None = None, seed: int = 0) -> None:
         super().__init__(catalog, params, mutation, seed)
-        self.deck_masters = {}
-        self.former_deck_masters = set()
-        self.ability_negated_until = {}
-        self.abilities_used = set()
-        self.waiting_abilities = []  # triggered optional Abilities their player may activate
-        self.paid_to_negate = set()  # (player, Deck Master, turn) of Abilities negated by payment
-        self.dm_departures = {}  # Deck Master id -> how it left the field (battle, effect, zone)
+        self.deck_masters: dict[str, str] = {}
+        self.former_deck_masters: set[str] = set()
+        self.ability_negated_until: dict[str, int | None] = {}
+        self.abilities_used: set[tuple[str, str]] = set()
+        # triggered optional Abilities their player may activate
+        self.waiting_abilities: list[PendingTrigger] = []
+        # (player, Deck Master, turn) of Abilities negated by payment
+        self.paid_to_negate: set[tuple[str, str, int]] = set()
+        # Deck Master id -> how it left the field (battle, effect, zone)
+        self.dm_departures: dict[str, str] = {}
         self.ability_catalog = abilities()
         self.types = {row["type"].lower(): row for row in self.params["ability_types"]}
 
     # --- setup -----------------------------------------------------------------------------
 
-    def setup_player_extras(self, scenario, name, player):
-        entry = player.get("deck_master")
+    def setup_player_extras(self, scenario: Scenario, name: str, player: YamlMapping) -> None:
+        entry: YamlValue = player.get("deck_master")  # checked by place_deck_master
         position = entry.get("position") if isinstance(entry, dict) else None
         if position not in (None, "attack", "defense"):
             raise scenario.error("position is attack or defense",
@@ -308,19 +326,19 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
 
     # --- what a Deck Master is -------------------------------------------------------------
 
-    def is_deck_master(self, card):
+    def is_deck_master(self, card: CardInstance) -> bool:
         return self.deck_masters.get(card.owner) == card.id
 
-    def has_effects(self, card):
+    def has_effects(self, card: CardInstance) -> bool:
         if self.is_deck_master(card) and card.zone == "monsters" and \
                 not self.misreads("dm-normal-monster", "keeps-effects"):
             return False
         return True
 
-    def is_effect_monster(self, card):
+    def is_effect_monster(self, card: CardInstance) -> bool:
         return super().is_effect_monster(card) and self.has_effects(card)
 
-    def erased_effect(self, card, trigger):
+    def erased_effect(self, card: CardInstance, trigger: str) -> bool:
         """Does a Deck Master's erased effect keep its `trigger` from starting? (notes the rule)"""
         if self.has_effects(card) or not any(e["trigger"] == trigger
                                              for e in card.card.effects_of("trigger")):
@@ -328,17 +346,17 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         self.note_rule("dm-normal-monster")
         return True
 
-    def queue_triggers(self, card, event, **data):
+    def queue_triggers(self, card: CardInstance, event: str, **data: object) -> None:
         self.erased_effect(card, event)
         super().queue_triggers(card, event, **data)
 
-    def end_phase(self):
+    def end_phase(self) -> None:
         for card in self.cards_on_field("monster", controller=self.turn_player):
             if card.face_up:
                 self.erased_effect(card, "end_phase")
         super().end_phase()
 
-    def activation_for(self, card, player):
+    def activation_for(self, card: CardInstance, player: str) -> tuple[YamlMapping, bool]:
         if self.misreads("new-dm-erased", "summon-effect-starts") or \
                 self.misreads("dm-normal-monster", "keeps-effects"):
             # The new Deck Master's summon effect started: a mandatory one goes first, as any
@@ -356,51 +374,51 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             self.note_rule("old-dm-regular")
         return super().activation_for(card, player)
 
-    def effective_atk(self, card):
+    def effective_atk(self, card: CardInstance) -> int:
         if self.is_deck_master(card) and card.zone == "monsters" and \
                 self.misreads("dm-is-the-monster", "no-stats"):
             return 0
         return super().effective_atk(card)
 
-    def effective_def(self, card):
+    def effective_def(self, card: CardInstance) -> int:
         if self.is_deck_master(card) and card.zone == "monsters" and \
                 self.misreads("dm-is-the-monster", "no-stats"):
             return 0
         return super().effective_def(card)
 
-    def card_facts(self, card):
+    def card_facts(self, card: CardInstance) -> YamlMapping:
         facts = super().card_facts(card)
         facts["deck_master"] = self.is_deck_master(card)
         if self.is_deck_master(card) and card.zone == "monsters":
             facts["monster_type"] = "normal" if not self.has_effects(card) else card.card.subtype
         return facts
 
-    def cost_rule(self, card, program):
+    def cost_rule(self, card: CardInstance, program: YamlMapping) -> str:
         """An Ability's own cost falls under the Abilities article; card costs under the core."""
         return "ability-whole-cost" if program is self.ability_of(card) else "costs"
 
-    def can_pay_lp(self, rule, lp, cost):
+    def can_pay_lp(self, rule: str, lp: int, cost: int) -> bool:
         """An Ability's LP cost needs more LP than it costs: with exactly that many, it cannot be
         paid (the Blast Juggler example of the Abilities article)."""
         if rule == "ability-whole-cost":
             return lp > cost
         return super().can_pay_lp(rule, lp, cost)
 
-    def ability_of(self, card):
+    def ability_of(self, card: CardInstance) -> YamlMapping | None:
         return self.ability_catalog.get(card.card.name)
 
-    def ability_active(self, player):
+    def ability_active(self, player: str) -> bool:
         card = self.card(self.deck_masters[player])
         negated = self.ability_negated_until.get(player)
         return self.ability_of(card) is not None and (negated is None or negated < self.turn)
 
     # --- Types: Abilities over card effects --------------------------------------------------
 
-    def races(self, card):
+    def races(self, card: CardInstance) -> set[str]:
         races = super().races(card)
         if card.zone != "monsters" or not card.face_up:
             return races
-        from_abilities = []
+        from_abilities: list[str] = []
         for player, holder, active in self.ability_holders():
             spec = (self.ability_of(holder) or {}).get("continuous", {})
             changes_races = bool({"set_race_all", "set_race_own"} & set(spec))
@@ -429,7 +447,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                 return {from_abilities[-1]}
         return set(from_abilities)
 
-    def overriding_ability(self, link):
+    def overriding_ability(self, link: ChainLink) -> str | None:
         """The Deck Master whose active Ability changes the monsters' Types when this card's
         effect would change them too (the Ability overrides it), else None."""
         card = self.card(link.card_id)
@@ -444,7 +462,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
 
     # --- targets and protection ------------------------------------------------------------
 
-    def valid_target(self, target, spec, player, source):
+    def valid_target(self, target: CardInstance, spec: YamlMapping, player: str,
+                     source: CardInstance) -> bool:
         if target.zone == "deck_master":
             reaches = getattr(self, "_ability_reaches", False)
             if getattr(self, "_ability_targeting", False):
@@ -463,9 +482,11 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                 spec = {**spec, "zone": "deck_master"}
         return super().valid_target(target, spec, player, source)
 
-    def can_be_targeted(self, target, source, purpose=None):
-        rules = {"equip": ("dm-never-equipped",), "take_control": ("dm-control-fixed",)}.get(
-            purpose, ("dm-protected", "dm-never-face-down"))
+    def can_be_targeted(self, target: CardInstance, source: CardInstance,
+                        purpose: str | None = None) -> bool:
+        by_purpose: dict[str | None, tuple[str, ...]] = {
+            "equip": ("dm-never-equipped",), "take_control": ("dm-control-fixed",)}
+        rules = by_purpose.get(purpose, ("dm-protected", "dm-never-face-down"))
         wrong = {"dm-never-face-down": "flippable"}
         if not (self.is_deck_master(target) and target.zone == "monsters"):
             return True
@@ -481,7 +502,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         self.note_rule("dm-affected")
         return True
 
-    def condition_holds(self, name, arg, card, player):
+    def condition_holds(self, name: str, arg: YamlValue, card: CardInstance,
+                        player: str) -> bool:
         attempt = self.summon_attempt
         if name in ("summon_attempt", "summon_attempt_or_summoning_card") and not self.chain \
                 and attempt is not None and attempt["how"] == "special" and \
@@ -490,7 +512,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             return False  # the wrong reading: nothing may negate the Deck Master's summon
         return super().condition_holds(name, arg, card, player)
 
-    def check_attack_target(self, attacker, target, player):
+    def check_attack_target(self, attacker: CardInstance, target: CardInstance | None,
+                            player: str) -> None:
         if target is not None and target.zone == "deck_master":
             if self.misreads("dm-not-attackable", "attackable"):
                 return
@@ -500,7 +523,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
 
     # --- Tributes and replacing the Deck Master ----------------------------------------------
 
-    def take_tributes(self, card, player, action, purpose):
+    def take_tributes(self, card: CardInstance, player: str, action: Action,
+                      purpose: str) -> None:
         # The opponent's Deck Master is refused before anything else is asked of the Tribute.
         for tribute_id in action.tributes:
             tribute = self.card(tribute_id)
@@ -508,7 +532,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                 self.check_tribute(tribute, player, purpose)
         super().take_tributes(card, player, action, purpose)
 
-    def check_tribute(self, tribute, player, purpose):
+    def check_tribute(self, tribute: CardInstance, player: str, purpose: str) -> None:
         if not self.is_deck_master(tribute):
             return
         if tribute.owner != player and not self.misreads("dm-never-opponents", "tributable"):
@@ -522,17 +546,19 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                          "a Deck Master is not Tributed for a Tribute Set")
         self.note_rule("dm-tribute")  # a Tribute Summon (or a Fusion) may take it
 
-    def do_summon(self, action):
-        old = self.deck_masters.get(action.player)
-        self._tribute_trigger = self.ability_trigger(action.player, "tribute_summon") \
+    def do_summon(self, action: Action) -> None:
+        player = action.player
+        assert player is not None  # parse_step: every verb but pass_turns names one
+        old = self.deck_masters.get(player)
+        self._tribute_trigger = self.ability_trigger(player, "tribute_summon") \
             if action.tributes else None
         super().do_summon(action)
         if old in action.tributes:
             # The new monster is the Deck Master before its own effect could start.
             self.note_rule("dm-replaced-by-summon")
-            self.replace_deck_master(action.player, self.card(action.card))
+            self.replace_deck_master(player, self.card(action.card))
             # Its Ability watched nothing while the summon happened: it does not trigger on it.
-            late = self.ability_trigger(action.player, "tribute_summon") \
+            late = self.ability_trigger(player, "tribute_summon") \
                 if self._tribute_trigger is None else None
             if late is not None:
                 if self.misreads("trigger-before-deck-master", "sees-own-summon"):
@@ -540,7 +566,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                 else:
                     self.note_rule("trigger-before-deck-master")
 
-    def tribute_summoned(self, card, player, tributes):
+    def tribute_summoned(self, card: CardInstance, player: str, tributes: list[str]) -> None:
         if self.is_deck_master(card):
             for effect in card.card.effects_of("trigger"):
                 if effect["trigger"] != "tribute_summoned":
@@ -554,11 +580,12 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             self.ability_triggered(self._tribute_trigger)
             self._tribute_trigger = None
 
-    def ability_triggered(self, waiting):
+    def ability_triggered(self, waiting: PendingTrigger) -> None:
         """A triggered Ability: its row of the ability_types table says whether it goes on the
         Chain by itself (mandatory) or waits for its player to activate it (optional)."""
         card = self.card(waiting["card"])
         ability = self.ability_of(card)
+        assert ability is not None  # ability_trigger found it: the card has one
         kind = ability["type"].lower()
         if self.goes_on_chain_itself(kind) or (self.types[kind]["activation"] != "mandatory" and
                                               self.misreads("trigger-optional", "automatic")):
@@ -569,13 +596,13 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         self.emit("ability", f"the {ability['type']} Ability of {card.id} triggers: its player "
                   "may activate it", ["trigger-optional"], card=card.id, what="triggered")
 
-    def perform(self, action):
+    def perform(self, action: Action) -> None:
         # A triggered optional Ability not used before the next action misses its timing.
         if action.verb not in ("activate", "pass", "use_ability", "pay_to_negate"):
             self.waiting_abilities = []
         super().perform(action)
 
-    def fusion_summoned(self, fusion, materials):
+    def fusion_summoned(self, fusion: CardInstance, materials: list[CardInstance]) -> None:
         player = fusion.controller
         if self.deck_masters.get(player) in {m.id for m in materials}:
             if self.misreads("dm-replaced-by-summon", "tribute-summon-only"):
@@ -583,7 +610,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             self.note_rule("dm-replaced-by-summon")
             self.replace_deck_master(player, fusion)
 
-    def replace_deck_master(self, player, new):
+    def replace_deck_master(self, player: str, new: CardInstance) -> None:
         if self.misreads("dm-replacement", "old-stays") or not self.replacement_allowed(player):
             return
         if self.ability_of(new) is None:
@@ -601,7 +628,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         if self.misreads("dm-replacement", "old-returns"):
             self.move(old, "deck_master", reason="back in its Deck Master Position")
 
-    def return_deck_master_to_position(self, player, cause):
+    def return_deck_master_to_position(self, player: str, cause: str) -> None:
         card = self.card(self.deck_masters[player])
         if card.zone == "monsters":
             if self.misreads("ability-returns-deck-master", "never-returns"):
@@ -613,8 +640,9 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
 
     # --- summoning the Deck Master -----------------------------------------------------------
 
-    def do_special_summon(self, action):
+    def do_special_summon(self, action: Action) -> None:
         player, card = action.player, self.card(action.card)
+        assert player is not None  # parse_step: every verb but pass_turns names one
         if self.deck_masters.get(player) != card.id or card.zone != "deck_master":
             self.illegal(None, "not_in_position", f"{card.id} is not {player}'s Deck Master in "
                          "its Deck Master Position")
@@ -657,7 +685,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
 
     # --- Abilities -------------------------------------------------------------------------
 
-    def ability_trigger(self, player, event):
+    def ability_trigger(self, player: str, event: str) -> PendingTrigger | None:
         card = self.card(self.deck_masters[player])
         ability = self.ability_of(card)
         if ability and ability.get("trigger") == event and self.ability_active(player):
@@ -667,8 +695,9 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                     "data": {}}
         return None
 
-    def do_use_ability(self, action):
+    def do_use_ability(self, action: Action) -> None:
         player, card = action.player, self.card(action.card)
+        assert player is not None  # parse_step: every verb but pass_turns names one
         if self.deck_masters.get(player) != card.id:
             self.illegal(None, "not_your_deck_master", f"{card.id} is not {player}'s Deck Master")
         ability = self.ability_of(card)
@@ -707,7 +736,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             self.illegal(None, "not_triggered", f"the Ability of {card.id} waits for its trigger")
         speed = info["spell_speed"] or 1
         speed_rule = self.SPEED_RULES.get(kind)
-        for wrong, wrong_speed in self.SPEED_MISREADINGS.get(speed_rule, ()):
+        misreadings = self.SPEED_MISREADINGS.get(speed_rule, ()) if speed_rule else ()
+        for wrong, wrong_speed in misreadings:
             if self.misreads(speed_rule, wrong):
                 speed = wrong_speed
         if self.chain and info["chain_link"] == "1 only" and \
@@ -761,13 +791,14 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                   player=player, ability=ability['type'], speed=speed)
         self.priority, self.passes = self.opponent(player), 0
 
-    def do_pay_to_negate(self, action):
+    def do_pay_to_negate(self, action: Action) -> None:
         player = action.player
+        assert player is not None  # parse_step: every verb but pass_turns names one
         top = self.chain[-1] if self.chain else None
         if top is None or top.ability_type is None or "self_negation" not in top.program or \
                 top.player == player or top.negated:
             self.illegal(None, "nothing_to_negate", "no Ability the opponent may negate by paying")
-        selections = {}
+        selections: dict[str, YamlValue] = {}
         self.pay_costs(self.card(top.card_id), player,
                        {**top.program["self_negation"], "purpose": "negation"}, selections)
         top.negated = True
@@ -780,7 +811,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         self.paid_to_negate.add((top.player, top.card_id, self.turn))
         self.priority, self.passes = self.opponent(player), 0
 
-    def check_timing(self, card, player, speed, is_card, program):
+    def check_timing(self, card: CardInstance, player: str, speed: int, is_card: bool,
+                     program: YamlMapping) -> None:
         answers_ability = bool(self.chain) and self.chain[-1].ability_type is not None and \
             program is not self.ability_of(card)
         if answers_ability and self.chain[-1].negated:
@@ -801,7 +833,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
 
     # --- losing the Deck Master --------------------------------------------------------------
 
-    def move(self, card, zone, *args, **kwargs):
+    def move(self, card: CardInstance, zone: str, *args: Any, **kwargs: Any) -> None:
         if card.zone == "monsters" and zone != "monsters" and self.is_deck_master(card):
             reason = kwargs.get("reason", "")
             how = "battle" if reason == "destroyed by battle" else \
@@ -814,7 +846,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             self.dm_departures[card.id] = how
         super().move(card, zone, *args, **kwargs)
 
-    def battle_destroys(self, card):
+    def battle_destroys(self, card: CardInstance) -> bool:
         if self.is_deck_master(card) and card.zone == "monsters" and \
                 self.misreads("lost-by-battle", "survives-battle"):
             self.emit("battle", f"{card.id} is a Deck Master: the battle does not destroy it",
@@ -822,11 +854,12 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             return False
         return super().battle_destroys(card)
 
-    def loss_rule(self, player):
+    def loss_rule(self, player: str) -> str | None:
         """The rule of the winning article for how this player's Deck Master left the field."""
-        return self.LOSS_RULES.get(self.dm_departures.get(self.deck_masters[player]))
+        how = self.dm_departures.get(self.deck_masters[player])
+        return self.LOSS_RULES.get(how) if how is not None else None
 
-    def deck_master_lost(self, player):
+    def deck_master_lost(self, player: str) -> bool:
         card = self.card(self.deck_masters[player])
         if card.zone == "deck_master":
             return False
@@ -841,7 +874,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             return False
         return True
 
-    def check_deck_masters(self):
+    def check_deck_masters(self) -> None:
         if self.result is not None or not self.deck_masters:
             return
         lost = [p for p in sorted(self.deck_masters) if self.deck_master_lost(p)]
@@ -854,15 +887,15 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         elif lost:
             self.lose(lost[0], "deck_master_lost", ["dm-loss"] + how)
 
-    def check_state(self, after_chain=False):
+    def check_state(self, after_chain: bool = False) -> None:
         super().check_state(after_chain)
         self.check_deck_masters()
 
-    def after_primitive(self, ctx):
+    def after_primitive(self, ctx: EffectContext) -> None:
         super().after_primitive(ctx)
         self.check_deck_masters()
 
-    def resolve_link(self, link):
+    def resolve_link(self, link: ChainLink) -> None:
         overriding = link.is_card_activation and not link.negated and \
             self.misreads("ability-overrides", "negates-the-card") and \
             self.overriding_ability(link)
@@ -875,7 +908,9 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             try:  # the wrong reading: the cost is paid only now
                 self.pay_costs(self.card(link.card_id), link.player, link.program,
                                dict(link.selections))
-            except IllegalAction:
+            # A script made for the right reading may lack the choice this late payment asks
+            # for: under the wrong reading that is a cost that cannot be paid, like a refusal.
+            except (IllegalAction, ScriptError):
                 pass
         if link.ability_type is not None and not link.negated:
             self._ability_reaches = bool(link.program.get("reaches_position"))
@@ -886,12 +921,12 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         if overriding:
             self.destroy(self.card(link.card_id), overriding)
 
-    def snapshot(self):
+    def snapshot(self) -> YamlMapping:
         data = super().snapshot()
         data["deck_masters"] = dict(self.deck_masters)
         return data
 
-    def turn_facts(self):
+    def turn_facts(self) -> YamlMapping:
         """A Deck Master Ability negated until the end of a turn lasts beyond its step."""
         facts = super().turn_facts()
         negated = {player: turn for player, turn in self.ability_negated_until.items()
@@ -900,7 +935,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             facts["ability_negated_until"] = negated
         return facts
 
-    def to_setup(self):
+    def to_setup(self) -> YamlMapping:
         setup = super().to_setup()
         for player, card_id in self.deck_masters.items():
             card = self.card(card_id)

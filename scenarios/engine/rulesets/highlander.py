@@ -4,12 +4,24 @@ follows the opponent's Life Points, and Nightfall.
 Every number comes from the format's article parameters: the summon-limit
 table, the Deck Master's weight toward it, and Nightfall's cost and uses.
 """
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 from ..duel import Duel
 from ..errors import ScriptError
 from ..parameters import Param, Row, Table, Whole
 from ..rules import Rule, rulebook
 from ..vocabulary import reasons
 from ..wording import counted
+
+if TYPE_CHECKING:
+    from ..cards import Catalog, ScenarioCatalog
+    from ..rules import Mutation
+    from ..scenario import Action, Scenario
+    from ..state import CardInstance, ChainLink, SummonAttempt
+    from ..yamltypes import YamlMapping, YamlValue
 
 SUMMONING_STEPS = ("special_summon", "fusion_summon")
 # The rules of the rows of the summon-limit table, from the top (the highest LP threshold).
@@ -242,21 +254,24 @@ class HighlanderDuel(Duel):
         base=Duel.RULES,
     )
 
-    def __init__(self, catalog, params=None, mutation=None, seed=0):
+    def __init__(self, catalog: Catalog | ScenarioCatalog,
+                 params: Mapping[str, YamlValue] | None = None,
+                 mutation: Mutation | str | None = None, seed: int = 0) -> None:
         super().__init__(catalog, params, mutation, seed)
-        self.deck_masters = {}
+        self.deck_masters: dict[str, str] = {}
         # The Deck Master whose Normal Summon or Set out of the Extra Monster Zone is under
         # way: only that summon counts double; once summoned it is an ordinary monster.
-        self.leaving_emz = None
-        self.summon_counts = {}
+        self.leaving_emz: str | None = None
+        self.summon_counts: dict[str, int] = {}
         self.nightfalls = 0
-        self.lp_at_turn_start = {}
-        self.resolving_link = None  # the chain link now resolving, if any
-        self.negated_by_limit = set()  # chain links a misreading negates at the limit
+        self.lp_at_turn_start: dict[str, int] = {}
+        self.resolving_link: ChainLink | None = None  # the chain link now resolving, if any
+        # the ids of the chain links a misreading negates at the limit
+        self.negated_by_limit: set[int] = set()
 
     # --- setup -----------------------------------------------------------------------------
 
-    def setup_player_extras(self, scenario, name, player):
+    def setup_player_extras(self, scenario: Scenario, name: str, player: YamlMapping) -> None:
         entry = player.get("deck_master")
         if entry is not None:
             card = self.place_deck_master(scenario, name, entry, ("id", "card"),
@@ -271,7 +286,7 @@ class HighlanderDuel(Duel):
 
     # --- the limit ------------------------------------------------------------------------
 
-    def limit(self, player):
+    def limit(self, player: str) -> int:
         watched = player if self.misreads("limit-opponent-lp", "own-lp") else \
             self.opponent(player)
         lp = self.lp_at_turn_start[watched] if self.misreads("summon-limit", "fixed-at-turn-start") \
@@ -293,40 +308,40 @@ class HighlanderDuel(Duel):
                 return row["limit"]
         return rows[-1]["limit"]
 
-    def summons_allowed(self, player):
+    def summons_allowed(self, player: str) -> int:
         """How many summons in all the limit allows `player` this turn, as things stand."""
         if self.misreads("limit-rule", "fewer-than-x"):
             return max(0, self.limit(player) - 1)
         return self.limit(player)
 
-    def can_summon(self, player, count):
+    def can_summon(self, player: str, count: int) -> bool:
         self.note_rule("limit-rule")
         if self.misreads("limit-rule", "fewer-than-x"):
             return self.summon_counts[player] + count < self.limit(player)
         return self.summon_counts[player] + count <= self.limit(player)
 
-    def refuse_at_limit(self, player, count, rule="no-attempt"):
+    def refuse_at_limit(self, player: str, count: int, rule: str = "no-attempt") -> None:
         if not self.can_summon(player, count):
             self.illegal(rule, "summon_limit_reached",
                          f"{player} has summoned {self.summon_counts[player]} of "
                          f"{self.limit(player)} monsters this turn")
 
-    def add_summons(self, player, count, text):
+    def add_summons(self, player: str, count: int, text: str) -> None:
         self.summon_counts[player] += count
         self.emit("limit", f"{player} {text}: {self.summon_counts[player]} of "
                   f"{self.limit(player)} summons this turn", ["summon-limit"], player=player,
                   added=count, count=self.summon_counts[player], limit=self.limit(player),
                   what="count")
 
-    def weight(self):
+    def weight(self) -> int:
         return 1 if self.misreads("deck-master-weight", "counts-one") else \
             self.params["deck_master_summon_weight"]
 
-    def set_weight(self):
+    def set_weight(self) -> int:
         """What a Set of the Deck Master out of the Extra Monster Zone counts."""
         return 1 if self.misreads("deck-master-set-weight", "set-counts-once") else self.weight()
 
-    def summoned(self, cards, player, how):
+    def summoned(self, cards: list[CardInstance], player: str, how: str) -> None:
         if how == "token":
             if self.misreads("tokens", "tokens-count"):
                 self.add_summons(player, len(cards), "counts Tokens")
@@ -366,7 +381,7 @@ class HighlanderDuel(Duel):
             self.note_rule("simultaneous")
         self.add_summons(player, counted, f"summoned {len(cards)} monster{'s' if len(cards) != 1 else ''}")
 
-    def monster_set(self, card, player):
+    def monster_set(self, card: CardInstance, player: str) -> None:
         if card.id == self.leaving_emz:
             self.leaving_emz = None
             if self.misreads("deck-master-set-weight", "set-not-counted"):
@@ -379,7 +394,7 @@ class HighlanderDuel(Duel):
             self.emit("limit", "a Normal Set does not count toward the Summon Limit",
                       ["sets-and-flips"], what="set")
 
-    def summon_negated(self, attempt):
+    def summon_negated(self, attempt: SummonAttempt) -> None:
         self.note_rule("negated-summons")
         if self.misreads("negated-summons", "negated-counts"):
             self.summoned([self.card(i) for i in attempt["cards"]], attempt["player"],
@@ -398,7 +413,8 @@ class HighlanderDuel(Duel):
 
     # --- summoning, with the limit -----------------------------------------------------------
 
-    def do_summon(self, action):
+    def do_summon(self, action: Action) -> None:
+        assert action.player is not None  # parse_step: every verb but pass_turns names one
         self.check_summon_zone(action)
         card = self.card(action.card)
         if self.deck_masters.get(action.player) == card.id and card.zone == "extra_monster_zone":
@@ -406,7 +422,8 @@ class HighlanderDuel(Duel):
         self.refuse_at_limit(action.player, 1)
         super().do_summon(action)
 
-    def do_set(self, action):
+    def do_set(self, action: Action) -> None:
+        assert action.player is not None  # parse_step: every verb but pass_turns names one
         card = self.card(action.card)
         if self.deck_masters.get(action.player) == card.id and card.zone == "extra_monster_zone":
             if self.misreads("deck-master-set-weight", "no-set-from-emz"):
@@ -415,7 +432,8 @@ class HighlanderDuel(Duel):
             return self.summon_deck_master(action, setting=True)
         super().do_set(action)
 
-    def do_special_summon(self, action):
+    def do_special_summon(self, action: Action) -> None:
+        assert action.player is not None  # parse_step: every verb but pass_turns names one
         self.check_summon_zone(action)
         card = self.card(action.card)
         if self.deck_masters.get(action.player) == card.id and card.zone == "extra_monster_zone" \
@@ -425,8 +443,9 @@ class HighlanderDuel(Duel):
                          "takes it out")
         super().do_special_summon(action)
 
-    def summon_deck_master(self, action, setting):
+    def summon_deck_master(self, action: Action, setting: bool) -> None:
         player, card = action.player, self.card(action.card)
+        assert player is not None  # parse_step: every verb but pass_turns names one
         self.require_open_main_phase(player, "summoning the Deck Master")
         if self.normal_summon_used:
             self.illegal(None, "normal_summon_used", "the Normal Summon or Set of this turn is used")
@@ -475,7 +494,7 @@ class HighlanderDuel(Duel):
         self.summon_attempt["shuffled"] = shuffled_ids
         self.note_rule("shuffle-kept")
 
-    def check_deck_master_condition(self, card, player):
+    def check_deck_master_condition(self, card: CardInstance, player: str) -> None:
         """A Normal Summon condition printed on the Deck Master still has to be met."""
         if card.card.summon_condition:
             self.note_rule("dm-conditions")
@@ -488,7 +507,8 @@ class HighlanderDuel(Duel):
             self.note_rule("dm-summon-condition")
         self.check_summon_condition(card, player)
 
-    def take_deck_master_tributes(self, card, player, action, setting):
+    def take_deck_master_tributes(self, card: CardInstance, player: str, action: Action,
+                                  setting: bool) -> None:
         """A Level 5 or higher Deck Master needs its Tributes besides the shuffle."""
         if self.tributes_needed(card):
             if self.misreads("dm-tributes", "shuffle-replaces-tributes"):
@@ -496,10 +516,11 @@ class HighlanderDuel(Duel):
             self.note_rule("dm-tributes")
         self.take_tributes(card, player, action, "tribute_set" if setting else "tribute_summon")
 
-    def check_special_summon(self, player, count):
+    def check_special_summon(self, player: str, count: int) -> None:
         self.refuse_at_limit(player, count)
 
-    def special_summon(self, card, player, position, cause="", face_up=True):
+    def special_summon(self, card: CardInstance, player: str, position: str, cause: str = "",
+                       face_up: bool = True) -> bool:
         if not self.can_summon(player, 1):
             link = self.resolving_link
             if link is not None and not link.is_card_activation and \
@@ -519,7 +540,7 @@ class HighlanderDuel(Duel):
             return False
         return super().special_summon(card, player, position, cause, face_up)
 
-    def activation_for(self, card, player):
+    def activation_for(self, card: CardInstance, player: str) -> tuple[YamlMapping, bool]:
         if self.is_deck_master(card) and card.zone == "extra_monster_zone":
             effects = [effect[key] for effect in card.card.effects
                        for key in ("quick", "ignition") if key in effect]
@@ -532,7 +553,8 @@ class HighlanderDuel(Duel):
                              "can be activated")
         return super().activation_for(card, player)
 
-    def do_activate(self, action):
+    def do_activate(self, action: Action) -> None:
+        assert action.player is not None  # parse_step: every verb but pass_turns names one
         self.check_summon_zone(action)
         card = self.card(action.card)
         program = card.card.activation if card.card.kind in ("spell", "trap") and (
@@ -542,13 +564,13 @@ class HighlanderDuel(Duel):
         super().do_activate(action)
 
     @staticmethod
-    def would_summon(program):
+    def would_summon(program: YamlMapping | None) -> bool:
         """Does this card or effect summon a monster when it resolves?"""
         steps = program.get("resolve", []) if program else []
         return any(key in step for step in (steps if isinstance(steps, list) else [])
                    for key in SUMMONING_STEPS)
 
-    def resolve_link(self, link):
+    def resolve_link(self, link: ChainLink) -> None:
         self.resolving_link = link
         try:
             super().resolve_link(link)
@@ -571,7 +593,7 @@ class HighlanderDuel(Duel):
                       f"{link.player}'s Summon Limit count", ["negated-summoning-card"],
                       card=link.card_id, player=link.player, what="not_resolved")
 
-    def start_trigger_chain(self):
+    def start_trigger_chain(self) -> None:
         if self.misreads("mandatory-at-limit", "does-not-activate"):
             self.pending_triggers = [
                 t for t in self.pending_triggers
@@ -579,9 +601,10 @@ class HighlanderDuel(Duel):
                         and not self.can_summon(self.card(t["card"]).controller, 1))]
         super().start_trigger_chain()
 
-    def do_pendulum_summon(self, action):
+    def do_pendulum_summon(self, action: Action) -> None:
         self.check_summon_zone(action)
         player = action.player
+        assert player is not None  # parse_step: every verb but pass_turns names one
         self.require_open_main_phase(player, "a Pendulum Summon")
         scales = [self.card(i) for i in self.zone_of(player, "spell_trap")
                   if self.card(i).card.scale is not None and self.card(i).face_up]
@@ -608,10 +631,10 @@ class HighlanderDuel(Duel):
 
     # --- the Extra Monster Zone --------------------------------------------------------------
 
-    def is_deck_master(self, card):
+    def is_deck_master(self, card: CardInstance) -> bool:
         return self.deck_masters.get(card.owner) == card.id
 
-    def check_summon_zone(self, action):
+    def check_summon_zone(self, action: Action) -> None:
         """A step that summons `to: extra_monster_zone` (the player's own) or
         `to: extra_monster_zone:<player>` is refused while a Deck Master occupies that zone. For a
         card that summons when it resolves (Shaddoll Fusion) the zone is checked when it is
@@ -620,8 +643,8 @@ class HighlanderDuel(Duel):
         separate place for a monster in a free Extra Monster Zone."""
         if action.to is None:
             return
-        zone, _, owner = action.to.partition(":")
-        owner = owner or action.player
+        zone, _, named = action.to.partition(":")
+        owner = named or action.player
         if zone != "extra_monster_zone" or owner not in self.players:
             raise ScriptError("to is extra_monster_zone (the player's own) or "
                               "extra_monster_zone:<player>", field="to")
@@ -639,7 +662,8 @@ class HighlanderDuel(Duel):
         self.illegal("emz-occupied", "emz_occupied",
                      f"{owner}'s Extra Monster Zone is occupied by the Deck Master {occupant}")
 
-    def cards_on_field(self, kind=None, controller=None):
+    def cards_on_field(self, kind: str | None = None,
+                       controller: str | None = None) -> list[CardInstance]:
         found = super().cards_on_field(kind, controller)
         if kind not in (None, "monster"):
             return found
@@ -652,14 +676,14 @@ class HighlanderDuel(Duel):
             self.note_rule("emz-not-on-field")
         return found
 
-    def unaffected_by(self, card, source_id):
+    def unaffected_by(self, card: CardInstance, source_id: str) -> bool:
         if self.is_deck_master(card) and card.zone == "monsters":
             if self.misreads("dm-ordinary-after-summon", "still-protected"):
                 return True
             self.note_rule("dm-ordinary-after-summon")
         return super().unaffected_by(card, source_id)
 
-    def move(self, card, zone, *args, **kwargs):
+    def move(self, card: CardInstance, zone: str, *args: Any, **kwargs: Any) -> None:
         if self.is_deck_master(card) and card.zone == "monsters" and zone not in (
                 "monsters", "extra_monster_zone"):
             if self.misreads("dm-no-return-to-emz", "back-to-emz"):
@@ -668,7 +692,8 @@ class HighlanderDuel(Duel):
                 self.note_rule("dm-no-return-to-emz")
         super().move(card, zone, *args, **kwargs)
 
-    def valid_target(self, target, spec, player, source):
+    def valid_target(self, target: CardInstance, spec: YamlMapping, player: str,
+                     source: CardInstance) -> bool:
         if self.is_deck_master(source) and source.zone == "extra_monster_zone" and \
                 self.misreads("emz-no-effects", "cannot-reach-out"):
             return False  # the misreading's sealed zone: nothing outside it can be reached
@@ -681,8 +706,9 @@ class HighlanderDuel(Duel):
 
     # --- Nightfall ---------------------------------------------------------------------------
 
-    def do_nightfall(self, action):
+    def do_nightfall(self, action: Action) -> None:
         player, card = action.player, self.card(action.card)
+        assert player is not None  # parse_step: every verb but pass_turns names one
         if player != self.turn_player and not self.misreads("nightfall-turn-player",
                                                             "either-player"):
             self.illegal("nightfall-turn-player", "not_your_turn",
@@ -752,30 +778,30 @@ class HighlanderDuel(Duel):
         self.note_rule("nightfall-no-chain")
         self.priority, self.passes = self.turn_player, 0
 
-    def pay_nightfall_cost(self, card, player):
+    def pay_nightfall_cost(self, card: CardInstance, player: str) -> None:
         self.pay_costs(card, player, {"cost": [{"pay_lp": self.params["nightfall_cost"]}],
                                       "purpose": "nightfall"}, {})
         self.note_rule("nightfall-cost")
 
     # --- turns and expectations --------------------------------------------------------------
 
-    def next_turn(self, stop_at):
+    def next_turn(self, stop_at: str | None) -> None:
         self.leaving_emz = None
         self.summon_counts = {p: 0 for p in self.players}
         self.nightfalls = 0
         self.lp_at_turn_start = {p: s.lp for p, s in self.players.items()}
         super().next_turn(stop_at)
 
-    def observe_format(self):
+    def observe_format(self) -> YamlMapping:
         return {**super().observe_format(),
                 "summons": {p: self.summon_counts.get(p, 0) for p in self.players}}
 
-    def card_facts(self, card):
+    def card_facts(self, card: CardInstance) -> YamlMapping:
         facts = super().card_facts(card)
         facts["deck_master"] = self.deck_masters.get(card.owner) == card.id
         return facts
 
-    def snapshot(self):
+    def snapshot(self) -> YamlMapping:
         data = super().snapshot()
         data["deck_masters"] = dict(self.deck_masters)
         data["summons"] = {p: self.summon_counts.get(p, 0) for p in self.players}

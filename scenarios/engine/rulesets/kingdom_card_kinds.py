@@ -164,7 +164,9 @@ class CardsOnCards:
         self.play_as(card, kind)
         try:
             super().perform(action)
-        except Exception:
+        # Broad on purpose: whatever stops the step (a refusal, a script error, a bug), the card
+        # gets its printed kind back, and the error goes on unchanged.
+        except Exception:  # noqa: BLE001
             self.restore_printed(card)
             raise
 

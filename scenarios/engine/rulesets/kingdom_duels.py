@@ -20,12 +20,12 @@ from .kingdom_battle import BATTLE_RULES, RedirectsAndReplays
 from .kingdom_board_rulings import BOARD_PARAMETERS, BOARD_RULES, BoardRulings
 from .kingdom_card_rulings import CARD_RULINGS_RULES, CardRulings
 from .kingdom_clarifications import CLARIFICATION_RULES, Clarifications
-from .kingdom_equips import EQUIP_RULES, EQUIP_REASONS, EquipsAndControl
+from .kingdom_equips import EQUIP_RULES, EquipsAndControl
 from .kingdom_extra_deck import EXTRA_DECK_PARAMETERS, EXTRA_DECK_RULES, ExtraDeckMonsters
 from .kingdom_setup import SETUP_PARAMETERS, SETUP_RULES, SetupPhase
-from .kingdom_subduel import SUBDUEL_REASONS, SUBDUEL_RULES, Subduels
+from .kingdom_subduel import SUBDUEL_RULES, Subduels
 from .kingdom_teams import TEAM_PARAMETERS, TEAM_RULES, TeamDuels
-from .kingdom_tilemap import TILEMAP_REASONS, TILEMAP_RULES, Tilemaps
+from .kingdom_tilemap import TILEMAP_RULES, Tilemaps
 from ..wording import counted
 
 TERRAINS_FILE = CATALOG_DIR / "terrains" / "kingdom-duels.yaml"
@@ -91,7 +91,11 @@ class KingdomDuel(EquipsAndControl, Subduels, Tilemaps,
         "setup_phase_only", "swap_limit", "cannot_send", "no_ritual_spell", "no_alter_material",
         "summoning_counters", "token_cannot_be_attached", "wrong_alter_type",
         "no_duelist_setup", "no_summon_conditions", "not_in_extra_deck",
-        "no_field_zone", *TILEMAP_REASONS, *SUBDUEL_REASONS, *EQUIP_REASONS)
+        "no_field_zone",
+        # Tilemaps, Subduels, equips and attachments
+        "no_tile_move", "not_adjacent", "obstructed", "out_of_range", "outside_tilemap",
+        "tile_occupied", "not_your_tile", "not_a_tile", "subduel_in_progress", "cannot_equip",
+        "cannot_attach", "cannot_detach")
     RULES = rulebook(
         Rule("kd-no-tributes", "kingdom-duels/summoning#no-tribute-any-level",
              "A Normal Summon of any Level needs no Tribute.",

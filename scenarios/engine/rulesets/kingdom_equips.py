@@ -28,9 +28,6 @@ from ..primitives import EffectContext, run
 from ..rules import Rule
 from ..state import ChainLink
 
-# Reason codes this part of the ruleset refuses a step with (added to KingdomDuel.REASON_CODES).
-EQUIP_REASONS = ("cannot_equip", "cannot_attach", "cannot_detach")
-
 EQUIP_RULES = (
     Rule("kd-bracket-syntax", "kingdom-duels/clarifications#bracket-syntax-intro",
          "A restriction written between curly brackets limits what the card may be used on, "

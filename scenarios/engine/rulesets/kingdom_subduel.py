@@ -37,8 +37,6 @@ SUBDUEL_RULES = (
          {"loser-loses": "the player who loses the Subduel loses the main duel"}),
 )
 
-SUBDUEL_REASONS = ("subduel_in_progress",)
-
 
 class Subduel:
     """A Subduel under way: the separate game, who declared it and what its winner gets."""
@@ -123,11 +121,11 @@ class Subduels:
     def take_over(self, game, events, rules):
         """What happened in the Subduel is part of this replay's story and trace."""
         for event in game.events[events:]:
-            if event.kind == "result":  # the Subduel's end, not the duel's
-                event = Event("subduel", f"in the Subduel: {event.text}", event.rules,
-                              {**event.data, "what": "result"})
-            event.data.setdefault("subduel", True)
-            self.events.append(event)
+            kind, text, data = event.kind, event.text, event.data
+            if kind == "result":  # the Subduel's end, not the duel's
+                kind, text, data = "subduel", f"in the Subduel: {text}", {**data, "what": "result"}
+            data.setdefault("subduel", True)
+            self.events.append(Event.of(kind, text, event.rules, data))
         for anchor in game.rules_used[rules:]:
             if anchor not in self.rules_used:
                 self.rules_used.append(anchor)

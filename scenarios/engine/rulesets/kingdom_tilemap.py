@@ -91,9 +91,6 @@ TILEMAP_RULES = (
                        "monster may step off the Tilemap"}),
 )
 
-TILEMAP_REASONS = ("no_tile_move", "not_adjacent", "obstructed", "out_of_range",
-                   "outside_tilemap", "tile_occupied", "not_your_tile", "not_a_tile")
-
 
 def tile_name(column, row):
     return f"{LETTERS[column]}{row + 1}"

@@ -4,7 +4,11 @@ split into a Front Line and a Back Line.
 Turns rotate team by team, player by player. Numbers (team LP and FP, line and
 zone sizes, a rampart's stats, line moves per turn) are the articles' parameters.
 """
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..chains import CARD_SPEEDS
 from ..duel import Duel
@@ -13,6 +17,14 @@ from ..parameters import Param, Whole
 from ..rules import Rule, alternate_teams, rulebook
 from ..state import LifePool, PlayerState
 from ..vocabulary import reasons
+
+if TYPE_CHECKING:
+    from ..cards import Catalog, ScenarioCatalog
+    from ..primitives import EffectContext
+    from ..rules import Mutation
+    from ..scenario import Action, Scenario
+    from ..state import CardInstance
+    from ..yamltypes import YamlMapping, YamlValue
 
 F = "tag-team-phalanx/"
 # A player's own card areas (Rule 11): never shared with a teammate.
@@ -256,22 +268,27 @@ class PhalanxDuel(Duel):
         base=Duel.RULES,
     )
 
-    def __init__(self, catalog, params=None, mutation=None, seed=0):
+    def __init__(self, catalog: Catalog | ScenarioCatalog,
+                 params: Mapping[str, YamlValue] | None = None,
+                 mutation: Mutation | str | None = None, seed: int = 0) -> None:
         super().__init__(catalog, params, mutation, seed)
-        self.team_of = {}
-        self.teams = {}
-        self.formation_points = {}
-        self.closed_front = set()
-        self.player_fp = {}  # only under the wrong reading of one score per player
-        self.line_moves = {}
-        self.line_start = {}  # card id -> the line a monster began the turn on, once it moved
-        self.placing_line = None
-        self.changed_by_effect = {}  # card id -> the turn a card effect changed its position
+        self.team_of: dict[str, str] = {}  # player -> team
+        self.teams: dict[str, list[str]] = {}  # team -> its players, in turn order
+        self.formation_points: dict[str, int] = {}  # team -> its Formation Points
+        self.closed_front: set[str] = set()  # teams whose Front Line is closed
+        # only under the wrong reading of one score per player
+        self.player_fp: dict[str, int] = {}
+        self.line_moves: dict[str, int] = {}  # card id -> its moves between the lines this turn
+        # card id -> the line a monster began the turn on, once it moved
+        self.line_start: dict[str, str | None] = {}
+        self.placing_line: str | None = None
+        # card id -> the turn a card effect changed its position
+        self.changed_by_effect: dict[str, int] = {}
 
     # --- setup -----------------------------------------------------------------------------
 
-    def setup_players(self, scenario, players):
-        teams = {}
+    def setup_players(self, scenario: Scenario, players: YamlMapping) -> None:
+        teams: dict[str, list[str]] = {}
         for name, entry in players.items():
             team = entry.get("team")
             if not isinstance(team, str):
@@ -284,7 +301,7 @@ class PhalanxDuel(Duel):
         totals = scenario.setup.get("teams", {})
         if not isinstance(totals, dict) or set(totals) - set(teams):
             raise scenario.error("teams maps each team to {lp, formation_points}", "setup.teams")
-        pools = {}
+        pools: dict[str, LifePool] = {}
         for team, members in teams.items():
             given = totals.get(team, {})
             if not isinstance(given, dict) or set(given) - {"lp", "formation_points"}:
@@ -306,7 +323,7 @@ class PhalanxDuel(Duel):
             pool = LifePool(pools[team].lp) if separate else pools[team]
             self.players[name] = PlayerState(name, 0, pool=pool)
 
-    def placement_problem(self, card):
+    def placement_problem(self, card: CardInstance) -> str | None:
         if card.zone == "monsters" and card.card.kind in ("spell", "trap"):
             if card.line != "front":
                 return "a rampart stands on the Front Line (line: front)"
@@ -318,7 +335,7 @@ class PhalanxDuel(Duel):
             card.line = card.line or "front"
         return problem
 
-    def zone_count_problem(self, player):
+    def zone_count_problem(self, player: str) -> str | None:
         team = self.team_of[player]
         if player != self.teams[team][-1]:
             return None
@@ -331,40 +348,40 @@ class PhalanxDuel(Duel):
 
     # --- teams -------------------------------------------------------------------------------
 
-    def teammates(self, player):
+    def teammates(self, player: str) -> list[str]:
         return self.teams[self.team_of[player]]
 
-    def is_opponent(self, player, other):
+    def is_opponent(self, player: str, other: str) -> bool:
         return self.team_of[player] != self.team_of[other]
 
-    def opponent(self, player):
+    def opponent(self, player: str) -> str:
         """A representative of the other team: its next player in turn order."""
         order = list(self.players)
         start = order.index(player)
         return next(order[(start + i) % len(order)] for i in range(1, len(order) + 1)
                     if self.is_opponent(player, order[(start + i) % len(order)]))
 
-    def field_zone_rule(self):
+    def field_zone_rule(self) -> str:
         return "separate-field-zones"
 
-    def queue_triggers_for_face_down(self, card):
+    def queue_triggers_for_face_down(self, card: CardInstance) -> None:
         """A card effect has turned this monster face-down: remember it was not an ordinary
         change of battle position (Rule 8)."""
         self.changed_by_effect[card.id] = self.turn
         super().queue_triggers_for_face_down(card)
 
-    def team_cards(self, team, zone):
+    def team_cards(self, team: str, zone: str) -> list[CardInstance]:
         return [self.card(i) for member in self.teams[team] for i in self.zone_of(member, zone)]
 
-    def line_count(self, team, line):
+    def line_count(self, team: str, line: str) -> int:
         return sum(1 for c in self.team_cards(team, "monsters") if c.line == line)
 
-    def team_spell_traps(self, team):
+    def team_spell_traps(self, team: str) -> int:
         return len(self.team_cards(team, "spell_trap"))
 
     # --- zones -------------------------------------------------------------------------------
 
-    def wanted_line(self, player):
+    def wanted_line(self, player: str) -> str:
         team = self.team_of[player]
         line = self.placing_line or ("back" if team in self.closed_front else "front")
         if line not in ("front", "back"):
@@ -375,7 +392,7 @@ class PhalanxDuel(Duel):
                          f"team {team}'s Front Line is closed")
         return line
 
-    def monster_zone_full(self, player):
+    def monster_zone_full(self, player: str) -> bool:
         team = self.team_of[player]
         if self.misreads("shared-zones", "zones-per-player"):
             return len(self.zone_of(player, "monsters")) >= self.params["front_line_slots"] * 2
@@ -390,7 +407,7 @@ class PhalanxDuel(Duel):
         self.note_rule("two-lines")
         return self.line_count(team, line) >= self.params[f"{line}_line_slots"]
 
-    def spell_trap_full(self, player):
+    def spell_trap_full(self, player: str) -> bool:
         slots = self.params["spell_trap_slots"]
         if self.misreads("zone-sizes", "standard-duel-zones"):
             slots = 5
@@ -401,7 +418,8 @@ class PhalanxDuel(Duel):
         self.note_rule("shared-spell-trap-zone")
         return self.team_spell_traps(self.team_of[player]) >= slots
 
-    def move(self, card, zone, controller=None, face_up=True, position=None, reason=""):
+    def move(self, card: CardInstance, zone: str, controller: str | None = None,
+             face_up: bool = True, position: str | None = None, reason: str = "") -> None:
         entering = zone == "monsters" and card.zone != "monsters"
         super().move(card, zone, controller, face_up, position, reason)
         if entering:
@@ -410,7 +428,7 @@ class PhalanxDuel(Duel):
             card.line = None
             card.notes.discard("rampart")
 
-    def may_use_from_field(self, card, player):
+    def may_use_from_field(self, card: CardInstance, player: str) -> bool:
         if card.controller == player:
             return True
         if self.misreads("teammate-costs", "own-cards-only"):
@@ -418,7 +436,7 @@ class PhalanxDuel(Duel):
         self.note_rule("teammate-costs")
         return not self.is_opponent(card.controller, player)
 
-    def may_use_as_material(self, card, player):
+    def may_use_as_material(self, card: CardInstance, player: str) -> bool:
         if card.controller == player:
             return True
         if self.misreads("teammate-materials", "own-materials-only"):
@@ -426,7 +444,7 @@ class PhalanxDuel(Duel):
         self.note_rule("teammate-materials")
         return not self.is_opponent(card.controller, player)
 
-    def fusion_summoned(self, fusion, materials):
+    def fusion_summoned(self, fusion: CardInstance, materials: list[CardInstance]) -> None:
         lenders = [m.owner for m in materials if m.owner != fusion.controller and
                    not self.is_opponent(m.owner, fusion.controller)]
         if lenders:
@@ -437,11 +455,11 @@ class PhalanxDuel(Duel):
                 self.note_rule("fusion-control")
         super().fusion_summoned(fusion, materials)
 
-    def is_teammates(self, card, player):
+    def is_teammates(self, card: CardInstance, player: str) -> bool:
         """Is this card a teammate's (not the player's own, not an opponent's)?"""
         return card.controller != player and not self.is_opponent(card.controller, player)
 
-    def may_discard(self, card, player):
+    def may_discard(self, card: CardInstance, player: str) -> bool:
         if card.zone != "hand" or not self.is_teammates(card, player):
             return super().may_discard(card, player)
         if self.misreads("teammate-areas", "teammate-hand-usable"):
@@ -449,7 +467,7 @@ class PhalanxDuel(Duel):
         self.note_rule("teammate-areas")
         return False
 
-    def commands(self, card, player):
+    def commands(self, card: CardInstance, player: str) -> bool:
         if not self.is_teammates(card, player):
             return super().commands(card, player)
         if self.misreads("teammate-control", "shared-control"):
@@ -463,7 +481,7 @@ class PhalanxDuel(Duel):
         self.note_rule("teammate-control")
         return False
 
-    def check_teammates_card(self, player, card):
+    def check_teammates_card(self, player: str, card: CardInstance) -> None:
         """A card in a teammate's own card areas is not the player's to play."""
         if card.zone not in PERSONAL_AREAS or not self.is_teammates(card, player):
             return
@@ -482,9 +500,9 @@ class PhalanxDuel(Duel):
         self.illegal("teammates-cards", "not_your_card",
                      f"{card.id} is in teammate {card.controller}'s {card.zone.replace('_', ' ')}")
 
-    def draw(self, counts, cause="draw"):
+    def draw(self, counts: dict[str, int], cause: str = "draw") -> None:
         if self.misreads("own-card-areas", "shared-decks"):
-            shared = {}
+            shared: dict[str, int] = {}
             for player, n in counts.items():
                 members = self.teammates(player)
                 start = members.index(player)
@@ -493,7 +511,7 @@ class PhalanxDuel(Duel):
                     shared[member] = shared.get(member, 0) + 1
             return super().draw(shared, cause)
         if self.misreads("own-card-areas", "team-draws"):
-            team_counts = {}
+            team_counts: dict[str, int] = {}
             for player, n in counts.items():
                 for member in self.teammates(player):
                     team_counts[member] = team_counts.get(member, 0) + n
@@ -502,7 +520,7 @@ class PhalanxDuel(Duel):
             self.note_rule("own-card-areas")
         return super().draw(counts, cause)
 
-    def lp_spread(self):
+    def lp_spread(self) -> str | None:
         """Under a reading of Rule 1 with Life Points per player: how a team's change reaches
         its players (only the one named, shared out, or each in full); None when shared."""
         for reading in ("separate-life-points", "shared-out", "each-player"):
@@ -510,10 +528,10 @@ class PhalanxDuel(Duel):
                 return reading
         return None
 
-    def change_lp(self, changes, cause, kind=""):
+    def change_lp(self, changes: dict[str, int], cause: str, kind: str = "") -> None:
         spread = self.lp_spread()
         if spread in ("shared-out", "each-player"):
-            spread_changes = {}
+            spread_changes: dict[str, int] = {}
             for player, delta in changes.items():
                 members = self.teammates(player)
                 share = delta // len(members) if spread == "shared-out" else delta
@@ -543,7 +561,8 @@ class PhalanxDuel(Duel):
 
     # --- summoning: lines and ramparts ------------------------------------------------------
 
-    def do_summon(self, action):
+    def do_summon(self, action: Action) -> None:
+        assert action.player is not None  # parse_step: every verb but pass_turns names one
         self.check_teammates_card(action.player, self.card(action.card))
         self.placing_line = action.to
         try:
@@ -554,8 +573,9 @@ class PhalanxDuel(Duel):
         finally:
             self.placing_line = None
 
-    def summon_rampart(self, action, card):
+    def summon_rampart(self, action: Action, card: CardInstance) -> None:
         player = action.player
+        assert player is not None  # parse_step: every verb but pass_turns names one
         self.require_open_main_phase(player, "a Normal Summon")
         if card.zone != "hand" or card.controller != player:
             self.illegal(None, "not_in_hand", f"{card.id} is not in {player}'s hand")
@@ -574,7 +594,7 @@ class PhalanxDuel(Duel):
                   "effect is negated", ["ramparts"], card=card.id,
                   atk=self.params['rampart_atk'], defense=self.params['rampart_def'])
 
-    def could_activate(self, card, player):
+    def could_activate(self, card: CardInstance, player: str) -> bool:
         """Could this Spell or Trap be activated from the hand now (the wrong reading of a
         rampart as an activation): a Spell that finds a target if it needs one."""
         program = card.card.activation
@@ -584,10 +604,10 @@ class PhalanxDuel(Duel):
         return spec is None or any(self.valid_target(other, spec, player, card)
                                    for other in self.cards.values())
 
-    def effective_atk(self, card):
+    def effective_atk(self, card: CardInstance) -> int:
         return self.params["rampart_atk"] if "rampart" in card.notes else super().effective_atk(card)
 
-    def is_card_of_kind(self, card, kind):
+    def is_card_of_kind(self, card: CardInstance, kind: str) -> bool:
         """A rampart is a monster, and still the Spell or Trap Card it is (Rule 9)."""
         if "rampart" not in card.notes or card.zone != "monsters" or \
                 kind not in ("spell_trap", card.card.kind):
@@ -597,17 +617,18 @@ class PhalanxDuel(Duel):
         self.note_rule("rampart-spell-trap")
         return True
 
-    def effective_def(self, card):
+    def effective_def(self, card: CardInstance) -> int:
         return self.params["rampart_def"] if "rampart" in card.notes else super().effective_def(card)
 
-    def do_special_summon(self, action):
+    def do_special_summon(self, action: Action) -> None:
         self.placing_line = action.to
         try:
             super().do_special_summon(action)
         finally:
             self.placing_line = None
 
-    def do_activate(self, action):
+    def do_activate(self, action: Action) -> None:
+        assert action.player is not None  # parse_step: every verb but pass_turns names one
         card = self.card(action.card)
         self.check_teammates_card(action.player, card)
         if card.zone in ("spell_trap", "field_zone") and self.is_teammates(card, action.player):
@@ -630,8 +651,9 @@ class PhalanxDuel(Duel):
 
     # --- moving between the lines -------------------------------------------------------------
 
-    def do_move(self, action):
+    def do_move(self, action: Action) -> None:
         player, card = action.player, self.card(action.card)
+        assert player is not None  # parse_step: every verb but pass_turns names one
         if card.zone != "monsters" or card.controller != player:
             self.illegal(None, "not_your_monster", f"{player} does not control {card.id}")
         self.require_open_main_phase(player, "moving a monster between the lines")
@@ -680,7 +702,7 @@ class PhalanxDuel(Duel):
         self.emit("line", f"{card.id} moves to the {to.title()} Line",
                   ["line-moves", "move-replaces-position-change"], card=card.id, line=to)
 
-    def do_change_position(self, action):
+    def do_change_position(self, action: Action) -> None:
         card = self.card(action.card)
         if card.id in self.line_moves and "position_changed" in card.notes and \
                 not self.misreads("move-replaces-position-change", "move-and-change"):
@@ -690,7 +712,7 @@ class PhalanxDuel(Duel):
 
     # --- battle ------------------------------------------------------------------------------
 
-    def do_attack(self, action):
+    def do_attack(self, action: Action) -> None:
         if self.turn < len(self.players) and not self.misreads("first-attacks",
                                                                "attack-from-turn-two"):
             self.illegal("first-attacks", "too_early_to_attack",
@@ -711,7 +733,8 @@ class PhalanxDuel(Duel):
                          "only Front Line monsters may attack")
         super().do_attack(action)
 
-    def check_attack_target(self, attacker, target, player):
+    def check_attack_target(self, attacker: CardInstance, target: CardInstance | None,
+                            player: str) -> None:
         rivals = [t for t in self.teams if t != self.team_of[player]][0]
         defenders = self.team_cards(rivals, "monsters")
         if target is None:
@@ -733,7 +756,8 @@ class PhalanxDuel(Duel):
             self.illegal("back-line-shielded", "back_line_shielded",
                          f"{target.id} is shielded by its team's Front Line")
 
-    def monster_battle(self, attacker, defender, player, rival):
+    def monster_battle(self, attacker: CardInstance, defender: CardInstance, player: str,
+                       rival: str) -> None:
         self._front_battle = attacker.line == "front" and defender.line == "front"
         if defender.line == "back" and defender.position == "attack" and \
                 self.misreads("front-line-attacks", "back-line-defends"):
@@ -743,7 +767,8 @@ class PhalanxDuel(Duel):
         finally:
             self._front_battle = False
 
-    def battle_damage(self, player, value, source, direct=False):
+    def battle_damage(self, player: str, value: int, source: CardInstance,
+                      direct: bool = False) -> None:
         if getattr(self, "_front_battle", False) and value > 0 and \
                 not self.misreads("formation-points", "damage-to-life-points") and \
                 "no_battle_damage" not in self.turn_flags:
@@ -777,7 +802,7 @@ class PhalanxDuel(Duel):
             self.note_rule("other-damage")  # not a battle between Front Lines: Life Points
         super().battle_damage(player, value, source, direct)
 
-    def collapse_front_line(self, team):
+    def collapse_front_line(self, team: str) -> None:
         self.closed_front.add(team)
         if not self.misreads("front-line-falls", "front-line-stands"):
             for card in [c for c in self.team_cards(team, "monsters") if c.line == "front"]:
@@ -789,7 +814,7 @@ class PhalanxDuel(Duel):
 
     # --- effects on private zones and turns ----------------------------------------------------
 
-    def chosen_opponent(self, ctx):
+    def chosen_opponent(self, ctx: EffectContext) -> str:
         chosen = ctx.selections.pop("player", None)
         if chosen is None:
             raise ScriptError("this effect reaches one player: select: {player: <name>}",
@@ -798,10 +823,10 @@ class PhalanxDuel(Duel):
             raise IllegalAction("invalid_selection", f"{chosen} is not an opponent")
         return chosen
 
-    def opponents_of(self, player):
+    def opponents_of(self, player: str) -> list[str]:
         return [p for p in self.players if self.is_opponent(player, p)]
 
-    def one_players_zone(self, ctx, who):
+    def one_players_zone(self, ctx: EffectContext, who: str) -> list[str]:
         if who == "self":
             return [ctx.controller]
         if who == "exchange":
@@ -826,7 +851,7 @@ class PhalanxDuel(Duel):
             self.note_rule("selected-at-activation")
         return [self.chosen_opponent(ctx)]
 
-    def swap_first_cards(self, players):
+    def swap_first_cards(self, players: list[str]) -> None:
         """Two players swap the first card of their hands (the wrong reading of Rule 18)."""
         hands = [self.zone_of(p, "hand") for p in players]
         if len(players) == 2 and all(hands):
@@ -838,7 +863,7 @@ class PhalanxDuel(Duel):
                 self.emit("move", f"{card_id} goes from {giver}'s hand to {player}'s hand",
                           card=card_id, from_player=giver, player=player, what="hand_to_hand")
 
-    def every_players_zone(self, ctx):
+    def every_players_zone(self, ctx: EffectContext) -> list[str]:
         if self.misreads("every-players-zone", "controller-and-one"):
             return [ctx.controller, ctx.selections.pop("player", None) or
                     self.opponent(ctx.controller)]
@@ -847,7 +872,7 @@ class PhalanxDuel(Duel):
         self.note_rule("every-players-zone")
         return list(self.players)
 
-    def standby_applies(self, card, whose):
+    def standby_applies(self, card: CardInstance, whose: str) -> bool:
         if "rampart" in card.notes:
             if not self.misreads("rampart-negated", "effect-applies"):
                 self.note_rule("rampart-negated")
@@ -870,26 +895,26 @@ class PhalanxDuel(Duel):
             return True
         return super().standby_applies(card, whose)
 
-    def turn_is_for(self, player):
+    def turn_is_for(self, player: str) -> bool:
         if self.misreads("phase-effects", "controller-turns-only"):
             return self.turn_player == player
         self.note_rule("phase-effects")
         return not self.is_opponent(self.turn_player, player)
 
-    def maintenance_due(self, card):
+    def maintenance_due(self, card: CardInstance) -> bool:
         if self.misreads("teammate-maintenance", "controller-only"):
             return self.turn_player == card.controller
         self.note_rule("teammate-maintenance")
         return not self.is_opponent(self.turn_player, card.controller)
 
-    def pay_maintenance(self, card, cost):
+    def pay_maintenance(self, card: CardInstance, cost: int) -> None:
         if self.turn_player != card.controller and \
                 self.misreads("teammate-maintenance", "unpaid-by-teammate"):
             self.destroy(card, "its maintenance cost, which only its controller may pay")
             return
         super().pay_maintenance(card, cost)
 
-    def count_card_turns(self):
+    def count_card_turns(self) -> None:
         if self.misreads("turn-counts", "team-rounds"):
             team = self.team_of[self.turn_player]
             if self.turn_player != self.teams[team][0]:
@@ -899,7 +924,7 @@ class PhalanxDuel(Duel):
 
     # --- winning ----------------------------------------------------------------------------
 
-    def check_lp(self):
+    def check_lp(self) -> None:
         down = [t for t, members in self.teams.items() if self.players[members[0]].lp <= 0]
         if self.misreads("team-lp-zero", "formation-points-as-reserve") or \
                 self.misreads("team-lp-zero", "formation-points-absorb"):
@@ -910,7 +935,7 @@ class PhalanxDuel(Duel):
             self.finish([t for t in self.teams if t != down[0]][0], "lp_zero",
                         ["zero-lp", "shared-life-points", "team-lp-zero"])
 
-    def decked_out(self, players, cause):
+    def decked_out(self, players: list[str], cause: str) -> None:
         if self.partial_draw_allowed():
             return
         teams = {self.team_of[p] for p in players}
@@ -923,7 +948,7 @@ class PhalanxDuel(Duel):
             self.finish([t for t in self.teams if t != loser][0], "deck_out",
                         ["deckout", "team-victory"])
 
-    def draw_phase_draw(self, player):
+    def draw_phase_draw(self, player: str) -> None:
         if not self.zone_of(player, "deck"):
             stocked = [m for m in self.teammates(player) if self.zone_of(m, "deck")]
             if stocked and self.misreads("own-card-areas", "shared-decks"):
@@ -937,20 +962,21 @@ class PhalanxDuel(Duel):
             return
         super().draw_phase_draw(player)
 
-    def winning_players(self, winner):
+    def winning_players(self, winner: str) -> Iterable[str]:
         """A Phalanx duel is won by a team: the result names the team and lists its players."""
         return self.teams.get(winner, ())
 
-    def lose(self, loser, reason, rules=()):
+    def lose(self, loser: str, reason: str, rules: Iterable[str] = ()) -> None:
         team = self.team_of[loser]
         self.finish([t for t in self.teams if t != team][0], reason, rules)
 
-    def do_concede(self, action):
+    def do_concede(self, action: Action) -> None:
+        assert action.player is not None  # parse_step: every verb but pass_turns names one
         self.lose(action.player, "concession", ["concede"])
 
     # --- turns -------------------------------------------------------------------------------
 
-    def next_turn_player(self):
+    def next_turn_player(self) -> str:
         if self.misreads("rotation", "team-by-team"):
             members = self.teammates(self.turn_player)
             index = members.index(self.turn_player)
@@ -961,18 +987,18 @@ class PhalanxDuel(Duel):
         self.note_rule("rotation")
         return self.next_player(self.turn_player)
 
-    def next_turn(self, stop_at):
+    def next_turn(self, stop_at: str | None) -> None:
         self.line_moves, self.line_start = {}, {}
         super().next_turn(stop_at)
 
     # --- expectations ------------------------------------------------------------------------
 
-    def observe_format(self):
+    def observe_format(self) -> YamlMapping:
         return {**super().observe_format(),
                 "team_lp": {t: self.players[m[0]].lp for t, m in self.teams.items()},
                 "formation_points": dict(self.formation_points)}
 
-    def snapshot(self):
+    def snapshot(self) -> YamlMapping:
         data = super().snapshot()
         data["teams"] = {team: {"players": members, "lp": self.players[members[0]].lp,
                                 "formation_points": self.formation_points[team],
@@ -980,7 +1006,7 @@ class PhalanxDuel(Duel):
                          for team, members in self.teams.items()}
         return data
 
-    def card_facts(self, card):
+    def card_facts(self, card: CardInstance) -> YamlMapping:
         facts = super().card_facts(card)
         facts["line"] = card.line
         facts["rampart"] = "rampart" in card.notes

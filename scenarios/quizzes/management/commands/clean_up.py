@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from rulings import throttles
+from rulings.knowledge import throttles
 from scenarios.quizzes.models import Attempt, AttemptQuestion
 
 # An anonymous quiz with no answer is dropped this long after it was started.

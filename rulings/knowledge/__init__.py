@@ -1,0 +1,1 @@
+"""The knowledge base: formats, articles, revisions, glossary, links, search and the editor."""

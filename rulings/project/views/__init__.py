@@ -1,0 +1,1 @@
+"""The project's own pages: error pages and sign-up."""

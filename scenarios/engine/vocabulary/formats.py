@@ -1,0 +1,125 @@
+"""What a format knows: the step verbs, setup fields and reason codes its scenarios may use.
+
+Each ruleset class declares its vocabulary as class attributes: STEP_VERBS (the steps it has a
+`do_<verb>` handler for), CARD_FIELDS (the fields of a set-up card it reads), PLAYER_FIELDS (a
+set-up player's keys: LP, zones, format keys), SETUP_FIELDS (the top-level keys of `setup:`) and
+REASON_CODES (each reason code it can refuse an action with, and what it means: the codes are
+declared once, with their meanings and anchors, in vocabulary.reasons). The core Duel
+takes the sets below; every format extends its base's. A scenario that uses anything its format
+does not declare is invalid: `check_vocabulary` reports the file, line and field.
+
+Pure Python, like the rest of the engine.
+"""
+import difflib
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any, NoReturn
+
+from .reasons import Reason
+
+# What each reason code means, by code: a view of the Reason enum for readers of plain strings.
+MEANINGS = {code.value: code.meaning for code in Reason}
+
+CORE_VERBS = frozenset({"activate", "pass", "attack", "summon", "set", "flip_summon", "phase",
+                        "end_turn", "pass_turns", "concede", "special_summon",
+                        "change_position"})
+CORE_CARD_FIELDS = frozenset({"id", "card", "face", "position", "set_turn", "counters", "owner"})
+CORE_ZONES = ("hand", "deck", "extra_deck", "graveyard", "banished", "monsters", "spell_trap",
+              "field_zone")
+CORE_PLAYER_FIELDS = frozenset({"lp", *CORE_ZONES})
+CORE_SETUP_FIELDS = frozenset({"turn", "players"})
+
+
+def reasons(base: Mapping[Reason, str], *codes: str) -> dict[Reason, str]:
+    """A ruleset's REASON_CODES: its base's, and `codes` (Reason members, or their codes), each
+    with its meaning. The one way a format declares which refusals it can give."""
+    return {**base, **{Reason(code): Reason(code).meaning for code in codes}}
+
+
+CORE_REASON_CODES = reasons(
+    {}, "already_attacked", "cannot_attack", "cannot_normal_summon", "cannot_pay_cost",
+    "condition_not_met", "direct_attack_blocked", "duel_over", "flipped_this_chain",
+    "invalid_attack_target", "invalid_fusion", "invalid_selection", "invalid_target",
+    "mandatory_trigger_pending", "no_free_zone", "no_priority", "no_summon_procedure",
+    "normal_summon_used", "not_activatable", "not_flippable", "not_in_damage_step", "not_in_hand",
+    "not_open_game_state", "not_your_card", "not_your_monster", "not_your_turn", "phase_order",
+    "position_change_used", "quick_play_from_hand_opponent_turn", "set_this_turn",
+    "setting_forbidden", "spell_speed_1_timing", "spell_speed_too_low", "summon_condition",
+    "trap_from_hand", "unknown_phase", "wrong_materials", "wrong_phase", "wrong_tributes")
+
+
+def did_you_mean(value: object, known: Collection[Any], what: str) -> str:
+    """`Warior — did you mean Warrior? (not a Type the catalog knows)`: an unknown word with the
+    closest known one, or the known ones when there are few."""
+    close = difflib.get_close_matches(str(value), sorted(known, key=str), n=1, cutoff=0.6)
+    if close:
+        return f"{value} — did you mean {close[0]}? (not {what})"
+    if len(known) <= 12:
+        return f"{value} is not {what} (known: {', '.join(sorted(known, key=str))})"
+    return f"{value} is not {what}"
+
+
+# --- checking a scenario against its format ------------------------------------------------
+
+def _unknown(kind: str, value: object, known: Iterable[Any], format_slug: str,
+             others: list[str] | None = None) -> str:
+    """The message for a name the format does not declare: the known names when they are few,
+    else the closest one; and which other formats know it, if any."""
+    known = [str(name) for name in known]  # plain strings, even for Reason members
+    text = f"{value!r} is not {kind} of {format_slug}"
+    if others:
+        text += f" (it belongs to {', '.join(others)})"
+    elif len(known) <= 16:
+        text += f" (known: {', '.join(sorted(known))})"
+    else:
+        close = difflib.get_close_matches(str(value), sorted(known), n=1)
+        text += f" (did you mean {close[0]!r}?)" if close else \
+            f" (none close among its {len(known)})"
+    return text
+
+
+def _owners(formats: Mapping[str, type] | None, attribute: str, value: object) -> list[str]:
+    return [slug for slug, ruleset in (formats or {}).items()
+            if value in getattr(ruleset, attribute, ())]
+
+
+def check_vocabulary(scenario: Any, ruleset: type, formats: Mapping[str, type] | None = None,
+                     zones: Collection[str] = ()) -> None:
+    """Raise a ScenarioError at the first verb, field or reason code `ruleset` does not declare.
+
+    `zones` are the player keys that hold cards (their entries' fields are checked). A setup
+    of the wrong shape is left to the generic checks."""
+    slug = scenario.format
+    declared = {name: getattr(ruleset, name, None) for name in
+                ("SETUP_FIELDS", "PLAYER_FIELDS", "CARD_FIELDS", "STEP_VERBS", "REASON_CODES")}
+
+    def refuse(kind: str, attribute: str, value: object, path: str) -> NoReturn:
+        raise scenario.error(_unknown(kind, value, declared[attribute] or (), slug,
+                                      _owners(formats, attribute, value)), path)
+
+    setup = scenario.setup if isinstance(scenario.setup, dict) else {}
+    if declared["SETUP_FIELDS"] is not None:
+        for key in setup:
+            if key not in declared["SETUP_FIELDS"]:
+                refuse("a setup field", "SETUP_FIELDS", key, f"setup.{key}")
+    players = setup.get("players")
+    for name, player in players.items() if isinstance(players, dict) else ():
+        where = f"setup.players.{name}"
+        for key, value in player.items() if isinstance(player, dict) else ():
+            if declared["PLAYER_FIELDS"] is not None and key not in declared["PLAYER_FIELDS"]:
+                refuse("a player field", "PLAYER_FIELDS", key, f"{where}.{key}")
+            if declared["CARD_FIELDS"] is None or key not in zones:
+                continue
+            entries = [(f"{where}.{key}", value)] if isinstance(value, dict) else \
+                [(f"{where}.{key}[{n}]", e) for n, e in enumerate(value)] \
+                if isinstance(value, list) else []
+            for path, entry in entries:
+                for field in entry if isinstance(entry, dict) else ():
+                    if field not in declared["CARD_FIELDS"]:
+                        refuse("a card field", "CARD_FIELDS", field, f"{path}.{field}")
+    for number, action in enumerate(scenario.steps):
+        if declared["STEP_VERBS"] is not None and action.verb not in declared["STEP_VERBS"]:
+            refuse("a step", "STEP_VERBS", action.verb, f"steps[{number}].{action.verb}")
+        code = action.expect_illegal
+        if code is not None and declared["REASON_CODES"] is not None and \
+                code not in declared["REASON_CODES"]:
+            refuse("a reason code", "REASON_CODES", code, f"steps[{number}].illegal")

@@ -1,0 +1,1 @@
+"""Replay presentation: replays in sentences and boards, outcome words, and the scenario pages."""

@@ -1,0 +1,1 @@
+"""The scenario pages: list and replay, editor, scenario reference, runs and coverage."""

@@ -1,0 +1,1 @@
+"""The quiz JSON API: quizzes, exam blueprints, and the editors' questions."""

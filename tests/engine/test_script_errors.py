@@ -1,0 +1,69 @@
+"""A step whose script is incomplete is the file's fault: it is reported as a script error at
+the step's line and field, never taken for a step the rules refused."""
+import textwrap
+
+import pytest
+
+from scenarios.engine import IllegalAction, ScenarioError, parse_scenario, replay
+from scenarios.engine.cards import default_catalog
+from scenarios.engine.duel import Duel
+from scenarios.engine.errors import ScriptError
+from scenarios.engine.scenario import build_duel
+
+SOURCE = textwrap.dedent("""\
+    slug: untargeted
+    format: core
+    rule: core/chains#resolving-backwards
+    title: A Typhoon without a target
+    narrative: Player A activates Mystical Space Typhoon but the file names no target.
+    setup:
+      turn: {{number: 3, player: A, phase: main1}}
+      players:
+        A:
+          lp: 8000
+          hand: [{{id: mst, card: Mystical Space Typhoon}}]
+          deck: 5
+        B:
+          lp: 8000
+          spell_trap: [{{id: cf, card: Ceasefire, face: down, set_turn: 2}}]
+          deck: 5
+    steps:
+      - {{player: A, activate: mst{extra}}}
+    expect:
+      zones:
+        A: {{hand: 0}}
+    """)
+
+
+def scenario(extra=""):
+    return parse_scenario(SOURCE.format(extra=extra), "untargeted.yaml", formats={"core"})
+
+
+def test_a_script_error_is_no_refusal():
+    assert not issubclass(ScriptError, IllegalAction)
+    assert not issubclass(IllegalAction, ScriptError)
+
+
+def test_a_handler_for_refused_steps_does_not_catch_a_script_error():
+    parsed = scenario()
+    duel = build_duel(parsed, Duel(default_catalog()))
+    with pytest.raises(ScriptError) as caught:
+        try:
+            duel.play(parsed.steps[0])
+        except IllegalAction:
+            pytest.fail("a script error was taken for a refused step")
+    assert caught.value.field == "target"
+
+
+def test_a_script_error_in_a_step_is_reported_at_its_line_and_field():
+    with pytest.raises(ScenarioError) as caught:
+        replay(scenario(), Duel, default_catalog())
+    error = caught.value
+    assert (error.file, error.line, error.field) == ("untargeted.yaml", 18, "steps[0].target")
+    assert "needs a scripted target" in error.message
+
+
+def test_a_step_expected_refused_is_still_a_script_error_when_its_script_is_incomplete():
+    with pytest.raises(ScenarioError) as caught:
+        replay(scenario(", illegal: invalid_target"), Duel, default_catalog())
+    assert caught.value.field == "steps[0].target"
