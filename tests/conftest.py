@@ -23,6 +23,16 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
         db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test.sqlite3")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def jobs_in_the_caller():
+    """Background jobs run in the caller, at once, unless a test is about the queue (it
+    overrides JOBS_MODE itself): what a test asserts after a save has happened by then."""
+    from django.test import override_settings
+
+    with override_settings(JOBS_MODE="sync"):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """Each test starts with an empty cache: cached page renders are keyed on database ids,

@@ -3,7 +3,8 @@
 Most requests are anonymous readers opening an article, and for them a page is the same until
 the site's content or its verdicts change. One query reads a stamp of that state (the latest
 revision, how many revisions there are, when a format was last changed, and the latest
-row of each model the apps above register, such as verification runs) and, with the engine's
+row of each model and the answer of each query the apps above register, such as verification
+runs and how many re-verification jobs are unfinished) and, with the engine's
 version, it keys the cached page: publishing, restoring or deleting anything, or recording a
 verdict, gives a new stamp, so nothing stale is served and nothing has to be invalidated by
 hand. The stamp is read from the database, not from a counter in the cache, so it holds for
@@ -35,11 +36,13 @@ def site_stamp():
     revisions, formats, *others = (connection.ops.quote_name(model._meta.db_table)
                                    for model in (Revision, Format, *registries.stamp_models))
     latest_others = "".join(f", (SELECT MAX(id) FROM {table})" for table in others)
+    queries = [query() for query in registries.stamp_queries]
+    asked = "".join(f", ({sql})" for sql, _ in queries)
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT (SELECT MAX(id) FROM {revisions}), "
                        f"(SELECT COUNT(*) FROM {revisions}), "
                        f"(SELECT MAX(changed) FROM {formats}), (SELECT COUNT(*) FROM {formats})"
-                       f"{latest_others}")
+                       f"{latest_others}{asked}", [p for _, params in queries for p in params])
         state = cursor.fetchone()
     parts = "|".join(str(value) for value in state) + f"|{engine_version()}"
     return hashlib.blake2b(parts.encode(), digest_size=12).hexdigest()

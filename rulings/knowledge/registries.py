@@ -15,6 +15,11 @@ from typing import Callable
 # recording a row (a verification run) gives every cached page a new key.
 stamp_models = []
 
+# Functions () -> (sql, params) of a scalar query whose answer joins the site stamp, for a
+# state no latest row id tells: how many re-verification jobs are unfinished, say (a job that
+# ends without recording a run must change the stamp too).
+stamp_queries = []
+
 # Functions (query, format_slug, limit) -> list of search hits as dicts (`kind`, `format`,
 # `slug`, `title`, `anchor`, `heading`, `snippet`, `url`), listed after the article sections
 # the search API answers.
@@ -32,10 +37,15 @@ class EditImpact:
 
     preview(article, source, anchors): the Impact of a draft (`failing`, `as_dict()`), or None.
     after_save(article, revision): what the save just did ({failing, slugs,
-    questions_withdrawn, url}), or None when it touched no scenario.
+    questions_withdrawn, url}, or {job} while its re-verification job has not recorded it),
+    or None when it touched no scenario.
+    in_background(article, source, anchors, user): (Impact, None) when the impact is known,
+    (None, job) while a background job works it out; the job has `pk`, `status`, `error`
+    and `get_absolute_url()` (the editor's template polls `verification-job-progress`).
     """
     preview: Callable | None = None
     after_save: Callable | None = None
+    in_background: Callable | None = None
 
 
 edit_impact = EditImpact()
@@ -44,6 +54,11 @@ edit_impact = EditImpact()
 def register_stamp_model(model):
     if model not in stamp_models:
         stamp_models.append(model)
+
+
+def register_stamp_query(query):
+    if query not in stamp_queries:
+        stamp_queries.append(query)
 
 
 def register_search_provider(provider):
@@ -56,8 +71,9 @@ def register_parameter_reader(what, specs_for):
         parameter_readers.append((what, specs_for))
 
 
-def register_edit_impact(preview, after_save):
+def register_edit_impact(preview, after_save, in_background=None):
     edit_impact.preview, edit_impact.after_save = preview, after_save
+    edit_impact.in_background = in_background
 
 
 def extra_search_hits(query, format_slug, limit):
@@ -67,6 +83,14 @@ def extra_search_hits(query, format_slug, limit):
 
 def draft_impact(article, source, anchors):
     return edit_impact.preview(article, source, anchors) if edit_impact.preview else None
+
+
+def draft_impact_in_background(article, source, anchors, user=None):
+    """(impact, job): the impact when known, else the job working it out; without a
+    background provider, the impact computed now."""
+    if edit_impact.in_background:
+        return edit_impact.in_background(article, source, anchors, user)
+    return draft_impact(article, source, anchors), None
 
 
 def saved_impact(article, revision):

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_rq",
     "rulings.knowledge",
     "scenarios.verification",
     "scenarios.presentation",
@@ -261,3 +262,32 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
                       "LOCATION": "site_cache"}
           if os.environ.get("CACHE_BACKEND") == "database" else
           {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Background jobs (scenarios/verification/jobs/): re-verifying the scenarios an article edit touched, and
+# working out what a draft would do to them before it is saved. With REDIS_URL set they run
+# on an rq queue in worker processes (`manage.py rqworker verification`); without it, in a
+# thread of the web process, so the embedded default needs no other service. JOBS_MODE
+# overrides: "rq", "thread", or "sync" (in the caller, at once: what the tests use).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+JOBS_MODE = os.environ.get("JOBS_MODE") or ("rq" if REDIS_URL else "thread")
+if JOBS_MODE not in ("rq", "thread", "sync"):
+    raise ImproperlyConfigured(f"JOBS_MODE must be rq, thread or sync, not {JOBS_MODE!r}.")
+if JOBS_MODE == "rq" and not REDIS_URL:
+    raise ImproperlyConfigured("JOBS_MODE=rq needs REDIS_URL (redis://host:6379/0).")
+JOBS_QUEUE = os.environ.get("JOBS_QUEUE", "verification")
+JOBS_ATTEMPTS = int(os.environ.get("JOBS_ATTEMPTS", "3"))  # a job that dies is run again
+JOBS_TIMEOUT = int(os.environ.get("JOBS_TIMEOUT", "900"))  # seconds one attempt may take
+# How often a worker looks for jobs whose worker died (rq finds them once their heartbeat,
+# about a minute, has lapsed) and queues them again.
+JOBS_MAINTENANCE_SECONDS = int(os.environ.get("JOBS_MAINTENANCE_SECONDS", "30"))
+# A worker beats for its running job every JOBS_HEARTBEAT_SECONDS; a job that has not beaten
+# for that long plus JOBS_HEARTBEAT_GRACE counts as abandoned (rq's own: 30 and 60).
+JOBS_HEARTBEAT_SECONDS = int(os.environ.get("JOBS_HEARTBEAT_SECONDS", "30"))
+JOBS_HEARTBEAT_GRACE = int(os.environ.get("JOBS_HEARTBEAT_GRACE", "60"))
+# Seconds a job waits after each scenario it replays: 0, except in the test that stops a
+# worker in the middle of a job.
+JOBS_STEP_DELAY = float(os.environ.get("JOBS_STEP_DELAY", "0"))
+RQ_QUEUES = {JOBS_QUEUE: {"URL": REDIS_URL or "redis://127.0.0.1:6379/0",
+                          "DEFAULT_TIMEOUT": JOBS_TIMEOUT}}
+RQ = {"WORKER_CLASS": "scenarios.verification.jobs.worker.VerificationWorker"}
+RQ_SHOW_ADMIN_LINK = False

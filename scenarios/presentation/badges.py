@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from scenarios.verification.fingerprints import StaleCheck
+from scenarios.verification.jobs.pending import Pending
 from scenarios.verification.models import Scenario
 from .outcome_words import describe, difference_sentence
 
@@ -17,8 +18,9 @@ BADGE_FIELDS = ("id", "slug", "title", "example", "status", "message", "source",
                 "params_read", "format_slug", "expected", "outcome", "differences")
 
 
-def badge_for(anchor, rows):
-    """What the page says of one example block: its scenarios and their verdicts, or none."""
+def badge_for(anchor, rows, pending=None):
+    """What the page says of one example block: its scenarios and their verdicts, or none;
+    `pending` (jobs.pending.Pending): which verdicts are being brought up to date."""
     if not rows:
         return {"anchor": anchor, "state": "not-encoded", "scenarios": []}
     entries = []
@@ -31,7 +33,8 @@ def badge_for(anchor, rows):
                         "first_difference": difference_sentence(
                             first, outcome.get("cards"), "the engine computes")
                         if isinstance(first, dict) and "key" in first else None,
-                        "computed": describe(row.expected or {}, outcome)})
+                        "computed": describe(row.expected or {}, outcome),
+                        "updating": pending is not None and pending.covers(row.slug)})
     worst = next((e["state"] for e in entries if e["state"] != "verified"), "verified")
     return {"anchor": anchor, "state": worst, "scenarios": entries}
 
@@ -41,6 +44,7 @@ def with_example_badges(article, revision):
     prefix = f"{article.format.slug}/{article.slug}#"
     rows = StaleCheck().mark(Scenario.objects.filter(
         format_slug=article.format.slug, example__startswith=prefix).only(*BADGE_FIELDS))
+    pending = Pending()
     by_anchor = {}
     for row in rows:
         by_anchor.setdefault(row.example[len(prefix):], []).append(row)
@@ -49,7 +53,7 @@ def with_example_badges(article, revision):
         if not anchor.startswith("example-"):
             continue
         badge = render_to_string("scenarios/_example_badge.html",
-                                 badge_for(anchor, by_anchor.get(anchor, [])))
+                                 badge_for(anchor, by_anchor.get(anchor, []), pending))
         pattern = re.compile(r'(<aside class="example"[^>]*\bid="' + re.escape(anchor)
                              + r'"[^>]*>\s*<p class="example-title">.*?</p>)', re.S)
         html = pattern.sub(lambda m: m.group(1) + badge, html, count=1)

@@ -2,6 +2,7 @@
 reference, the verification runs and the rule coverage page."""
 from django.urls import path
 
+from .views import jobs as job_views
 from .views import reference as reference_views
 from .views import scenario_editor as edit_views
 from .views import scenario_pages as views
@@ -23,5 +24,8 @@ urlpatterns = [
          name="api-scenario-reference"),
     path("verification/", views.run_list, name="verification-runs"),
     path("verification/<int:pk>/", views.run_detail, name="verification-run"),
+    path("verification/jobs/<int:pk>/", job_views.job_detail, name="verification-job"),
+    path("verification/jobs/<int:pk>/progress/", job_views.job_progress,
+         name="verification-job-progress"),
     path("rules/<slug:format_slug>/coverage/", views.rule_coverage, name="rule-coverage"),
 ]

@@ -111,3 +111,5 @@ class VerificationRun(models.Model):
     def get_absolute_url(self):
         return reverse("verification-run", args=[self.pk])
 
+
+from .job_models import VerificationJob  # noqa: E402,F401  (the job model lives beside)

@@ -20,12 +20,21 @@ def saved_impact(article, revision):
     return after_save(article, revision)
 
 
+def draft_impact_in_background(article, source, anchors, user=None):
+    """(Impact, None) when the draft's impact is known, else (None, the job working it out)."""
+    from .jobs.drafts import draft_impact as in_background
+
+    return in_background(article, source, anchors, user)
+
+
 def register():
     from rulings.knowledge import registries
 
+    from .jobs.pending import stamp_query
     from .models import VerificationRun
     from .scenario_search import scenario_hits
 
     registries.register_stamp_model(VerificationRun)
+    registries.register_stamp_query(stamp_query)
     registries.register_search_provider(scenario_hits)
-    registries.register_edit_impact(draft_impact, saved_impact)
+    registries.register_edit_impact(draft_impact, saved_impact, draft_impact_in_background)

@@ -143,7 +143,7 @@ def _storable(verdict):
 @retrying
 @transaction.atomic
 def record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prune=False,
-           sources=True, comment="", origin=ScenarioRevision.FILE, create=False):
+           sources=True, comment="", origin=ScenarioRevision.FILE, create=False, notify=True):
     """Store each verdict (and, with `sources`, each scenario's text and links) and log the run.
 
     A scenario whose text is new or changed gets a new revision, marked as loaded from a
@@ -151,7 +151,9 @@ def record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prune
     that failed to parse keep the scenario's last good source and links. With `create`, a
     verdict's scenario must be new: ScenarioExists is raised for a slug already taken (also
     when another writer takes it at the same moment), and nothing is written. `prune` deletes
-    the scenarios not in the report that came from files alone.
+    the scenarios not in the report that came from files alone. With `notify` (the default)
+    `verdicts_recorded` is sent in the transaction (the quiz bank follows); a job that
+    rebuilds the questions on its own (scenarios/verification/jobs) passes False.
     """
     report.verdicts = [_storable(v) for v in report.verdicts]
     now = timezone.now()
@@ -202,8 +204,9 @@ def record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prune
         trigger=trigger, user=user if user is not None and user.is_authenticated else None,
         revisions=list(revisions), total=data["total"], passed=data["passed"],
         failed=data["failed"], invalid=data["invalid"], changes=changes)
-    verdicts_recorded.send(sender=VerificationRun, slugs=[v.slug for v in report.verdicts],
-                           run=run)
+    if notify:
+        verdicts_recorded.send(sender=VerificationRun, slugs=[v.slug for v in report.verdicts],
+                               run=run)
     return run
 
 

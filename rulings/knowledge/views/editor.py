@@ -53,8 +53,10 @@ def _handle(request, article, form, template_context):
         form.add_problems(errors)
         return None
     if "preview" in request.POST:
-        preview_into(article, source, problems, template_context)
+        template_context["resubmit"] = "preview"
+        preview_into(request, article, source, problems, template_context)
         return None
+    template_context["resubmit"] = "save"
     if unconfirmed_failures(request, article, source, problems, template_context):
         return None
     try:

@@ -58,11 +58,15 @@ def restore(request, format_slug, article_slug, number):
     problems = check(article.format, article.slug, source)
     context["errors"] = [p for p in problems if p.is_error]
     confirmed = request.method == "POST" and "confirm" in request.POST
+    context["resubmit"] = "confirm" if confirmed else ""
     if context["errors"] or not confirmed or unconfirmed_failures(
             request, article, source, problems, context):
         if "impact" not in context and not context["errors"]:
-            preview_into(article, source, problems, context)
-        return render(request, "rulings/restore.html", context)
+            preview_into(request, article, source, problems, context)
+        response = render(request, "rulings/restore.html", context)
+        if request.method == "GET" and context.get("impact_job"):
+            response["Refresh"] = "2"  # without JavaScript too, the page shows the result
+        return response
     try:
         revision, _ = restore_revision(article, number, author=request.user)
     except ContentError as error:

@@ -15,6 +15,7 @@ from rulings.knowledge.page_cache import PAGE_SECONDS, kept_for_readers
 from scenarios.verification.rule_coverage import coverage
 from ..run_words import revision_links, run_reason
 from scenarios.verification.fingerprints import StaleCheck
+from scenarios.verification.jobs.pending import Pending
 from scenarios.verification.models import Scenario, VerificationRun
 from ..readable.board import board_html
 from ..replay_cache import replay_key, replayed
@@ -46,6 +47,9 @@ def scenario_list(request):
     if verdict:
         rows = [row for row in rows if row.shown_status == verdict]
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    pending = Pending()
+    for row in page:
+        row.updating = pending.covers(row.slug)
     articles = list(Article.objects.exclude(current_revision=None).select_related("format"))
     for entry in articles:
         entry.key = f"{entry.format.slug}/{entry.slug}"
@@ -55,7 +59,7 @@ def scenario_list(request):
         "page": page, "query": query, "formats": Format.objects.all(), "articles": articles,
         "verdicts": ["passed", "failed", "invalid", "stale", "xfail", "xpass", "unverified"],
         "selected_format": format_slug, "selected_article": article,
-        "selected_verdict": verdict, "keep": f"{keep}&" if keep else ""})
+        "selected_verdict": verdict, "keep": f"{keep}&" if keep else "", "pending": pending})
 
 
 @kept_for_readers
@@ -78,7 +82,8 @@ def scenario_detail(request, slug):
                                 _detail_context(scenario, key, focus), request=request)
         if body_key:
             cache.set(body_key, body, PAGE_SECONDS)
-    return render(request, "scenarios/detail.html", {"scenario": scenario, "body": body})
+    return render(request, "scenarios/detail.html", {
+        "scenario": scenario, "body": body, "updating": Pending().jobs_for(scenario.slug)})
 
 
 def scenario_board(request, slug, number):
@@ -127,12 +132,19 @@ def can_edit(request):
 
 
 def run_list(request):
+    """The verification runs, and above them the background jobs: each unfinished one with
+    its progress, then the latest finished."""
+    from .jobs import jobs_for_list
+
     runs = Paginator(VerificationRun.objects.select_related("user"), 50).get_page(
         request.GET.get("page"))
     links = revision_links(runs)
     for run in runs:
         run.reason = run_reason(run, links[run.pk])
-    return render(request, "scenarios/runs.html", {"runs": runs})
+    active_jobs, finished_jobs = jobs_for_list(request)
+    return render(request, "scenarios/runs.html", {
+        "runs": runs, "active_jobs": active_jobs, "finished_jobs": finished_jobs,
+        "reverifying": [job for job in active_jobs if job.kind == job.REVERIFY]})
 
 
 def run_detail(request, pk):
