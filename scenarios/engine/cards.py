@@ -5,13 +5,22 @@ small programs of primitives (`damage`, `draw`, `destroy`...), checked against
 the primitive vocabulary when the catalog loads, so a misspelt effect fails at
 load time with its file and line rather than mid-replay.
 """
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 from .card_terms import also_problem, rule_terms_problem, summon_with_problem
 from .errors import ScenarioError
 from .vocabulary import did_you_mean
-from .yamlsource import load_lazily
+from .yamlsource import LineMap, load_lazily
+from .yamltypes import YamlMapping, YamlValue
+
+if TYPE_CHECKING:
+    from .scenario import Scenario
+
+# What checks a card's `activation` or `effects` when it loads: the first problem, or None.
+CardSpecCheck = Callable[[YamlValue], "str | None"]
 
 KINDS = {
     "monster": {"normal", "effect", "fusion", "ritual", "synchro", "xyz", "link", "token", "alter",
@@ -60,14 +69,14 @@ class CardDef:
     scenario_card: bool = False  # defined in a scenario's own `cards:`, not in the catalog
 
     @property
-    def is_monster(self):
+    def is_monster(self) -> bool:
         return self.kind == "monster"
 
     @property
-    def is_effect_monster(self):
+    def is_effect_monster(self) -> bool:
         return self.kind == "monster" and self.subtype == "effect"
 
-    def effects_of(self, key):
+    def effects_of(self, key: str) -> tuple[YamlMapping, ...]:
         """The card's effects that have `key` (trigger, continuous, ignition...), found once
         per key: a definition never changes, and rules ask this of every card at every step."""
         found = self.__dict__.setdefault("_effects_by_key", {})
@@ -79,18 +88,19 @@ class CardDef:
 class Catalog:
     """Every card the engine knows, by name."""
 
-    def __init__(self, cards):
-        self.cards = dict(cards)
+    def __init__(self, cards: Mapping[str, CardDef]) -> None:
+        self.cards: dict[str, CardDef] = dict(cards)
 
-    def __contains__(self, name):
+    def __contains__(self, name: object) -> bool:
         return name in self.cards
 
-    def get(self, name):
+    def get(self, name: str) -> CardDef | None:
         return self.cards.get(name)
 
     @classmethod
-    def load(cls, folder=CATALOG_DIR, vocabulary=None):
-        cards = {}
+    def load(cls, folder: str | Path = CATALOG_DIR,
+             vocabulary: CardSpecCheck | None = None) -> "Catalog":
+        cards: dict[str, CardDef] = {}
         for path in sorted(Path(folder).glob("*.yaml")):
             for card in read_catalog_file(path, vocabulary):
                 if card.name in cards:
@@ -100,7 +110,7 @@ class Catalog:
         return cls(cards)
 
 
-def read_catalog_file(path, vocabulary=None):
+def read_catalog_file(path: Path, vocabulary: CardSpecCheck | None = None) -> list[CardDef]:
     data, lines = load_lazily(Path(path).read_text(encoding="utf-8"), str(path.name))
     if not isinstance(data, list):
         raise ScenarioError("a catalog file is a list of cards", path.name, 1)
@@ -108,8 +118,10 @@ def read_catalog_file(path, vocabulary=None):
             for i, entry in enumerate(data)]
 
 
-def card_from_data(entry, file, lines, where, vocabulary=None, scenario_card=False):
-    def fail(message, key=""):
+def card_from_data(entry: YamlValue, file: str | None, lines: LineMap, where: str,
+                   vocabulary: CardSpecCheck | None = None,
+                   scenario_card: bool = False) -> CardDef:
+    def fail(message: str, key: str = "") -> NoReturn:
         path = f"{where}.{key}" if key else where
         raise ScenarioError(message, file, lines.get(path, lines.get(where)), key or "card")
 
@@ -179,7 +191,9 @@ MAX_SCENARIO_CARDS = 20
 MAX_CARD_NAME = 100
 
 
-def scenario_cards(data, file, lines, catalog=None, where="cards"):
+def scenario_cards(data: YamlValue, file: str | None, lines: LineMap,
+                   catalog: "Catalog | ScenarioCatalog | None" = None,
+                   where: str = "cards") -> tuple[CardDef, ...]:
     """The cards a scenario defines for itself, checked exactly like catalog entries.
 
     Each mistake is a ScenarioError at the scenario's file and line, its field the card's path
@@ -187,7 +201,7 @@ def scenario_cards(data, file, lines, catalog=None, where="cards"):
     never redefines one."""
     from .primitives import check_card_spec
 
-    def fail(message, path):
+    def fail(message: str, path: str) -> NoReturn:
         raise ScenarioError(message, file, lines.get(path, lines.get(where)), path)
 
     if not isinstance(data, list):
@@ -196,7 +210,7 @@ def scenario_cards(data, file, lines, catalog=None, where="cards"):
         fail(f"a scenario defines at most {MAX_SCENARIO_CARDS} cards of its own, not {len(data)}",
              where)
     catalog = default_catalog() if catalog is None else catalog
-    found = {}
+    found: dict[str, CardDef] = {}
     for number, entry in enumerate(data):
         path = f"{where}[{number}]"
         name = entry.get("name") if isinstance(entry, dict) else None
@@ -220,7 +234,7 @@ def scenario_cards(data, file, lines, catalog=None, where="cards"):
     return tuple(found.values())
 
 
-def known_races(catalog):
+def known_races(catalog: "Catalog | ScenarioCatalog") -> set[str]:
     """Every monster Type a scenario's own card may have: the printed ones and the catalog's."""
     cards = catalog.cards.values() if hasattr(catalog, "cards") else ()
     return PRINTED_RACES | {card.race for card in cards if isinstance(card.race, str)}
@@ -229,23 +243,24 @@ def known_races(catalog):
 class ScenarioCatalog:
     """A scenario's own cards over a catalog: looked up first, by name, like catalog cards."""
 
-    def __init__(self, base, own):
+    def __init__(self, base: Catalog, own: Iterable[CardDef]) -> None:
         self.base = base
         self.own = {card.name: card for card in own}
 
-    def __contains__(self, name):
+    def __contains__(self, name: object) -> bool:
         return name in self.own or name in self.base
 
-    def get(self, name):
+    def get(self, name: str) -> CardDef | None:
         found = self.own.get(name)
         return found if found is not None else self.base.get(name)
 
     @property
-    def cards(self):
+    def cards(self) -> dict[str, CardDef]:
         return {**self.base.cards, **self.own}
 
 
-def with_scenario_cards(catalog, scenario):
+def with_scenario_cards(catalog: "Catalog | ScenarioCatalog",
+                        scenario: "Scenario") -> "Catalog | ScenarioCatalog":
     """`catalog` with the scenario's own cards, or `catalog` itself when it defines none.
 
     A card whose name `catalog` already has is a ScenarioError at its line."""
@@ -262,10 +277,10 @@ def with_scenario_cards(catalog, scenario):
     return ScenarioCatalog(catalog, own)
 
 
-_DEFAULT = None
+_DEFAULT: Catalog | None = None
 
 
-def default_catalog():
+def default_catalog() -> Catalog:
     """The bundled catalog, loaded and checked once per process."""
     global _DEFAULT
     if _DEFAULT is None:

@@ -4,8 +4,11 @@
 (chains, battle, turns, endings); a format subclasses Duel and overrides or
 adds rule hooks, the way python-chess builds its variants on one Board.
 """
+from __future__ import annotations
+
 import copy
-from typing import NoReturn
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from .battle import BattleRules
 from .chains import ChainRules
@@ -20,6 +23,15 @@ from .turns import TurnRules
 from .vocabulary import (CORE_CARD_FIELDS, CORE_PLAYER_FIELDS, CORE_REASON_CODES,
                          CORE_SETUP_FIELDS, CORE_VERBS)
 from .wording import counted
+from .yamltypes import YamlMapping, YamlValue
+
+if TYPE_CHECKING:
+    from .cards import Catalog, ScenarioCatalog
+    from .primitives import EffectContext
+    from .scenario import Action, Scenario
+    from .state import CardInstance, PendingTrigger
+
+T = TypeVar("T")  # what a `quietly` computation gives back
 
 PLAYERS = ("A", "B")
 # Activation conditions of cards that answer a summon while it is being attempted.
@@ -67,7 +79,9 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     STEP_VERBS, CARD_FIELDS, PLAYER_FIELDS = CORE_VERBS, CORE_CARD_FIELDS, CORE_PLAYER_FIELDS
     SETUP_FIELDS, REASON_CODES = CORE_SETUP_FIELDS, CORE_REASON_CODES
 
-    def __init__(self, catalog, params=None, mutation=None, seed=0):
+    def __init__(self, catalog: Catalog | ScenarioCatalog,
+                 params: Mapping[str, YamlValue] | None = None,
+                 mutation: str | Mutation | None = None, seed: int = 0) -> None:
         self.catalog = catalog
         self.params = dict(params or {})
         self.check_params(self.params, given=params)
@@ -76,9 +90,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                               not in self.RULES[self.mutation.rule].mutations):
             raise ValueError(f"unknown mutation {self.mutation}")
         self.seed = seed
-        self._rng = None  # made when first used (`rng`)
-        self._quiet = False  # computing something `quietly`
-        self._quiet_memo = None  # what a `quietly` computation found once, while it lasts
+        self._rng: Generator | None = None  # made when first used (`rng`)
+        self._quiet: bool = False  # computing something `quietly`
+        # What a `quietly` computation found once, while it lasts.
+        self._quiet_memo: dict[str, YamlValue] | None = None
         self.players = {}
         self.cards = {}
         self.turn = 1
@@ -89,7 +104,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.passes = 0
         self.attack = None
         self.result = None
-        self.events = []
+        self.events: list[Event] = []
         self.rules_used = []
         self.resolved = []
         self.negated = []
@@ -103,10 +118,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.end_battle_phase_pending = False
         self.resolving = False
         # Effects that keep applying after they resolve: {card, key, value, source, permanent}.
-        self.lasting_effects = []
+        self.lasting_effects: list[YamlMapping] = []
 
     @classmethod
-    def check_params(cls, params, given=None):
+    def check_params(cls, params: dict[str, YamlValue], given: object = None) -> None:
         """Refuse missing or malformed article parameters before any rule reads them.
         `given`: the mapping the caller passed, whose check is remembered (`_CHECKED`)."""
         problems = _checked_problems(cls, given, params) if given is not None else \
@@ -118,7 +133,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                                 field="parameters")
 
     @property
-    def rng(self):
+    def rng(self) -> Generator:
         """The seeded generator of coin tosses, die rolls and shuffles, made the first time a
         replay draws: seeding one costs more than a whole step, and most scenarios never draw.
         Made later, it draws what it would have drawn: nothing else seeds or draws from it."""
@@ -128,14 +143,14 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     # --- rules and trace -------------------------------------------------------------------
 
-    def misreads(self, rule, name):
+    def misreads(self, rule: str | None, name: str) -> bool:
         """True when this replay applies the wrong reading `name` of `rule`."""
         return self.mutation is not None and (self.mutation.rule, self.mutation.name) == (rule, name)
 
-    def anchor(self, rule):
+    def anchor(self, rule: str) -> str:
         return self.RULES[rule].anchor
 
-    def emit(self, kind, text, rules=(), **data):
+    def emit(self, kind: str, text: str, rules: Iterable[str] = (), **data: YamlValue) -> None:
         anchors = tuple(self.anchor(r) for r in rules) if rules else ()
         used = self.rules_used
         for anchor in anchors:
@@ -143,7 +158,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                 used.append(anchor)
         self.events.append(Event.of(kind, text, anchors, data))
 
-    def note_rule(self, rule):
+    def note_rule(self, rule: str) -> None:
         """Record that a rule decided something, without an event of its own."""
         anchor = self.anchor(rule)
         if anchor not in self.rules_used:
@@ -157,98 +172,101 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     # --- looking things up ---------------------------------------------------------------
 
-    def opponent(self, player):
+    def opponent(self, player: str) -> str:
         return "B" if player == "A" else "A"
 
-    def is_opponent(self, player, other):
+    def is_opponent(self, player: str, other: str) -> bool:
         """Are these two players on opposite sides (teammates are not)?"""
         return player != other
 
-    def opponents_of(self, player):
+    def opponents_of(self, player: str) -> list[str]:
         """Every opposing player still in the duel, in turn order: what a rule that says "your
         opponent" looks at when there are several."""
         return [p for p in self.turn_order() if self.is_opponent(player, p)]
 
-    def opponent_aimed_at(self, ctx):
+    def opponent_aimed_at(self, ctx: EffectContext) -> str:
         """The one opposing player an effect aimed at "your opponent" reaches (its damage, the LP
         it gives): in a duel of two, the opponent; a team format lets the controller choose."""
         return self.opponent(ctx.controller)
 
-    def monster_zone_full(self, player):
+    def monster_zone_full(self, player: str) -> bool:
         return len(self.zone_of(player, "monsters")) >= self.monster_zones()
 
-    def spell_trap_full(self, player):
+    def spell_trap_full(self, player: str) -> bool:
         return len(self.zone_of(player, "spell_trap")) >= self.spell_trap_zones()
 
-    def monster_zones(self):
+    def monster_zones(self) -> int:
         """How many Monster Zones each player has."""
         return MONSTER_ZONES
 
-    def spell_trap_zones(self):
+    def spell_trap_zones(self) -> int:
         """How many Spell & Trap Zones each player has."""
         return SPELL_TRAP_ZONES
 
-    def may_use_from_field(self, card, player):
+    def may_use_from_field(self, card: CardInstance, player: str) -> bool:
         """May `player` use this card on the field as a cost, Tribute or material?"""
         return card.controller == player
 
-    def apply_destruction_damage(self, player, atk, cause):
+    def apply_destruction_damage(self, player: str, atk: int, cause: str) -> None:
         """Formats that know Destruction Damage deal it; the core game has none."""
 
-    def coin_branch(self, right):
+    def coin_branch(self, right: bool) -> str:
         """Which part of a coin-call effect applies: the card states one for each call."""
         return "right" if right else "wrong"
 
-    def dice_sides(self):
+    def dice_sides(self) -> int:
         """How many sides the die of a dice effect has (a format's articles may say)."""
         return DICE_SIDES
 
-    def dice_part_applies(self, roll):
+    def dice_part_applies(self, roll: int) -> bool:
         """Does the part of a dice effect whose value was rolled apply?"""
         return True
 
-    def one_players_zone(self, ctx, who):
+    def one_players_zone(self, ctx: EffectContext, who: str) -> list[str]:
         """Whose private zone an effect on 'one player' reaches: here, the opponent."""
         return [ctx.controller] if who == "self" else [self.opponent(ctx.controller)]
 
-    def every_players_zone(self, ctx):
+    def every_players_zone(self, ctx: EffectContext) -> list[str]:
         """Whose private zones an effect on 'both players' reaches: every player."""
         return list(self.players)
 
-    def turn_is_for(self, player):
+    def turn_is_for(self, player: str) -> bool:
         """Is the current turn one that counts as `player`'s own for their cards' effects?"""
         return self.turn_player == player
 
-    def may_use_as_material(self, card, player):
+    def may_use_as_material(self, card: CardInstance, player: str) -> bool:
         """May `player` use this monster on the field as Fusion Material?"""
         return self.may_use_from_field(card, player)
 
-    def turn_order(self):
+    def turn_order(self) -> list[str]:
         """The players in the duel, in the order priority passes between them."""
         return list(self.players)
 
-    def next_player(self, player):
+    def next_player(self, player: str) -> str:
         """Who receives priority after `player`: the next player in turn order."""
         order = list(self.players)
         return order[(order.index(player) + 1) % len(order)]
 
-    def card(self, card_id):
+    def card(self, card_id: str | None) -> CardInstance:
+        """The card with this id; a step's card may be missing (None), which is a ScriptError
+        just as an unknown id is."""
         try:
-            return self.cards[card_id]
+            return self.cards[card_id]  # type: ignore[index]  # None: the KeyError below
         except KeyError:
             raise ScriptError(f"no card with id '{card_id}' in this duel") from None
 
-    def zone_of(self, player, zone):
+    def zone_of(self, player: str, zone: str) -> list[str]:
         return self.players[player].zones[zone]
 
-    def cards_on_field(self, kind=None, controller=None):
+    def cards_on_field(self, kind: str | None = None,
+                       controller: str | None = None) -> list[CardInstance]:
         cards = self.cards
         found = [cards[card_id] for player, state in self.players.items()
                  if not controller or player == controller
                  for zone in ON_FIELD for card_id in state.zones[zone]]
         return found if kind is None else [card for card in found if card.card.kind == kind]
 
-    def matches(self, card, spec):
+    def matches(self, card: CardInstance, spec: YamlMapping) -> bool:
         """Does `card` fit a filter such as {kind: monster, attribute: DARK, level_max: 3}?"""
         definition = card.card
         for key, value in spec.items():
@@ -281,7 +299,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                 return False
         return True
 
-    def count(self, spec, player):
+    def count(self, spec: YamlValue, player: str) -> int:
         if spec == "effect_monsters_on_field":
             return sum(1 for c in self.cards_on_field("monster")
                        if c.face_up and self.is_effect_monster(c))
@@ -292,10 +310,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                    if self.matches(self.cards[i], spec.get("filter", {})))
 
     # Format rules may change what a card is while it sits somewhere (a Deck Master).
-    def is_effect_monster(self, card):
+    def is_effect_monster(self, card: CardInstance) -> bool:
         return card.card.is_effect_monster
 
-    def races(self, card):
+    def races(self, card: CardInstance) -> set[str]:
         """A monster's Types now: printed, unless a face-up card declares one for all."""
         races = {card.card.race} if card.card.race else set()
         if card.zone == "monsters" and card.face_up:
@@ -303,7 +321,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                 races = {declared}
         return races
 
-    def declared_races(self):
+    def declared_races(self) -> Iterable[str]:
         """Types declared by face-up cards whose continuous effect changes every monster's Type.
         While something is computed `quietly` (a table: every monster's ATK and DEF) nothing
         changes, so they are looked for once."""
@@ -314,14 +332,14 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             memo["declared_races"] = list(self.find_declared_races())
         return memo["declared_races"]
 
-    def find_declared_races(self):
+    def find_declared_races(self) -> Iterator[str]:
         for other in self.cards_on_field():
             if other.face_up and other.card.kind != "monster" and "declared_race" in other.counters:
                 if any(e.get("continuous", {}).get("set_race_all") == "declared"
                        for e in other.card.effects):
                     yield other.counters["declared_race"]
 
-    def effective_atk(self, card):
+    def effective_atk(self, card: CardInstance) -> int:
         atk = card.card.atk or 0
         for effect in self.continuous_effects(card, "atk_per"):
             spec = effect["atk_per"]
@@ -330,10 +348,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                    if e["card"] == card.id and e["key"] == "atk")
         return atk
 
-    def effective_def(self, card):
+    def effective_def(self, card: CardInstance) -> int:
         return card.card.defense or 0
 
-    def continuous_effects(self, card, key):
+    def continuous_effects(self, card: CardInstance, key: str) -> list[YamlMapping]:
         """The card's continuous effects of one kind that apply now (face-up on the field)."""
         if not (card.on_field and card.face_up) or card.card.kind != "monster" or \
                 not self.has_effects(card):
@@ -341,12 +359,13 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return [e["continuous"] for e in card.card.effects_of("continuous")
                 if key in e["continuous"]]
 
-    def has_effects(self, card):
+    def has_effects(self, card: CardInstance) -> bool:
         return True
 
     # --- changing the state --------------------------------------------------------------
 
-    def move(self, card, zone, controller=None, face_up=True, position=None, reason=""):
+    def move(self, card: CardInstance, zone: str, controller: str | None = None,
+             face_up: bool = True, position: str | None = None, reason: str = "") -> None:
         """Move a card; cards leaving the field lose their position, counters and control."""
         old_zone, old_controller = card.zone, card.controller
         self.zone_of(old_controller, old_zone).remove(card.id)
@@ -376,44 +395,46 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                   + (f" ({reason})" if reason else ""), card=card.id, to=zone,
                   player=card.controller, from_player=old_controller, **{"from": old_zone})
 
-    def token_leaves_game(self, card):
+    def token_leaves_game(self, card: CardInstance) -> bool:
         """A Token that leaves the field is removed from the game (a format may cite its rule)."""
         return True
 
-    def left_field(self, card, old_zone, old_controller):
+    def left_field(self, card: CardInstance, old_zone: str, old_controller: str) -> None:
         """Hook for formats whose rules watch cards leaving the field."""
 
-    def after_mass_move(self, cause):
+    def after_mass_move(self, cause: str) -> None:
         """Hook: several cards moved at once (a format may judge them together)."""
 
-    def place_fusion_materials(self, materials, fusion):
+    def place_fusion_materials(self, materials: Iterable[CardInstance],
+                               fusion: CardInstance) -> None:
         """Where Fusion Materials go: the Graveyard (a format may attach them instead)."""
         for material in materials:
             self.move(material, "graveyard", reason=f"Fusion Material for {fusion.id}")
 
-    def fusion_summoned(self, fusion, materials):
+    def fusion_summoned(self, fusion: CardInstance, materials: list[CardInstance]) -> None:
         """Hook: a Fusion Summon has happened (a format may hand over a role)."""
 
-    def queue_triggers_for_face_down(self, card):
+    def queue_triggers_for_face_down(self, card: CardInstance) -> None:
         """Effects that wake when a face-up monster is flipped face-down."""
         for other in self.cards.values():
             if other.controller == card.controller:
                 self.queue_triggers(other, "own_monster_flipped_face_down", flipped=card.id)
 
-    def erode(self, card, cause):
+    def erode(self, card: CardInstance, cause: str) -> None:
         """Eroding is the graveyard elsewhere; a format that knows Erode overrides this."""
         self.move(card, "banished", reason=f"removed by {cause}")
 
-    def gain_control(self, card, player, cause):
+    def gain_control(self, card: CardInstance, player: str, cause: str) -> None:
         """`player` takes control of the monster `card` (a format may say where it goes)."""
         self.move(card, "monsters", controller=player, position=card.position,
                   face_up=card.face_up, reason=f"control taken by {cause}")
 
-    def swap_control(self, card, player, cause):
+    def swap_control(self, card: CardInstance, player: str, cause: str) -> None:
         """"Swap control": the player the text names takes control of the card."""
         self.gain_control(card, player, cause)
 
-    def equip(self, card, host, cause, controller=None):
+    def equip(self, card: CardInstance, host: CardInstance, cause: str,
+              controller: str | None = None) -> None:
         """Equip `card` to the face-up monster `host`: it sits in a Spell & Trap Zone, linked to
         its host, so rules can follow the pair (what happens when the host leaves is a format's)."""
         if (not card.on_field and card.zone != "hand") or host.zone != "monsters" or \
@@ -427,14 +448,15 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         card.host = host.id
         self.emit("equip", f"{card.id} is equipped to {host.id}", card=card.id, host=host.id)
 
-    def lasting_effect(self, ctx, card, key, value=None):
+    def lasting_effect(self, ctx: EffectContext, card: CardInstance, key: str,
+                       value: YamlValue = None) -> None:
         """An effect leaves a lasting change on `card` (an ATK change, a Battle Lock). It ends when
         `card` leaves the field; a format may end it sooner, when its source leaves."""
         self.lasting_effects.append({"card": card.id, "key": key, "value": value,
                                      "source": ctx.card_id,
                                      "permanent": bool(ctx.remembered.get("permanently"))})
 
-    def destroy(self, card, cause):
+    def destroy(self, card: CardInstance, cause: str) -> None:
         if self.counts_as_destroyed(card):
             # It stays until its chain has resolved, then goes to the Graveyard as usual.
             self.emit("effect", f"{card.id} already counts as destroyed: {cause} does not "
@@ -443,14 +465,16 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             return
         self.move(card, "graveyard", reason=f"destroyed by {cause}")
 
-    def flip_face_up(self, card, activate_flip=True, cause=""):
+    def flip_face_up(self, card: CardInstance, activate_flip: bool = True,
+                     cause: str = "") -> None:
         card.face_up = True
         self.emit("flip", f"{card.id} is flipped face-up" + (f" by {cause}" if cause else ""),
                   card=card.id, by=cause)
         if activate_flip:
             self.queue_triggers(card, "flipped")
 
-    def special_summon(self, card, player, position, cause="", face_up=True):
+    def special_summon(self, card: CardInstance, player: str, position: str, cause: str = "",
+                       face_up: bool = True) -> bool:
         """Special Summon by an effect; returns whether the monster was summoned."""
         if self.monster_zone_full(player):
             raise IllegalAction("no_free_zone", "no free Monster Zone for the summon")
@@ -463,7 +487,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.summoned([card], player, "special")
         return True
 
-    def summon_tokens(self, player, token_name, count, cause):
+    def summon_tokens(self, player: str, token_name: str, count: int, cause: str) -> None:
         definition = self.catalog.get(token_name)
         if definition is None:
             raise ScriptError(f"unknown token card '{token_name}'")
@@ -481,13 +505,13 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                   token=token_name, cards=[t.id for t in tokens])
         self.summoned(tokens, player, "token")
 
-    def setting_forbidden(self):
+    def setting_forbidden(self) -> bool:
         """Is a face-up card forbidding monsters to be Set (Light of Intervention)?"""
         return any(c.face_up and any(e.get("continuous", {}).get("no_set")
                                      for e in c.card.effects)
                    for c in self.cards_on_field() if c.card.kind != "monster")
 
-    def change_lp(self, changes, cause, kind=""):
+    def change_lp(self, changes: dict[str, int], cause: str, kind: str = "") -> None:
         """Change several players' LP at once, then check the duel (0 LP ends it)."""
         # The order the effect names them in: what a reading that reaches them one after the
         # other goes by (both-zero-lp:first-to-zero).
@@ -503,7 +527,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                       how=kind, by=cause)
         self.lp_changed(cause)
 
-    def draw(self, counts, cause="draw"):
+    def draw(self, counts: dict[str, int], cause: str = "draw") -> None:
         """Players draw at the same time; one who cannot draw them all decks out."""
         short = {p: n for p, n in counts.items() if len(self.zone_of(p, "deck")) < n}
         for player, n in counts.items():
@@ -515,26 +539,26 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if short:
             self.decked_out(list(short), cause)
 
-    def queue_triggers(self, card, event, **data):
+    def queue_triggers(self, card: CardInstance, event: str, **data: object) -> None:
         """Mandatory triggers wait for the next chain; optional ones may be activated next."""
         for effect in card.card.effects_of("trigger"):
             if effect["trigger"] != event or not self.has_effects(card):
                 continue
-            waiting = {"card": card.id, "effect": effect, "data": data}
+            waiting: PendingTrigger = {"card": card.id, "effect": effect, "data": data}
             # A mandatory effect that needs a target waits for its controller to script it.
             automatic = effect.get("mandatory") and "target" not in effect
             (self.pending_triggers if automatic else self.optional_triggers).append(waiting)
 
     # --- the setup -------------------------------------------------------------------------
 
-    def add_player(self, name, lp):
+    def add_player(self, name: str, lp: int) -> None:
         self.players[name] = PlayerState(name, lp)
 
-    def starting_lp(self):
+    def starting_lp(self) -> int | None:
         """LP when a scenario states none: a format's parameter; the core requires it stated."""
         return self.params.get("starting_lp")
 
-    def setup_players(self, scenario, players):
+    def setup_players(self, scenario: Scenario, players: YamlMapping) -> None:
         if set(players) != set(PLAYERS):
             raise scenario.error("a duel has players A and B", "setup.players")
         for name, player in players.items():
@@ -548,15 +572,18 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                                      f"setup.players.{name}.lp")
             self.add_player(name, lp)
 
-    def setup_player_extras(self, scenario, name, player):
+    def setup_player_extras(self, scenario: Scenario, name: str, player: YamlMapping) -> None:
         """Hook for format zones (a Deck Master, terrains)."""
 
-    def place_deck_master(self, scenario, name, entry, allowed, zone, position=None):
+    def place_deck_master(self, scenario: Scenario, name: str, entry: YamlValue,
+                          allowed: Collection[str], zone: str,
+                          position: str | None = None) -> CardInstance:
         """Put a player's Deck Master (a format's own setup entry) in its starting place."""
         where = f"setup.players.{name}.deck_master"
         if not isinstance(entry, dict) or set(entry) - set(allowed):
             raise scenario.error(f"deck_master is {{{', '.join(allowed)}}}", where)
-        definition = self.catalog.get(entry.get("card"))
+        # A missing card (None) is looked up too: found as nothing, it is reported just below.
+        definition = self.catalog.get(entry.get("card"))  # type: ignore[arg-type]
         if entry.get("card") is None:
             raise scenario.error("card is missing: the Deck Master is {id: ..., card: <a "
                                  "monster's name>}", where)
@@ -571,7 +598,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.place(card)
         return card
 
-    def placement_problem(self, card):
+    def placement_problem(self, card: CardInstance) -> str | None:
         """Why a card cannot start where the scenario puts it, or None."""
         definition = card.card
         if card.zone == "monsters":
@@ -593,7 +620,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             return "only cards on the field can be face-down"
         return None
 
-    def zone_count_problem(self, player):
+    def zone_count_problem(self, player: str) -> str | None:
         zones = self.players[player].zones
         monster_zones, spell_trap_zones = self.monster_zones(), self.spell_trap_zones()
         if len(zones["monsters"]) > monster_zones:
@@ -604,7 +631,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             return "a player has one Field Zone"
         return None
 
-    def place(self, card_instance):
+    def place(self, card_instance: CardInstance) -> None:
         if card_instance.id in self.cards:
             raise ScenarioError(f"card id '{card_instance.id}' is used twice", field="id")
         self.cards[card_instance.id] = card_instance
@@ -615,7 +642,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     ACTIONS = ("activate", "pass", "attack", "summon", "set", "flip_summon", "phase", "end_turn",
                "pass_turns", "concede")
 
-    def play(self, action):
+    def play(self, action: Action) -> None:
         """One scripted step as a whole: a refused step changes nothing.
 
         A step that does not answer an open summon attempt closes it (everyone passed on it)
@@ -641,7 +668,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         finally:
             checkpoint.release()
 
-    def perform(self, action):
+    def perform(self, action: Action) -> None:
         """Carry out one scripted action; raises IllegalAction when the rules forbid it."""
         if self.damage_step_waiting():
             if self.opens_damage_step(action):
@@ -670,18 +697,18 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             self.attack.damage_window = True  # a card was activated in the Damage Step
         self.after_action()
 
-    def optional_triggers_kept(self):
+    def optional_triggers_kept(self) -> list[PendingTrigger]:
         """Optional triggers not used before the next action lapse: they miss their timing."""
         return []
 
-    def answers_summon(self, action):
+    def answers_summon(self, action: Action) -> bool:
         """Is this step a card answering the summon attempt itself (Solemn Warning)?"""
         if action.verb != "activate" or action.card not in self.cards:
             return False
         program = self.card(action.card).card.activation or {}
         return any(c in SUMMON_ANSWERS for c in program.get("when", []) if isinstance(c, str))
 
-    def before_step(self, action):
+    def before_step(self, action: Action) -> list[str] | None:
         """What the duel does by itself before a scripted step's own action, named for the
         replay to show apart (None when nothing): a Damage Step nobody acted in reaches damage
         calculation once the next step is not an activation in it."""
@@ -690,7 +717,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             return ["damage_calculation"]
         return None
 
-    def left_open(self):
+    def left_open(self) -> list[str]:
         """What `settle` will carry through when the script ends, as names a replay page puts
         in words: a summon nobody answered, a Damage Step nobody acted in."""
         left = []
@@ -700,7 +727,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             left.append("damage_calculation")
         return left
 
-    def settle(self):
+    def settle(self) -> None:
         """End of the script: a summon still open succeeds, and a Damage Step nobody acted in
         reaches damage calculation."""
         if self.summon_attempt is not None and not self.chain and self.result is None:
@@ -709,7 +736,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if self.damage_step_waiting():
             self.close_damage_step()
 
-    def after_action(self):
+    def after_action(self) -> None:
         """Put waiting mandatory triggers on a new chain once the game state is open."""
         if self.result is None and not self.chain and self.pending_triggers and not self.resolving:
             self.start_trigger_chain()
@@ -721,22 +748,22 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     # --- format hooks for expectations ------------------------------------------------------
 
-    def card_facts(self, card):
+    def card_facts(self, card: CardInstance) -> YamlMapping:
         """Extra facts about a card that scenarios may expect."""
         return {"races": sorted(self.races(card)), "atk": self.effective_atk(card),
                 "def": self.effective_def(card), "level": card.card.level}
 
-    def observe_format(self):
+    def observe_format(self) -> YamlMapping:
         """A format's own facts for the outcome (team LP, warnings...), keyed as `expect:` is."""
         return {}
 
     # --- writing the state out --------------------------------------------------------------
 
-    def snapshot(self):
+    def snapshot(self) -> YamlMapping:
         """The state after a step, as plain data for replays and pages (drawn `quietly`)."""
         return self.quietly(self.core_snapshot)
 
-    def core_snapshot(self):
+    def core_snapshot(self) -> YamlMapping:
         return {
             "turn": self.turn, "turn_player": self.turn_player, "phase": self.phase,
             "priority": self.priority,
@@ -753,7 +780,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             "result": None if self.result is None else self.result.as_dict(),
         }
 
-    def turn_facts(self):
+    def turn_facts(self) -> YamlMapping:
         """What the turn so far leaves that the table does not show: whether the Normal
         Summon is used, which monsters have attacked (a format adds its own: a negated
         Ability, Summon counts). Questions state these, so a judge can answer from the stem."""
@@ -761,7 +788,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                 "attacked": [card_id for card_id, card in self.cards.items()
                              if card.attacked_this_turn]}
 
-    def snapshot_card(self, card):
+    def snapshot_card(self, card: CardInstance) -> YamlMapping:
         """One card as `describe()` writes it; a monster on the field (or in a format's monster
         zone) adds its current ATK and DEF."""
         entry = card.describe()
@@ -773,7 +800,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                     lambda: (self.effective_atk(card), self.effective_def(card)))
         return entry
 
-    def quietly(self, compute):
+    def quietly(self, compute: Callable[[], T]) -> T:
         """Compute something to show without it counting as part of the replay: a rule noted,
         an event emitted or a parameter read on the way is forgotten, so recording states never
         changes a replay's rule trace or the parameters its verdict depends on. Inside another
@@ -793,11 +820,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             if read is not None:
                 read.intersection_update(was_read)
 
-    def to_setup(self):
+    def to_setup(self) -> YamlMapping:
         """The current state in the scenario `setup:` form, to start a new scenario from."""
-        players = {}
+        players: dict[str, YamlMapping] = {}
         for name, state in self.players.items():
-            entry = {"lp": state.lp}
+            entry: YamlMapping = {"lp": state.lp}
             for zone, ids in state.zones.items():
                 if ids:
                     entry[zone] = [self.cards[i].describe() for i in ids]

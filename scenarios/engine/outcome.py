@@ -6,9 +6,16 @@ plain JSON-ready facts keyed by the same names a scenario's `expect:` uses.
 Differences. Verdicts, the CLI, the pages, the API, edit impact and quiz
 answers are all built from these two, never from formatted strings.
 """
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .vocabulary.board import Zone
+from .yamltypes import YamlMapping, YamlValue
+
+if TYPE_CHECKING:
+    from .duel import Duel
+    from .state import CardInstance
 
 # Expectation keys every format compares; a ruleset adds its own in EXPECT_KEYS.
 CORE_EXPECT_KEYS = ("result", "lp", "zones", "cards", "counters", "resolved", "negated", "chain",
@@ -27,18 +34,18 @@ class Difference:
     got: object
     detail: str = ""
 
-    def __str__(self):
+    def __str__(self) -> str:
         text = f"{self.key}: expected {_show(self.expected)}, got {_show(self.got)}"
         return f"{text} ({self.detail})" if self.detail else text
 
-    def as_dict(self):
-        data = {"key": self.key, "expected": self.expected, "got": self.got}
+    def as_dict(self) -> YamlMapping:
+        data: YamlMapping = {"key": self.key, "expected": self.expected, "got": self.got}
         if self.detail:
             data["detail"] = self.detail
         return data
 
 
-def _show(value):
+def _show(value: object) -> str:
     return "nothing" if value is None else repr(value)
 
 
@@ -50,30 +57,30 @@ class Outcome:
     refused: dict | None = None  # {step, reason, message} when a step was refused
     steps_done: int = 0
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> YamlValue:
         return self.facts[key]
 
-    def get(self, key, default=None):
+    def get(self, key: str, default: YamlValue = None) -> YamlValue:
         return self.facts.get(key, default)
 
-    def as_dict(self):
+    def as_dict(self) -> YamlMapping:
         return {**self.facts, "refused": self.refused, "steps_done": self.steps_done}
 
 
-def scripted_cards(duel):
+def scripted_cards(duel: "Duel") -> "list[CardInstance]":
     """The cards a scenario placed by name: every card except the filler cards of a deck count
     still in the deck (known by their flag, so a scripted card of the same name counts)."""
     return [card for card in duel.cards.values()
             if not (card.zone == Zone.DECK and card.filler)]
 
 
-def card_facts(duel, card):
+def card_facts(duel: "Duel", card: "CardInstance") -> YamlMapping:
     return {"name": card.card.name, "zone": card.zone, "controller": card.controller,
             "face": "up" if card.face_up else "down", "position": card.position,
             "counters": dict(card.counters), **duel.card_facts(card)}
 
 
-def observe(duel, refused=None, steps_done=0):
+def observe(duel: "Duel", refused: YamlMapping | None = None, steps_done: int = 0) -> Outcome:
     """The duel's outcome as data: the core facts, then what the format adds.
 
     Every value is JSON-ready (`_plain`); the zones are lists of card ids (strings) already,
@@ -98,7 +105,7 @@ def observe(duel, refused=None, steps_done=0):
     return Outcome(facts, refused, steps_done)
 
 
-def _plain(value):
+def _plain(value: YamlValue) -> YamlValue:
     """JSON-ready copies: tuples become lists, sets sorted lists, keys strings."""
     kind = type(value)
     if kind in _ATOMS:
@@ -123,22 +130,22 @@ _ATOMS = frozenset({str, int, float, bool, type(None)})
 
 # --- comparing -------------------------------------------------------------------------------
 
-def _result(key, wanted, got):
+def _result(key: str, wanted: YamlValue, got: YamlValue) -> list[Difference]:
     if isinstance(wanted, dict) and isinstance(got, dict):
         wanted = {"match": False, **wanted} if "winner" in wanted else wanted
         got = {"match": False, **got} if "winner" in got else got
     return [] if wanted == got else [Difference(key, wanted, got)]
 
 
-def _per_entry(key, wanted, got):
+def _per_entry(key: str, wanted: YamlValue, got: YamlValue) -> list[Difference]:
     """A mapping compared name by name (LP, summons, warnings...): only the names stated."""
     got = got or {}
     return [Difference(f"{key}.{name}", value, got.get(str(name)))
             for name, value in wanted.items() if got.get(str(name)) != value]
 
 
-def _zones(key, wanted, got):
-    found = []
+def _zones(key: str, wanted: YamlValue, got: YamlValue) -> list[Difference]:
+    found: list[Difference] = []
     for player, zones in wanted.items():
         held = (got or {}).get(player)
         if not isinstance(zones, dict):
@@ -155,8 +162,8 @@ def _zones(key, wanted, got):
     return found
 
 
-def _cards(key, wanted, got):
-    found = []
+def _cards(key: str, wanted: YamlValue, got: YamlValue) -> list[Difference]:
+    found: list[Difference] = []
     for card_id, facts in wanted.items():
         actual = (got or {}).get(str(card_id))
         if actual is None or not isinstance(facts, dict):
@@ -168,8 +175,8 @@ def _cards(key, wanted, got):
     return found
 
 
-def _counters(key, wanted, got):
-    found = []
+def _counters(key: str, wanted: YamlValue, got: YamlValue) -> list[Difference]:
+    found: list[Difference] = []
     for card_id, counters in wanted.items():
         actual = (got or {}).get(str(card_id), {})
         if not isinstance(counters, dict):
@@ -180,20 +187,23 @@ def _counters(key, wanted, got):
     return found
 
 
-def _in_order(key, wanted, got):
+def _in_order(key: str, wanted: YamlValue, got: YamlValue) -> list[Difference]:
     return [] if list(wanted) == list(got or []) else [Difference(key, wanted, got)]
 
 
-def _any_order(key, wanted, got):
+def _any_order(key: str, wanted: YamlValue, got: YamlValue) -> list[Difference]:
     return [] if sorted(wanted) == sorted(got or []) else [
         Difference(key, sorted(wanted), sorted(got or []))]
 
 
-def _same(key, wanted, got):
+def _same(key: str, wanted: YamlValue, got: YamlValue) -> list[Difference]:
     return [] if wanted == got else [Difference(key, wanted, got)]
 
 
-COMPARERS = {
+# Compares one expectation key: (key, what the scenario expects, what the duel gave).
+Comparer = Callable[[str, YamlValue, YamlValue], list[Difference]]
+
+COMPARERS: dict[str, Comparer] = {
     "result": _result, "lp": _per_entry, "team_lp": _per_entry, "formation_points": _per_entry,
     "warnings": _per_entry, "summons": _per_entry, "charges": _per_entry, "terrains": _per_entry,
     "tiles": _per_entry,
@@ -202,12 +212,12 @@ COMPARERS = {
     "phase": _same, "turn": _same, "turn_player": _same,
 }
 
-MAPPING_COMPARERS = (_per_entry, _zones, _cards, _counters)
+MAPPING_COMPARERS: tuple[Comparer, ...] = (_per_entry, _zones, _cards, _counters)
 
 
-def compare(expect, outcome):
+def compare(expect: YamlMapping, outcome: Outcome) -> list[Difference]:
     """Every way `outcome` differs from `expect`, in the order the expectation states them."""
-    found = []
+    found: list[Difference] = []
     for key, wanted in expect.items():
         comparer = COMPARERS.get(key, _same)
         if comparer in MAPPING_COMPARERS and not isinstance(wanted, dict):
@@ -216,9 +226,9 @@ def compare(expect, outcome):
     return found
 
 
-def expectation_problems(expect, ruleset):
+def expectation_problems(expect: YamlMapping, ruleset: "type[Duel]") -> list[tuple[str, str]]:
     """Keys of `expect` that the format does not observe, as (path, message) pairs."""
-    problems = []
+    problems: list[tuple[str, str]] = []
     known = ruleset.EXPECT_KEYS
     for key, value in expect.items():
         if key not in known:

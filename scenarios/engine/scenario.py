@@ -294,15 +294,15 @@ def build_duel(scenario: Scenario, duel: Duel) -> Duel:
                     counters=dict(entry.get("counters", {})), line=entry.get("line"),
                     column=entry.get("column"), host=_host_of(entry),
                     filler=entry.get("filler", False))
-                problem = duel.placement_problem(instance)
-                if problem:
-                    raise scenario.error(problem, path)
+                misplaced = duel.placement_problem(instance)
+                if misplaced:
+                    raise scenario.error(misplaced, path)
                 if instance.id in duel.cards:
                     raise scenario.error(f"card id '{instance.id}' is in two places", f"{path}.id")
                 duel.place(instance)
         duel.setup_player_extras(scenario, name, player)
     for name in players:
-        problem = duel.zone_count_problem(name)
-        if problem:
-            raise scenario.error(problem, f"setup.players.{name}")
+        overfull = duel.zone_count_problem(name)
+        if overfull:
+            raise scenario.error(overfull, f"setup.players.{name}")
     return duel

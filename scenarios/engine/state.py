@@ -39,16 +39,16 @@ class CardInstance:
     filler: bool = False
 
     @property
-    def name(self):
+    def name(self) -> str:
         return self.card.name
 
     @property
-    def on_field(self):
+    def on_field(self) -> bool:
         return self.zone in ON_FIELD
 
-    def describe(self):
+    def describe(self) -> "YamlMapping":
         """The card as the scenario format writes it (the engine can write states back)."""
-        entry = {"id": self.id, "card": self.card.name}
+        entry: "YamlMapping" = {"id": self.id, "card": self.card.name}
         if self.on_field and not self.face_up:
             entry["face"] = "down"
         if self.zone == "monsters" and self.position:
@@ -79,17 +79,17 @@ class PlayerState:
     """A player's Life Points and zones; a zone is a list of card ids (strings) only, which is
     what lets a checkpoint copy it without looking inside (checkpoint.py)."""
 
-    def __init__(self, name, lp, pool=None):
+    def __init__(self, name: str, lp: int, pool: LifePool | None = None) -> None:
         self.name = name
         self.pool = pool or LifePool(lp)
-        self.zones = {zone: [] for zone in ZONES}
+        self.zones: dict[str, list[str]] = {zone: [] for zone in ZONES}
 
     @property
-    def lp(self):
+    def lp(self) -> int:
         return self.pool.lp
 
     @lp.setter
-    def lp(self, value):
+    def lp(self, value: int) -> None:
         self.pool.lp = value
 
 
@@ -160,13 +160,13 @@ class Result:
     players: tuple = ()
 
     @property
-    def is_draw(self):
+    def is_draw(self) -> bool:
         return self.winner is None
 
-    def as_dict(self):
+    def as_dict(self) -> "YamlMapping":
         if self.winner is None:
             return {"draw": True, "reason": self.reason}
-        data = {"winner": self.winner, "reason": self.reason}
+        data: "YamlMapping" = {"winner": self.winner, "reason": self.reason}
         if self.match:
             data["match"] = True
         if self.players:

@@ -941,7 +941,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                 entries[zone] = [e for e in entries.get(zone, []) if e["id"] != card_id]
                 if not entries[zone]:
                     entries.pop(zone)
-            entry = {"id": card_id, "card": card.name}
+            entry: YamlMapping = {"id": card_id, "card": card.name}
             if card.zone == "monsters":
                 entry["position"] = card.position
             entries["deck_master"] = entry

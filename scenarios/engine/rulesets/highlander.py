@@ -611,7 +611,8 @@ class HighlanderDuel(Duel):
             self.illegal(None, "no_pendulum_scales", "a Pendulum Summon needs two Pendulum Scales")
         if "pendulum" in self.turn_flags:
             self.illegal(None, "once_per_turn", "one Pendulum Summon per turn")
-        low, high = sorted(s.card.scale for s in scales)
+        # Every card in `scales` has a scale: the filter repeats it for the type checker.
+        low, high = sorted(s.card.scale for s in scales if s.card.scale is not None)
         cards = [self.card(i) for i in action.targets]
         for card in cards:
             if card.zone != "hand" or card.controller != player or not card.card.is_monster or \
