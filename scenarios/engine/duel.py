@@ -90,6 +90,9 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                               not in self.RULES[self.mutation.rule].mutations):
             raise ValueError(f"unknown mutation {self.mutation}")
         self.seed = seed
+        # Every wrong reading this replay asked about (`misreads`), whatever the answer: only
+        # these can change its outcome, so coverage replays a scenario under these alone.
+        self.readings_asked: set[tuple[str | None, str]] = set()
         self._rng: Generator | None = None  # made when first used (`rng`)
         self._quiet: bool = False  # computing something `quietly`
         # What a `quietly` computation found once, while it lasts.
@@ -145,6 +148,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     def misreads(self, rule: str | None, name: str) -> bool:
         """True when this replay applies the wrong reading `name` of `rule`."""
+        self.readings_asked.add((rule, name))
         return self.mutation is not None and (self.mutation.rule, self.mutation.name) == (rule, name)
 
     def anchor(self, rule: str) -> str:

@@ -16,11 +16,12 @@ from rulings.knowledge.contention import retrying
 from rulings.knowledge.loading import KeptEdit
 from rulings.knowledge.models import Article, Example, Format
 
+from .deciding import decided_by
 from .models import Scenario, ScenarioRevision, VerificationRun
 from .signals import verdicts_recorded
 
 VERDICT_FIELDS = ["status", "message", "ms", "verified_at", "fingerprint", "params_read",
-                  "trace", "outcome", "differences"]
+                  "trace", "decided_by", "outcome", "differences"]
 SOURCE_FIELDS = ["format", "format_slug", "path", "title", "narrative", "rule", "example",
                  "article", "example_block", "source", "expected"]
 
@@ -56,6 +57,7 @@ def _verdict_values(verdict, now):
             "verified_at": now, "fingerprint": verdict.fingerprint,
             "params_read": replay.params_read if replay else [],
             "trace": replay.rules if replay else [],
+            "decided_by": decided_by(verdict),
             "outcome": replay.outcome.as_dict() if replay and replay.outcome else None,
             "differences": verdict.differences}
 

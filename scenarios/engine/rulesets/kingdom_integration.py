@@ -26,7 +26,9 @@ INTEGRATION_RULES = (
          {"no-penalty": "an improper Material has no consequence"}),
     Rule("kd-integration-proof-at-end", "kingdom-duels/integration-monsters#reveal-later",
          "The eroded Material is shown when the monster is revealed, or when the duel ends.",
-         {"only-on-reveal": "a monster still Hidden when the duel ends never shows its Material"}),
+         {"only-on-reveal": "a monster still Hidden when the duel ends never shows its Material",
+          "only-at-end": "the eroded Material is shown only when the duel ends, not when the "
+                         "monster is revealed"}),
 )
 
 POSITIONS = {None: ("attack", True), "attack": ("attack", True), "defense": ("defense", True),
@@ -130,7 +132,8 @@ class IntegrationSummons(Component):
         duel = self.duel
         for monster_id in list(self.unproven):
             monster = self.card(monster_id)
-            if duel.result is None and (monster.face_up or not monster.on_field):
+            if duel.result is None and (monster.face_up or not monster.on_field) and \
+                    not self.misreads("kd-integration-proof-at-end", "only-at-end"):
                 cheat = self.prove_materials(monster_id, f"{monster_id} is revealed")
                 if cheat:
                     duel.lose(cheat, "improper_material", ["kd-integration-improper"])

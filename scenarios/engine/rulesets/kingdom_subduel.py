@@ -75,6 +75,7 @@ class Subduels(Component):
         setup = {"turn": {"number": 1, "phase": "main1", **turn}, "players": players}
         game = type(duel)(duel.catalog, dict(self.params), duel.mutation, seed=duel.turn)
         game.params = self.params  # the same article parameters, read for the same verdict
+        game.readings_asked = duel.readings_asked  # and the same wrong readings asked about
         sketch = Scenario(slug="subduel", format=duel.slug, rule="kingdom-duels/terminology"
                           "#subduel", title="Subduel", narrative="", setup=setup, steps=[],
                           expect={})

@@ -38,7 +38,9 @@ TEAM_RULES = (
          {"player-order": "players take turns in the order they are listed"}),
     Rule("kd-first-round", "kingdom-duels/multiplayer#only-last-player-attacks-first-round",
          "In the first round only the last player of the Rotation may attack.",
-         {"any-player-attacks": "every player after the first may attack in the first round"}),
+         {"any-player-attacks": "every player after the first may attack in the first round",
+          "no-one-attacks": "nobody may attack in the first round, not even the last player "
+                            "of the Rotation"}),
     Rule("kd-tag-rotation", "kingdom-duels/multiplayer#tag-rotation-order",
          "Tag Rotation: Team A Player 1, Team B Player 1, Team A Player 2, Team B Player 2.",
          {"partners-together": "both partners of a team play before the other team"}),
@@ -241,6 +243,8 @@ class Teams(Component):
         rotation_length = len(self.rotation(self.duel.turn_order()))
         if self.misreads("kd-first-round", "any-player-attacks"):
             return self.duel.turn < 2
+        if self.misreads("kd-first-round", "no-one-attacks"):
+            return self.duel.turn <= rotation_length
         self.note_rule("kd-first-round")
         return self.duel.turn < rotation_length
 
