@@ -107,6 +107,9 @@ def test_coverage_lists_every_anchor_with_the_scenarios_that_depend_on_it(client
     encodes it); the page reads what verification stored and replays nothing."""
     from scenarios.engine.rulesets import RULESETS
     from scenarios.verification import deciding
+    from scenarios.verification.file_coverage import file_coverage
+
+    from_files, _ = file_coverage(TRH)
 
     def no_replay(*args, **kwargs):
         raise AssertionError("the coverage page replayed a scenario")
@@ -126,6 +129,10 @@ def test_coverage_lists_every_anchor_with_the_scenarios_that_depend_on_it(client
                 (entry["anchor"] == row.example and row.decided_by)
     assert set(data["uncovered"]) == {a for a, e in listed.items() if not e["scenarios"]
                                       and e["kind"] != "heading" and not e["not_replayable"]}
+    # What verification stored gives the same coverage as replaying the files.
+    assert {e["anchor"]: sorted(e["scenarios"]) for e in data["anchors"] if e["scenarios"]} == \
+        {e.anchor: sorted(slug for slug, _ in e.scenarios) for e in from_files.anchors
+         if e.scenarios}
     page = client.get(f"/rules/{TRH}/coverage/")
     assert page.status_code == 200 and "Not tested by any scenario" in page.content.decode()
     assert client.get("/api/rules/nope/coverage/").status_code == 404
