@@ -68,8 +68,7 @@ class Battle(Component):
         self.attacks_this_phase = 0
         self.target_when_declared: TargetState | None = None
         self.waking_triggers: list[tuple[str, str]] = []  # (Trigger, the player it wakes for)
-        # the attack being fought, while damage is calculated
-        self.fighting: Attack | None = None
+        self.fighting: Attack | None = None  # the attack being fought, while damage is calculated
         # (attacker id, its player) while two ATK monsters battle
         self.atk_battle: tuple[str, str] | None = None
         # (attacker id, first target id) after a replay
@@ -80,8 +79,8 @@ class Battle(Component):
         for card in self.duel.cards.values():
             card.notes.discard("revealed_in_combat")
 
+    # `phase`: the phase a step named, typed as `Action.phase` holds it
     def phase_entered(self, phase: str | YamlMapping | None) -> None:
-        # the phase the step named, as `Action.phase` holds it
         self.replayed_attack = None
         if phase == "battle":
             self.attacks_this_phase = 0

@@ -76,8 +76,8 @@ class Subduels(Component):
     # --- declaring ---------------------------------------------------------------------------
 
     def declare_subduel(self, ctx: EffectContext, spec: YamlValue) -> None:
-        # `spec` is the card's `subduel:` argument as its YAML wrote it, checked below
         """Set up the separate game the card describes, with the players of this duel."""
+        # `spec`: the card's `subduel:` argument as its YAML wrote it, checked below
         from ..scenario import Scenario, build_duel
 
         duel = self.duel
