@@ -184,6 +184,7 @@ class Teams(Component):
         pools: dict[str, LifePool] = {}
         for name in order:
             lp = players[name]["lp"] if "lp" in players[name] else duel.starting_lp()
+            assert lp is not None  # starting_lp is a parameter the Kingdom Duels articles set
             team = self.team_of[name]
             pool = pools.setdefault(team, LifePool(lp)) if shared else LifePool(lp)
             duel.players[name] = PlayerState(name, lp, pool=pool)
