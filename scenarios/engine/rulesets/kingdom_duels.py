@@ -591,13 +591,13 @@ class KingdomDuel(Duel):
 
     def matches(self, card: CardInstance, spec: YamlMapping) -> bool:
         spec = self.fusion_names(card, spec)
-        spec = self.equips.bracket_spec(card, spec)
-        if spec is None:
+        bracketed = self.equips.bracket_spec(card, spec)
+        if bracketed is None:
             return False
-        spec = self.board.token_spec(card, spec)
-        if spec is None:
+        unfiltered = self.board.token_spec(card, bracketed)
+        if unfiltered is None:
             return False
-        spec = self.cards_on_cards.kind_spec(card, spec)
+        spec = self.cards_on_cards.kind_spec(card, unfiltered)
         return super().matches(card, spec)
 
     def fusion_names(self, card: CardInstance, spec: YamlMapping) -> YamlMapping:
