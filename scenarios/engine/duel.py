@@ -796,7 +796,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         """One card as `describe()` writes it; a monster on the field (or in a format's monster
         zone) adds its current ATK and DEF."""
         entry = card.describe()
-        if card.zone == "monsters" or (card.card.is_monster and card.zone in STAT_ZONES):
+        if card.zone == "monsters" or (card.zone in STAT_ZONES and card.card.is_monster):
             if self._quiet:  # drawing a table
                 entry["atk"], entry["def"] = self.effective_atk(card), self.effective_def(card)
             else:
