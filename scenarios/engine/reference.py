@@ -18,122 +18,22 @@ Pure Python, like the rest of the engine.
 """
 from __future__ import annotations
 
-import ast
-import inspect
-import textwrap
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from . import schema
+from .step_fields import COMMON_STEP_OPTIONS, step_options
 from .yamltypes import YamlMapping
 
 if TYPE_CHECKING:
     from .duel import Duel
 
-# A method's syntax tree, as _function_node reads it.
-FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
-
-# Step fields every step may carry, whatever its verb.
-COMMON_STEP_OPTIONS = ("player", "illegal")
-# Attributes of a parsed step (scenario.Action) -> the step option it comes from.
-ACTION_OPTIONS = {"target": ("target",), "targets": ("target", "targets"), "choose": ("choose",),
-                  "select": ("select",), "tributes": ("tributes",), "materials": ("materials",),
-                  "position": ("position",), "stop_at": ("stop_at",), "to": ("to",)}
 CORE_MECHANICS = "core mechanics"
 
 
 # --- steps and their options ---------------------------------------------------------------
-
-def _owner(cls: type, name: str) -> type | None:
-    return next((k for k in cls.__mro__ if name in vars(k)), None)
-
-
-def _function_node(function: Callable[..., object]) -> FunctionNode | None:
-    try:
-        source = textwrap.dedent(inspect.getsource(function))
-    except (OSError, TypeError):
-        return None
-    node = ast.parse(source).body[0]
-    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
-
-
-def _part(ruleset: type, receiver: ast.expr) -> type | None:
-    """The class a call's receiver `self.<name>` stands for: one of the ruleset's parts (its
-    COMPONENTS), or, from within a part, the ruleset itself (`self.duel`)."""
-    if not (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and
-            receiver.value.id == "self"):
-        return None
-    if receiver.attr == "duel":
-        return ruleset
-    return getattr(ruleset, "COMPONENTS", {}).get(receiver.attr)
-
-
-def _reads(cls: type, owner: type | None, name: str, param: str,
-           seen: set[tuple[type, str, str]], ruleset: type | None = None) -> set[str]:
-    """Attributes of the step `param` that the method `name` (as defined in `owner` or after it
-    in cls's MRO) reads, following the calls that hand the step on, into the ruleset's parts
-    too (`cls` is the class `self` is in the method: the ruleset or one of its parts)."""
-    ruleset = ruleset or cls
-    mro = cls.__mro__
-    start = mro.index(owner) if owner in mro else 0
-    holder = next((k for k in mro[start:] if name in vars(k)), None)
-    if holder is None or (holder, name, param) in seen:
-        return set()
-    seen.add((holder, name, param))
-    node = _function_node(vars(holder)[name])
-    if node is None:
-        return set()
-    found: set[str] = set()
-    for child in ast.walk(node):
-        if isinstance(child, ast.Attribute) and isinstance(child.value, ast.Name) and \
-                child.value.id == param:
-            found.add(child.attr)
-        if not isinstance(child, ast.Call) or not isinstance(child.func, ast.Attribute):
-            continue
-        receiver = child.func.value
-        callee_cls = cls
-        if isinstance(receiver, ast.Name) and receiver.id == "self":
-            callee_owner: type | None = cls
-        elif isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and \
-                receiver.func.id == "super" and holder in mro:
-            following = mro[mro.index(holder) + 1:]
-            callee_owner = following[0] if following else None
-        elif (part := _part(ruleset, receiver)) is not None:
-            callee_cls = callee_owner = part
-        else:
-            continue
-        callee = child.func.attr
-        target = _owner(callee_owner, callee) if callee_owner else None
-        if target is None:
-            continue
-        callee_node = _function_node(vars(target)[callee])
-        if callee_node is None:
-            continue
-        names = [a.arg for a in callee_node.args.args][1:]
-        for index, arg in enumerate(child.args):
-            if isinstance(arg, ast.Name) and arg.id == param and index < len(names):
-                found |= _reads(callee_cls, target, callee, names[index], seen, ruleset)
-        for keyword in child.keywords:
-            if isinstance(keyword.value, ast.Name) and keyword.value.id == param and keyword.arg:
-                found |= _reads(callee_cls, target, callee, keyword.arg, seen, ruleset)
-    return found
-
-
-def step_options(ruleset: type[Duel], verb: str) -> list[str]:
-    """The step fields (beyond player and illegal) a format's `verb` step reads."""
-    name = f"do_{verb}"
-    owner = _owner(ruleset, name)
-    if owner is None:
-        return []
-    node = _function_node(vars(owner)[name])
-    params = [a.arg for a in node.args.args][1:] if node is not None else []
-    if not params:
-        return []
-    read = _reads(ruleset, owner, name, params[0], set())
-    return sorted({option for attr in read for option in ACTION_OPTIONS.get(attr, ())})
-
 
 def step_value(verb: str) -> str:
     """What a step's verb is given (a card id, `true`, a phase, a number of turns), as the
@@ -214,7 +114,7 @@ def format_reference(slug: str, ruleset: type[Duel]) -> YamlMapping:
     return {
         "slug": slug,
         "steps": [{"verb": verb, "value": step_value(verb),
-                   "options": step_options(ruleset, verb)} for verb in sorted(ruleset.STEP_VERBS)],
+                   "options": list(step_options(ruleset, verb))} for verb in sorted(ruleset.STEP_VERBS)],
         "common_step_options": list(COMMON_STEP_OPTIONS),
         "setup_fields": sorted(ruleset.SETUP_FIELDS),
         "player_fields": sorted(ruleset.PLAYER_FIELDS),

@@ -1,0 +1,141 @@
+"""Which options a format's step takes, read from the engine's own source with `ast`.
+
+A step's options (`target`, `select`, `materials`...) are the fields of the parsed step
+(scenario.Action) that the format's `do_<verb>` handler reads, following the handler into the
+methods it hands the step to (its own, its base classes', and its ruleset's parts). The
+scenario reference lists them, and a scenario that gives a step an option its format's handler
+never reads is refused (vocabulary.formats.check_vocabulary): the option would be silently
+ignored, and the judge would believe the engine had used it.
+
+Pure Python, like the rest of the engine.
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+
+# A method's syntax tree, as _function_node reads it.
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+# Step fields every step may carry, whatever its verb.
+COMMON_STEP_OPTIONS = ("player", "illegal")
+# Attributes of a parsed step (scenario.Action) -> the step option it comes from.
+ACTION_OPTIONS = {"target": ("target",), "targets": ("target", "targets"), "choose": ("choose",),
+                  "select": ("select",), "tributes": ("tributes",), "materials": ("materials",),
+                  "position": ("position",), "stop_at": ("stop_at",), "to": ("to",)}
+# Every option a handler can read: a step field outside these is not an option of any step.
+ACTION_OPTION_NAMES = frozenset(option for options in ACTION_OPTIONS.values() for option in options)
+
+def _owner(cls: type, name: str) -> type | None:
+    return next((k for k in cls.__mro__ if name in vars(k)), None)
+
+
+@lru_cache(maxsize=None)
+def _function_node(function: Callable[..., object]) -> FunctionNode | None:
+    try:
+        source = textwrap.dedent(inspect.getsource(function))
+    except (OSError, TypeError):
+        return None
+    node = ast.parse(source).body[0]
+    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+
+def _part(ruleset: type, receiver: ast.expr) -> type | None:
+    """The class a call's receiver `self.<name>` stands for: one of the ruleset's parts (its
+    COMPONENTS), or, from within a part, the ruleset itself (`self.duel`)."""
+    if not (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and
+            receiver.value.id == "self"):
+        return None
+    if receiver.attr == "duel":
+        return ruleset
+    return getattr(ruleset, "COMPONENTS", {}).get(receiver.attr)
+
+
+def _reads(cls: type, owner: type | None, name: str, param: str,
+           seen: set[tuple[type, str, str]], ruleset: type | None = None) -> set[str]:
+    """Attributes of the step `param` that the method `name` (as defined in `owner` or after it
+    in cls's MRO) reads, following the calls that hand the step on, into the ruleset's parts
+    too (`cls` is the class `self` is in the method: the ruleset or one of its parts)."""
+    ruleset = ruleset or cls
+    mro = cls.__mro__
+    start = mro.index(owner) if owner in mro else 0
+    holder = next((k for k in mro[start:] if name in vars(k)), None)
+    if holder is None or (holder, name, param) in seen:
+        return set()
+    seen.add((holder, name, param))
+    node = _function_node(vars(holder)[name])
+    if node is None:
+        return set()
+    found: set[str] = set()
+    for child in ast.walk(node):
+        if isinstance(child, ast.Attribute) and isinstance(child.value, ast.Name) and \
+                child.value.id == param:
+            found.add(child.attr)
+        if not isinstance(child, ast.Call) or not isinstance(child.func, ast.Attribute):
+            continue
+        receiver = child.func.value
+        callee_cls = cls
+        if isinstance(receiver, ast.Name) and receiver.id == "self":
+            callee_owner: type | None = cls
+        elif isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and \
+                receiver.func.id == "super" and holder in mro:
+            following = mro[mro.index(holder) + 1:]
+            callee_owner = following[0] if following else None
+        elif (part := _part(ruleset, receiver)) is not None:
+            callee_cls = callee_owner = part
+        else:
+            continue
+        callee = child.func.attr
+        target = _owner(callee_owner, callee) if callee_owner else None
+        if target is None:
+            continue
+        callee_node = _function_node(vars(target)[callee])
+        if callee_node is None:
+            continue
+        names = [a.arg for a in callee_node.args.args][1:]
+        for index, arg in enumerate(child.args):
+            if isinstance(arg, ast.Name) and arg.id == param and index < len(names):
+                found |= _reads(callee_cls, target, callee, names[index], seen, ruleset)
+        for keyword in child.keywords:
+            if isinstance(keyword.value, ast.Name) and keyword.value.id == param and keyword.arg:
+                found |= _reads(callee_cls, target, callee, keyword.arg, seen, ruleset)
+    return found
+
+
+@lru_cache(maxsize=None)
+def step_options(ruleset: type, verb: str) -> list[str]:
+    """The step fields (beyond player and illegal) a format's `verb` step reads."""
+    name = f"do_{verb}"
+    owner = _owner(ruleset, name)
+    if owner is None:
+        return []
+    node = _function_node(vars(owner)[name])
+    params = [a.arg for a in node.args.args][1:] if node is not None else []
+    if not params:
+        return []
+    read = _reads(ruleset, owner, name, params[0], set())
+    return sorted({option for attr in read for option in ACTION_OPTIONS.get(attr, ())})
+
+
+def handles(ruleset: type, verb: str) -> bool:
+    """Does the ruleset have a handler for `verb` steps (a `do_<verb>` method)?"""
+    return _owner(ruleset, f"do_{verb}") is not None
+
+
+def option_problem(ruleset: type, verb: str, given: Iterable[str],
+                   format_slug: str) -> tuple[str, str] | None:
+    """(option, message) for the first option of `given` that the format's `verb` step does
+    not read, the message naming it and the options the step has; None when every option is
+    read (or the ruleset has no handler for the verb, which the vocabulary check reports)."""
+    if not handles(ruleset, verb):
+        return None
+    known = step_options(ruleset, verb)
+    for option in given:
+        if option in COMMON_STEP_OPTIONS or option not in ACTION_OPTION_NAMES or option in known:
+            continue
+        takes = f"its options: {', '.join(known)}" if known else "it takes no options"
+        return option, f"{verb} steps of {format_slug} take no '{option}' ({takes})"
+    return None
