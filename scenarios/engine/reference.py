@@ -114,7 +114,8 @@ def format_reference(slug: str, ruleset: type[Duel]) -> YamlMapping:
     return {
         "slug": slug,
         "steps": [{"verb": verb, "value": step_value(verb),
-                   "options": list(step_options(ruleset, verb))} for verb in sorted(ruleset.STEP_VERBS)],
+                   "options": list(step_options(ruleset, verb))}
+                  for verb in sorted(ruleset.STEP_VERBS)],
         "common_step_options": list(COMMON_STEP_OPTIONS),
         "setup_fields": sorted(ruleset.SETUP_FIELDS),
         "player_fields": sorted(ruleset.PLAYER_FIELDS),

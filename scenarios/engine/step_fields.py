@@ -105,19 +105,29 @@ def _reads(cls: type, owner: type | None, name: str, param: str,
     return found
 
 
-@lru_cache(maxsize=None)
-def step_options(ruleset: type, verb: str) -> list[str]:
-    """The step fields (beyond player and illegal) a format's `verb` step reads."""
+# (ruleset, verb) -> its options: a ruleset's source does not change while the process runs.
+_OPTIONS: dict[tuple[type, str], tuple[str, ...]] = {}
+
+
+def step_options(ruleset: type, verb: str) -> tuple[str, ...]:
+    """The step fields (beyond player and illegal) a format's `verb` step reads, sorted."""
+    key = (ruleset, verb)
+    if key not in _OPTIONS:
+        _OPTIONS[key] = _read_options(ruleset, verb)
+    return _OPTIONS[key]
+
+
+def _read_options(ruleset: type, verb: str) -> tuple[str, ...]:
     name = f"do_{verb}"
     owner = _owner(ruleset, name)
     if owner is None:
-        return []
+        return ()
     node = _function_node(vars(owner)[name])
     params = [a.arg for a in node.args.args][1:] if node is not None else []
     if not params:
-        return []
+        return ()
     read = _reads(ruleset, owner, name, params[0], set())
-    return sorted({option for attr in read for option in ACTION_OPTIONS.get(attr, ())})
+    return tuple(sorted({option for attr in read for option in ACTION_OPTIONS.get(attr, ())}))
 
 
 def handles(ruleset: type, verb: str) -> bool:
