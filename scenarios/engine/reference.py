@@ -18,15 +18,19 @@ Pure Python, like the rest of the engine.
 """
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+import yaml
+
 from . import schema
 from .step_fields import COMMON_STEP_OPTIONS, step_options
-from .yamltypes import YamlMapping
+from .vocabulary.effects import WORD_KINDS, WordKind, word_for
+from .yamltypes import YamlMapping, YamlValue
 
 if TYPE_CHECKING:
+    from .cards import CardDef
     from .duel import Duel
 
 
@@ -138,6 +142,131 @@ def scenario_card_reference() -> YamlMapping:
             "max_cards": MAX_SCENARIO_CARDS, "max_name_length": MAX_CARD_NAME}
 
 
+# --- the card language, with an example from the catalog for each word ------------------------
+
+def flow(value: YamlValue) -> str:
+    """A value written the way scenario and catalog files write short things: on one line, in
+    YAML flow style."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {flow(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, (list, tuple, frozenset, set)):
+        items = sorted(value) if isinstance(value, (frozenset, set)) else value
+        return "[" + ", ".join(flow(item) for item in items) + "]"
+    return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True).strip() \
+        .removesuffix("\n...").strip()
+
+
+# A use of a word in card data: (word kind key, the word as written, the snippet that shows it).
+Use = tuple[str, str, str]
+
+
+def _program_uses(program: YamlValue) -> Iterator[Use]:
+    """The effect primitives and filters a `resolve:` program (or a choice of programs) uses."""
+    if isinstance(program, dict):
+        for steps in program.values():
+            yield from _program_uses(steps)
+        return
+    for step in program if isinstance(program, list) else ():
+        if not isinstance(step, dict) or len(step) != 1:
+            continue
+        (name, arg), = step.items()
+        yield "primitives", str(name), "- " + flow(step)
+        if name == "permanently":
+            yield from _program_uses(arg)
+        if isinstance(arg, dict) and isinstance(arg.get("filter"), dict):
+            for key in arg["filter"]:
+                yield "filters", str(key), "filter: " + flow(arg["filter"])
+        if isinstance(arg, dict) and isinstance(arg.get("count"), dict) and \
+                isinstance(arg["count"].get("filter"), dict):
+            for key in arg["count"]["filter"]:
+                yield "filters", str(key), "filter: " + flow(arg["count"]["filter"])
+
+
+def _activation_uses(spec: YamlMapping, kind: str = "activation") -> Iterator[Use]:
+    """The words an activation (or a Deck Master Ability, or a quick or ignition effect) uses."""
+    for key in spec:
+        yield kind, str(key), f"{key}: {flow(spec[key])}"
+    if spec.get("trigger"):
+        yield "triggers", str(spec["trigger"]), f"trigger: {flow(spec['trigger'])}"
+    for condition in spec.get("when") or ():
+        name = condition if isinstance(condition, str) else next(iter(condition), "")
+        yield "conditions", str(name), "when: " + flow([condition])
+    for cost in spec.get("cost") or ():
+        for name in cost if isinstance(cost, dict) else ():
+            yield "costs", str(name), "cost: " + flow([cost])
+    if isinstance(spec.get("target"), dict):
+        for key in spec["target"]:
+            yield "filters", str(key), "target: " + flow(spec["target"])
+    if isinstance(spec.get("continuous"), dict):
+        for key, value in spec["continuous"].items():
+            yield "continuous", str(key), "continuous: " + flow({key: value})
+    yield from _program_uses(spec.get("resolve", []))
+
+
+def card_uses(card: CardDef) -> Iterator[Use]:
+    """Every word of the card language a card's data uses, each with a snippet showing it."""
+    if card.activation:
+        yield from _activation_uses(card.activation)
+    for effect in card.effects:
+        yield from _activation_uses(effect, "effect-kinds")
+        for kind in ("quick", "ignition"):
+            if isinstance(effect.get(kind), dict):
+                yield from _activation_uses(effect[kind])
+        if isinstance(effect.get("detach"), dict):
+            yield from _program_uses(effect["detach"].get("resolve", []))
+        yield from _program_uses(effect.get("strike", []))
+    for flag in sorted(card.flags):
+        yield "flags", str(flag), "flags: " + flow([flag])
+
+
+def _sources() -> Iterator[tuple[str, Iterator[Use]]]:
+    """(whose, the words it uses) for every catalog card and every Deck Master Ability."""
+    from .cards import default_catalog
+    from .rulesets.deck_masters import abilities
+
+    for name, card in sorted(default_catalog().cards.items()):
+        yield name, card_uses(card)
+    for name, ability in sorted(abilities().items()):
+        yield f"{name}'s Deck Master Ability", _activation_uses(ability, "abilities")
+
+
+def catalog_uses() -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """{(word kind, word as written): [(whose, snippet)]} over the catalog and the Abilities."""
+    found: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for whose, uses in _sources():
+        for kind, word, snippet in uses:
+            found.setdefault((kind, word), []).append((whose, snippet))
+    return found
+
+
+def _example(uses: list[tuple[str, str]]) -> YamlMapping | None:
+    """The shortest snippet that shows a word (a short one reads best on a phone)."""
+    if not uses:
+        return None
+    whose, snippet = min(uses, key=lambda use: (len(use[1]), use[0]))
+    return {"card": whose, "text": snippet}
+
+
+def _word_kind(kind: WordKind, uses: dict[tuple[str, str], list[tuple[str, str]]]) -> YamlMapping:
+    entries = []
+    for word in kind.words:
+        found = [use for (key, written), listed in uses.items() if key == kind.key and
+                 word_for(kind, written) == word for use in listed]
+        example = _example(found) or ({"card": None, "text": word.example}
+                                      if word.example else None)
+        entries.append({"word": word.word, "means": word.means, "example": example,
+                        "cards": len({whose for whose, _ in found})})
+    return {"kind": kind.key, "title": kind.title, "where": kind.where, "words": entries}
+
+
+def effect_vocabulary() -> list[YamlMapping]:
+    """[{kind, title, where, words: [{word, means, example: {card, text} or None, cards}]}]:
+    every word of the card language, what it means, and an example: the shortest a catalog card
+    (or Deck Master Ability) writes, else the one the vocabulary gives."""
+    uses = catalog_uses()
+    return [_word_kind(kind, uses) for kind in WORD_KINDS]
+
+
 @lru_cache(maxsize=None)
 def _reference() -> YamlMapping:
     from .rulesets import RULESETS
@@ -145,6 +274,7 @@ def _reference() -> YamlMapping:
     return {"scenario_fields": sorted(schema.TOP_KEYS),
             "fields": field_list(),
             "scenario_cards": scenario_card_reference(),
+            "effect_vocabulary": effect_vocabulary(),
             "core_mechanics": CORE_MECHANICS,
             "formats": [format_reference(slug, ruleset) for slug, ruleset in RULESETS.items()]}
 
