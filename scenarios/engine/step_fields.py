@@ -12,10 +12,9 @@ Pure Python, like the rest of the engine.
 from __future__ import annotations
 
 import ast
-import inspect
-import textwrap
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from pathlib import Path
 
 # A method's syntax tree, as _function_node reads it.
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -34,13 +33,39 @@ def _owner(cls: type, name: str) -> type | None:
 
 
 @lru_cache(maxsize=None)
-def _function_node(function: Callable[..., object]) -> FunctionNode | None:
+def _module_functions(path: str) -> dict[int, FunctionNode]:
+    """Every function of a source file by its first line (its first decorator's, if any): the
+    file is parsed once, however many of its methods are read."""
     try:
-        source = textwrap.dedent(inspect.getsource(function))
-    except (OSError, TypeError):
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    found: dict[int, FunctionNode] = {}
+    nodes: list[ast.stmt] = list(tree.body)
+    while nodes:  # the module's functions and its classes' methods (not functions within them)
+        node = nodes.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found[min([node.lineno, *(d.lineno for d in node.decorator_list)])] = node
+        elif isinstance(node, (ast.ClassDef, ast.If)):
+            nodes.extend(node.body)
+    return found
+
+
+def _function_node(function: object) -> FunctionNode | None:
+    """The syntax tree of a function or method (a staticmethod's too), or None."""
+    function = getattr(function, "__func__", function)
+    code = getattr(function, "__code__", None)
+    if code is None:
         return None
-    node = ast.parse(source).body[0]
-    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    return _module_functions(code.co_filename).get(code.co_firstlineno)
+
+
+def _after(mro: tuple[type, ...], holder: type, name: str) -> type | None:
+    """The class `super().<name>` reaches from a method of `holder`: the next one after it in
+    the MRO of the object's class that defines `name` (a mixin's own MRO would stop short)."""
+    if holder not in mro:
+        return None
+    return next((k for k in mro[mro.index(holder) + 1:] if name in vars(k)), None)
 
 
 def _part(ruleset: type, receiver: ast.expr) -> type | None:
@@ -82,8 +107,7 @@ def _reads(cls: type, owner: type | None, name: str, param: str,
             callee_owner: type | None = cls
         elif isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and \
                 receiver.func.id == "super" and holder in mro:
-            following = mro[mro.index(holder) + 1:]
-            callee_owner = following[0] if following else None
+            callee_owner = _after(mro, holder, child.func.attr)
         elif (part := _part(ruleset, receiver)) is not None:
             callee_cls = callee_owner = part
         else:
@@ -149,3 +173,107 @@ def option_problem(ruleset: type, verb: str, given: Iterable[str],
         takes = f"its options: {', '.join(known)}" if known else "it takes no options"
         return option, f"{verb} steps of {format_slug} take no '{option}' ({takes})"
     return None
+
+
+# --- the reason codes that can refuse a step, in the order the engine checks them -----------
+
+def _ordered(node: ast.AST) -> Iterator[ast.AST]:
+    """The nodes under `node` in the order the source writes them (ast.walk goes by levels)."""
+    stack = list(reversed(list(ast.iter_child_nodes(node))))
+    while stack:
+        child = stack.pop()
+        yield child
+        stack.extend(reversed(list(ast.iter_child_nodes(child))))
+
+
+def _code_raised(call: ast.Call) -> str | None:
+    """The reason code a call refuses with, when it is written out: `self.illegal(rule,
+    "code", message)` (also `self.duel.illegal`) or `IllegalAction("code", message)`."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else \
+        func.id if isinstance(func, ast.Name) else None
+    position = 1 if name == "illegal" else 0 if name == "IllegalAction" else None
+    if position is None or len(call.args) <= position:
+        return None
+    arg = call.args[position]
+    return arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+
+
+# What a method does that matters to its refusals, in source order: ("code", code) for a refusal
+# written out, ("self" | "super", method) or ("part", part name, method) for a call it makes.
+Site = tuple[str, ...]
+
+
+@lru_cache(maxsize=None)
+def _sites(function: object) -> tuple[Site, ...]:
+    node = _function_node(function)
+    if node is None:
+        return ()
+    found: list[Site] = []
+    for child in _ordered(node):
+        if not isinstance(child, ast.Call):
+            continue
+        code = _code_raised(child)
+        if code is not None:
+            found.append(("code", code))
+            continue
+        if not isinstance(child.func, ast.Attribute):
+            continue
+        receiver, method = child.func.value, child.func.attr
+        if isinstance(receiver, ast.Name) and receiver.id == "self":
+            found.append(("self", method))
+        elif isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and \
+                receiver.func.id == "super":
+            found.append(("super", method))
+        elif isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and \
+                receiver.value.id == "self":
+            found.append(("part", receiver.attr, method))
+    return tuple(found)
+
+
+def _codes(cls: type, owner: type | None, name: str, seen: set[tuple[type, str]],
+           ruleset: type) -> Iterator[str]:
+    """The codes the method `name` (and the methods of the duel and its parts it calls) refuses
+    with, in the order the source checks them."""
+    mro = cls.__mro__
+    start = mro.index(owner) if owner in mro else 0
+    holder = next((k for k in mro[start:] if name in vars(k)), None)
+    if holder is None or (holder, name) in seen:
+        return
+    seen.add((holder, name))
+    for site in _sites(vars(holder)[name]):
+        if site[0] == "code":
+            yield site[1]
+            continue
+        callee_cls: type | None = cls
+        callee_owner: type | None = None
+        if site[0] == "self":
+            callee_owner = cls
+        elif site[0] == "super":
+            callee_owner = _after(mro, holder, site[-1])
+        else:
+            part = ruleset if site[1] == "duel" else \
+                getattr(ruleset, "COMPONENTS", {}).get(site[1])
+            callee_cls = callee_owner = part
+        method = site[-1]
+        target = _owner(callee_owner, method) if callee_owner else None
+        if target is not None and callee_cls is not None:
+            yield from _codes(callee_cls, target, method, seen, ruleset)
+
+
+_REFUSALS: dict[tuple[type, str], tuple[str, ...]] = {}
+
+
+def refusal_order(ruleset: type, verb: str) -> tuple[str, ...]:
+    """The reason codes of the format that can refuse a `verb` step, in the order the engine
+    checks them: the checks every step goes through first (`perform`), then the step's own
+    (`do_<verb>` and what it calls). When several rules would refuse a step, the refusal names
+    the first of them that fails, so that is the code `illegal:` must give."""
+    key = (ruleset, verb)
+    if key not in _REFUSALS:
+        declared = {str(code) for code in getattr(ruleset, "REASON_CODES", ())}
+        seen: set[tuple[type, str]] = set()
+        found = [*_codes(ruleset, None, "perform", seen, ruleset),
+                 *_codes(ruleset, None, f"do_{verb}", seen, ruleset)]
+        _REFUSALS[key] = tuple(dict.fromkeys(c for c in found if c in declared))
+    return _REFUSALS[key]
