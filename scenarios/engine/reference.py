@@ -13,7 +13,13 @@ code with none there (or that the core mechanics raise with no rule) is "core me
 test (tests/engine/test_reason_anchors.py) reads the engine's source to check no refusal
 names a rule its Reason does not declare.
 
-Nothing here is written by hand, so the reference cannot drift from what the engine does.
+For each step, the reason codes that can refuse it are listed in the order the engine checks
+them (step_fields.refusal_order): when several rules would refuse a step, the refusal names the
+first, and `illegal: true` accepts any of them. The card language (vocabulary/effects.py) is
+listed with one example per word, the shortest the catalog writes.
+
+Nothing here is written by hand but the card language's meanings, which tests hold to the
+engine's code, so the reference cannot drift from what the engine does.
 Pure Python, like the rest of the engine.
 """
 from __future__ import annotations
@@ -25,7 +31,7 @@ from typing import TYPE_CHECKING
 import yaml
 
 from . import schema
-from .step_fields import COMMON_STEP_OPTIONS, step_options
+from .step_fields import COMMON_STEP_OPTIONS, refusal_order, step_options
 from .vocabulary.effects import WORD_KINDS, WordKind, word_for
 from .yamltypes import YamlMapping, YamlValue
 
@@ -118,7 +124,8 @@ def format_reference(slug: str, ruleset: type[Duel]) -> YamlMapping:
     return {
         "slug": slug,
         "steps": [{"verb": verb, "value": step_value(verb),
-                   "options": list(step_options(ruleset, verb))}
+                   "options": list(step_options(ruleset, verb)),
+                   "refused_with": list(refusal_order(ruleset, verb))}
                   for verb in sorted(ruleset.STEP_VERBS)],
         "common_step_options": list(COMMON_STEP_OPTIONS),
         "setup_fields": sorted(ruleset.SETUP_FIELDS),

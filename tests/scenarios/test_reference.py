@@ -11,6 +11,7 @@ from rulings.knowledge.rendering import anchors as article_anchors
 from scenarios.engine.reference import reference
 from scenarios.engine.rulesets import RULESETS
 from scenarios.engine.vocabulary import MEANINGS
+from scenarios.presentation.reference_pages import priority
 from tests.engine.reason_sites import codes_raised_in as raised_codes
 from tests.engine.reason_sites import files_run_by
 
@@ -86,7 +87,8 @@ def test_steps_fields_and_expectations_come_from_the_declarations():
         assert fmt["expect_keys"] == list(ruleset.EXPECT_KEYS)
         assert fmt["card_facts"] == list(ruleset.CARD_FACTS)
     core = {s["verb"]: s for s in formats_by_slug()["core"]["steps"]}
-    assert core["attack"] == {"verb": "attack", "value": "a card id", "options": ["target"]}
+    assert {k: core["attack"][k] for k in ("verb", "value", "options")} == {
+        "verb": "attack", "value": "a card id", "options": ["target"]}
     assert "tributes" in core["summon"]["options"]
     assert core["pass"]["value"] == "true"
     assert core["pass_turns"]["value"] == "a number of turns (1 to 10000)"
@@ -105,7 +107,8 @@ def test_scenario_cards_are_described():
 def test_the_api_answers_with_the_reference(client, db):
     response = client.get("/api/scenarios/reference/")
     assert response.status_code == 200
-    assert response.json() == {**reference(), "url": "/scenarios/reference/"}
+    assert response.json() == {**reference(), "priority": priority(),
+                               "url": "/scenarios/reference/"}
 
 
 def test_the_index_links_a_page_per_format_and_lists_shared_codes_once(client, bundled_rules):
@@ -137,7 +140,8 @@ def test_each_format_page_lists_its_own_codes_and_not_the_shared_ones(client, bu
     for entry in fmt["reason_codes"]:
         if entry["code"] not in shared:
             assert f'id="{slug}-{entry["code"]}"' in html
-            assert html.count(f"<code>{entry['code']}</code>") == 1
+            code = entry["code"]
+            assert html.count(f'<dt id="{slug}-{code}"><code>{code}</code></dt>') == 1
         else:  # its meaning is on the index, not here
             meaning = entry["meaning"]
             assert escape(meaning[0].upper() + meaning[1:]) + "." not in html
