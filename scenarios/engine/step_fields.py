@@ -211,11 +211,23 @@ def _sites(function: object) -> tuple[Site, ...]:
         return ()
     found: list[Site] = []
     for child in _ordered(node):
+        if isinstance(child, ast.Constant) and isinstance(child.value, str):
+            # A code kept in a tuple or returned for the caller to raise (illegal(*problem)).
+            found.append(("word", child.value))
+            continue
+        if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load):
+            found.append(("global", child.id))  # a module's table of (rule, code) rows
+            continue
         if not isinstance(child, ast.Call):
             continue
         code = _code_raised(child)
         if code is not None:
             found.append(("code", code))
+            continue
+        if isinstance(child.func, ast.Name) and child.func.id == "getattr" and \
+                len(child.args) >= 2 and isinstance(child.args[1], ast.Constant) and \
+                isinstance(child.args[1].value, str):
+            found.append(("self", child.args[1].value))  # a hook only some formats have
             continue
         if not isinstance(child.func, ast.Attribute):
             continue
@@ -241,9 +253,14 @@ def _codes(cls: type, owner: type | None, name: str, seen: set[tuple[type, str]]
     if holder is None or (holder, name) in seen:
         return
     seen.add((holder, name))
-    for site in _sites(vars(holder)[name]):
-        if site[0] == "code":
+    function = vars(holder)[name]
+    for site in _sites(function):
+        if site[0] in ("code", "word"):
             yield site[1]
+            continue
+        if site[0] == "global":
+            yield from _table_words(getattr(getattr(function, "__func__", function),
+                                            "__globals__", {}).get(site[1]))
             continue
         callee_cls: type | None = cls
         callee_owner: type | None = None
@@ -261,6 +278,19 @@ def _codes(cls: type, owner: type | None, name: str, seen: set[tuple[type, str]]
             yield from _codes(callee_cls, target, method, seen, ruleset)
 
 
+def _table_words(value: object, depth: int = 0) -> Iterator[str]:
+    """The strings of a module-level table (a tuple, list or dict of rows), in its order."""
+    if isinstance(value, str):
+        yield value
+    elif depth < 3 and isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _table_words(item, depth + 1)
+    elif depth < 3 and isinstance(value, dict):
+        for key, item in value.items():
+            yield from _table_words(key, depth + 1)
+            yield from _table_words(item, depth + 1)
+
+
 _REFUSALS: dict[tuple[type, str], tuple[str, ...]] = {}
 
 
@@ -268,7 +298,10 @@ def refusal_order(ruleset: type, verb: str) -> tuple[str, ...]:
     """The reason codes of the format that can refuse a `verb` step, in the order the engine
     checks them: the checks every step goes through first (`perform`), then the step's own
     (`do_<verb>` and what it calls). When several rules would refuse a step, the refusal names
-    the first of them that fails, so that is the code `illegal:` must give."""
+    the first of them that fails, so that is the code `illegal:` must give.
+
+    Read from the source: a refusal written out (`self.illegal(rule, "code", ...)`), or a code
+    the method names (in a row it hands to `illegal(*row)`, or in a module's table of rows)."""
     key = (ruleset, verb)
     if key not in _REFUSALS:
         declared = {str(code) for code in getattr(ruleset, "REASON_CODES", ())}
