@@ -88,8 +88,7 @@ TRIGGERS = WordKind("triggers", "Trigger events", "`trigger:` in an effect (or a
          "face-down."),
     Word("opponent_summons", "Kingdom Duels Traps: an opponent summons a monster."),
     Word("opponent_attacks", "Kingdom Duels Traps: an opponent declares an attack."),
-    Word("tribute_summon", "Deck Master Abilities: its player Tribute Summons a monster.",
-         example="trigger: tribute_summon  # in a Deck Master's Ability"),
+    Word("tribute_summon", "Deck Master Abilities: its player Tribute Summons a monster."),
 ))
 
 CONDITIONS = WordKind("conditions", "Conditions", "`when:` in an activation (a list; all must "
