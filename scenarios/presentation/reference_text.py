@@ -33,6 +33,7 @@ class Writer:
     def heading(self, level, text):
         if self.lines:
             self.lines.append("")
+        text = self.plain(text)
         self.lines.append(text)
         self.lines.append(("=" if level == 1 else "-" if level == 2 else "·") * len(text))
 
@@ -98,7 +99,8 @@ def write_card_language(out, data):
     out.para("What a card (in the catalog, or in a scenario's own `cards:`) may say, word by "
              "word, each with an example: the shortest a catalog card writes.")
     for kind in data["effect_vocabulary"]:
-        out.heading(3, f"{kind['title']} (in {kind['where']})")
+        out.heading(3, kind["title"])
+        out.para(f"Written in {kind['where']}.")
         for word in kind["words"]:
             example = word["example"]
             shown = None
