@@ -184,3 +184,28 @@ def test_a_scenario_page_shows_its_own_cards(client, loaded):
     assert "Monster with 2000 ATK" in html and "Monster with 1900 ATK" in html
     assert "a card defined for this scenario" in html
     assert "A card defined for this scenario" in html  # on the board, in the card's text
+
+
+def test_the_index_shows_refusals_the_card_language_and_priority_in_folding_parts(client, db):
+    html = client.get("/scenarios/reference/").content.decode()
+    for section in ("refusals", "card-language", "priority"):
+        assert f'<section id="{section}">' in html and f'href="#{section}"' in html
+    assert "<code>illegal: true</code>" in html
+    for kind in reference()["effect_vocabulary"]:
+        assert f'<details class="reference-part" id="words-{kind["kind"]}">' in html
+        for word in kind["words"]:
+            assert f"<code>{escape(word['word'])}</code>" in html
+    assert "A → C → B → D" in html  # teams of two take turns passing
+    assert "<table" not in html
+
+
+def test_a_format_page_lists_the_codes_that_refuse_each_step_in_order(client, bundled_rules):
+    html = client.get("/scenarios/reference/core/").content.decode()
+    attack = next(s for s in formats_by_slug()["core"]["steps"] if s["verb"] == "attack")
+    listed = re.search(r'id="step-attack".*?<ol class="refusal-order">(.*?)</ol>', html, re.S)
+    assert listed, "the attack step lists its refusals"
+    assert re.findall(r"<code>(\w+)</code>", listed.group(1)) == attack["refused_with"]
+    assert 'href="/scenarios/reference/#shared-wrong_phase"' in listed.group(1)
+    kingdom = client.get("/scenarios/reference/kingdom-duels/").content.decode()
+    assert "Kingdom Duels Boss Duel" in kingdom and 'id="priority"' in kingdom
+    assert "A duel of two" in html and "Kingdom Duels" not in html.split('id="priority"')[1]

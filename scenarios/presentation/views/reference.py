@@ -5,6 +5,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -53,6 +54,16 @@ def scenario_schema(request):
     return JsonResponse(schema_document(request), json_dumps_params={"indent": 1})
 
 
+class AlwaysJson(BaseContentNegotiation):
+    """JSON whatever the client asks for: an editor fetching a schema may accept anything."""
+
+    def select_parser(self, request, parsers):
+        return parsers[0] if parsers else None
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
 @extend_schema(
     summary="The JSON Schema of scenario files",
     description="The scenario file format as a JSON Schema (draft 2020-12): the schema the "
@@ -67,6 +78,7 @@ class ScenarioSchemaApi(APIView):
     so an editor reads it as it is."""
 
     renderer_classes = [JSONRenderer]
+    content_negotiation_class = AlwaysJson
 
     def get(self, request):
         return Response(schema_document(request))
