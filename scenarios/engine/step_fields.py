@@ -243,24 +243,34 @@ def _sites(function: object) -> tuple[Site, ...]:
     return tuple(found)
 
 
-def _codes(cls: type, owner: type | None, name: str, seen: set[tuple[type, str]],
-           ruleset: type) -> Iterator[str]:
-    """The codes the method `name` (and the methods of the duel and its parts it calls) refuses
-    with, in the order the source checks them."""
+# (ruleset, class of self, class holding the method, method) -> the words it can refuse with.
+_METHOD_CODES: dict[tuple[type, type, type, str], tuple[str, ...]] = {}
+
+
+def _codes(cls: type, owner: type | None, name: str, busy: set[tuple[type, type, str]],
+           ruleset: type) -> tuple[str, ...]:
+    """The words (reason codes among them) the method `name`, and the methods of the duel and
+    its parts it calls, can refuse with, in the order the source checks them; each method's
+    are worked out once per ruleset (a method already being worked out, in a cycle of calls,
+    adds nothing more)."""
     mro = cls.__mro__
     start = mro.index(owner) if owner in mro else 0
     holder = next((k for k in mro[start:] if name in vars(k)), None)
-    if holder is None or (holder, name) in seen:
-        return
-    seen.add((holder, name))
+    if holder is None or (cls, holder, name) in busy:
+        return ()
+    key = (ruleset, cls, holder, name)
+    if key in _METHOD_CODES:
+        return _METHOD_CODES[key]
+    busy.add((cls, holder, name))
+    found: list[str] = []
     function = vars(holder)[name]
     for site in _sites(function):
         if site[0] in ("code", "word"):
-            yield site[1]
+            found.append(site[1])
             continue
         if site[0] == "global":
-            yield from _table_words(getattr(getattr(function, "__func__", function),
-                                            "__globals__", {}).get(site[1]))
+            found.extend(_table_words(getattr(getattr(function, "__func__", function),
+                                              "__globals__", {}).get(site[1])))
             continue
         callee_cls: type | None = cls
         callee_owner: type | None = None
@@ -275,7 +285,10 @@ def _codes(cls: type, owner: type | None, name: str, seen: set[tuple[type, str]]
         method = site[-1]
         target = _owner(callee_owner, method) if callee_owner else None
         if target is not None and callee_cls is not None:
-            yield from _codes(callee_cls, target, method, seen, ruleset)
+            found.extend(_codes(callee_cls, target, method, busy, ruleset))
+    busy.discard((cls, holder, name))
+    _METHOD_CODES[key] = tuple(dict.fromkeys(found))
+    return _METHOD_CODES[key]
 
 
 def _table_words(value: object, depth: int = 0) -> Iterator[str]:
@@ -305,8 +318,7 @@ def refusal_order(ruleset: type, verb: str) -> tuple[str, ...]:
     key = (ruleset, verb)
     if key not in _REFUSALS:
         declared = {str(code) for code in getattr(ruleset, "REASON_CODES", ())}
-        seen: set[tuple[type, str]] = set()
-        found = [*_codes(ruleset, None, "perform", seen, ruleset),
-                 *_codes(ruleset, None, f"do_{verb}", seen, ruleset)]
+        found = [*_codes(ruleset, None, "perform", set(), ruleset),
+                 *_codes(ruleset, None, f"do_{verb}", set(), ruleset)]
         _REFUSALS[key] = tuple(dict.fromkeys(c for c in found if c in declared))
     return _REFUSALS[key]
