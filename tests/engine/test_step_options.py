@@ -16,7 +16,8 @@ narrative: A summons a monster.
 setup:
   turn: {number: 3, player: A, phase: main1}
   players:
-    A: {lp: 8000, deck: 5, deck_master: {card: Sangan}, hand: [{id: soldier, card: Giant Soldier of Stone}]}
+    A: {lp: 8000, deck: 5, deck_master: {card: Sangan},
+        hand: [{id: soldier, card: Giant Soldier of Stone}]}
     B: {lp: 8000, deck: 5, deck_master: {card: Sangan}}
 steps:
   - {player: A, summon: soldier, position: attack%s}
@@ -27,7 +28,7 @@ expect: {}
 def test_an_option_the_step_does_not_read_is_refused_with_its_name_line_and_field():
     with pytest.raises(ScenarioError) as error:
         parse_scenario(DECK_MASTERS_SUMMON % ", materials: [x]", "dm.yaml", RULESETS)
-    assert error.value.file == "dm.yaml" and error.value.line == 12  # the step's line
+    assert error.value.file == "dm.yaml" and error.value.line == 13  # the step's line
     assert error.value.field == "steps[0].materials"
     assert "summon steps of deck-masters take no 'materials'" in error.value.message
     assert "(its options: position, tributes)" in error.value.message

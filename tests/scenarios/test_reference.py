@@ -209,3 +209,17 @@ def test_a_format_page_lists_the_codes_that_refuse_each_step_in_order(client, bu
     kingdom = client.get("/scenarios/reference/kingdom-duels/").content.decode()
     assert "Kingdom Duels Boss Duel" in kingdom and 'id="priority"' in kingdom
     assert "A duel of two" in html and "Kingdom Duels" not in html.split('id="priority"')[1]
+
+
+def test_the_reference_s_new_parts_read_as_a_judge_writes(client, bundled_rules):
+    from tests.judge_words import problems
+
+    index = client.get("/scenarios/reference/").content.decode()
+    parts = [re.search(rf'<section id="{name}">.*?</section>', index, re.S).group(0)
+             for name in ("refusals", "card-language", "priority")]
+    for address in ("/scenarios/reference/core/", "/scenarios/reference/kingdom-duels/"):
+        page = client.get(address).content.decode()
+        parts += [re.search(r'<section id="steps">.*?</section>', page, re.S).group(0),
+                  re.search(r'<section id="priority">.*?</section>', page, re.S).group(0)]
+    found = [problem for part in parts for problem in problems(part)]
+    assert found == [], "\n".join(f"{what}: {context}" for what, context in found)

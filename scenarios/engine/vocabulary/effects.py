@@ -95,7 +95,7 @@ CONDITIONS = WordKind("conditions", "Conditions", "`when:` in an activation (a l
                       "hold)", (
     Word("summon_attempt", "An opponent is summoning a monster and the summon has not "
          "succeeded yet (the window to negate a summon).", example="when: [summon_attempt]"),
-    Word("normal_summon_attempt", "As summon_attempt, for a Normal or Tribute Summon only."),
+    Word("normal_summon_attempt", "As `summon_attempt`, for a Normal or Tribute Summon only."),
     Word("summon_attempt_or_summoning_card", "A summon attempt, or an opponent's effect that "
          "would Special Summon or Fusion Summon on top of the chain."),
     Word("monster_summoned", "A monster has just been summoned, before a chain starts."),
@@ -136,8 +136,9 @@ COSTS = WordKind("costs", "Costs", "`cost:` in an activation (a list of costs)",
 ))
 
 FILTERS = WordKind("filters", "Filters", "`target:` of an activation or effect, and `filter:` "
-                   "of a step such as destroy_all or a count", (
-    Word("card", "What the card must be: monster, spell, trap, spell_trap or card (any)."),
+                   "of a step such as `destroy_all` or a count", (
+    Word("card", "What the card must be: `monster`, `spell`, `trap`, `spell_trap` or `card` "
+         "(any)."),
     Word("side", "Whose card: own, opponent or any (the default)."),
     Word("zone", "Where it must be (the field unless it says another zone, such as "
          "graveyard)."),
