@@ -65,7 +65,7 @@ class AlwaysJson(BaseContentNegotiation):
 
 
 @extend_schema(
-    summary="The JSON Schema of scenario files",
+    summary="The JSON Schema of scenario files", operation_id="scenario_schema_retrieve",
     description="The scenario file format as a JSON Schema (draft 2020-12): the schema the "
                 "engine checks every scenario file against. Point an editor at this address "
                 "(VS Code's YAML extension: a first line `# yaml-language-server: $schema=<this "
