@@ -64,15 +64,6 @@ class AlwaysJson(BaseContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
-@extend_schema(
-    summary="The JSON Schema of scenario files", operation_id="scenario_schema_retrieve",
-    description="The scenario file format as a JSON Schema (draft 2020-12): the schema the "
-                "engine checks every scenario file against. Point an editor at this address "
-                "(VS Code's YAML extension: a first line `# yaml-language-server: $schema=<this "
-                "address>`) and it completes and checks fields while you type. The same "
-                "document is served at /scenarios/schema.json.",
-    responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="a JSON Schema "
-                                    "(draft 2020-12) document, with `$schema` and `$id`")})
 class ScenarioSchemaApi(APIView):
     """The scenario schema under the API's addresses; plain JSON whatever the client accepts,
     so an editor reads it as it is."""
@@ -80,5 +71,14 @@ class ScenarioSchemaApi(APIView):
     renderer_classes = [JSONRenderer]
     content_negotiation_class = AlwaysJson
 
+    @extend_schema(
+        summary="The JSON Schema of scenario files", operation_id="scenario_schema_retrieve",
+        description="The scenario file format as a JSON Schema (draft 2020-12): the schema "
+                    "the engine checks every scenario file against. Point an editor at this "
+                    "address (VS Code's YAML extension: a first line `# yaml-language-server: "
+                    "$schema=<this address>`) and it completes and checks fields while you "
+                    "type. The same document is served at /scenarios/schema.json.",
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="a JSON Schema "
+                                        "(draft 2020-12) document, with `$schema` and `$id`")})
     def get(self, request):
         return Response(schema_document(request))
