@@ -258,8 +258,15 @@ STEP_OPTIONS: dict[str, YamlMapping] = {
     "player": one_of(PLAYER_NAMES, "The player who takes the step: A or B (C, D in team "
                                    "formats). Every step but pass_turns names one.",
                      "A or B (or C, D in team formats)"),
-    "illegal": text("The reason code the judge expects the rules to refuse the step with.",
-                    "the reason code the rules refuse the step with"),
+    "illegal": {"type": ["string", "boolean"], "minLength": 1, "maxLength": Limits.max_str,
+                "not": {"const": False},
+                "description": "The reason code the judge expects the rules to refuse the step "
+                               "with; or true, when any refusal will do (the reference lists "
+                               "which codes can refuse a step, and which one the engine names "
+                               "when several apply).",
+                "x-is": "a reason code, or true for any refusal",
+                "x-messages": {"not": "write 'illegal: true' or a reason code; a step that is "
+                                      "allowed says nothing"}},
     "target": {"type": ["string", "integer"], "minLength": 1, "maxLength": MAX_CARD_ID,
                "description": "The card the step aims at (for an attack: a monster, or direct).",
                "x-is": "a card id"},

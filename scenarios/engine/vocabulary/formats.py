@@ -6,7 +6,9 @@ set-up player's keys: LP, zones, format keys), SETUP_FIELDS (the top-level keys 
 REASON_CODES (each reason code it can refuse an action with, and what it means: the codes are
 declared once, with their meanings and anchors, in vocabulary.reasons). The core Duel
 takes the sets below; every format extends its base's. A scenario that uses anything its format
-does not declare is invalid: `check_vocabulary` reports the file, line and field.
+does not declare is invalid: `check_vocabulary` reports the file, line and field. So is a step
+option (`materials`, `select`...) that the format's handler for that step never reads
+(step_fields.py): it would be silently ignored.
 
 Pure Python, like the rest of the engine.
 """
@@ -14,6 +16,7 @@ import difflib
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any, NoReturn
 
+from ..step_fields import option_problem
 from .reasons import Reason
 
 # What each reason code means, by code: a view of the Reason enum for readers of plain strings.
@@ -119,7 +122,12 @@ def check_vocabulary(scenario: Any, ruleset: type, formats: Mapping[str, type] |
     for number, action in enumerate(scenario.steps):
         if declared["STEP_VERBS"] is not None and action.verb not in declared["STEP_VERBS"]:
             refuse("a step", "STEP_VERBS", action.verb, f"steps[{number}].{action.verb}")
+        step = action.raw if isinstance(action.raw, dict) else {}
+        problem = option_problem(ruleset, action.verb, step, slug)
+        if problem:  # an option the format's handler never reads would be silently ignored
+            option, message = problem
+            raise scenario.error(message, f"steps[{number}].{option}")
         code = action.expect_illegal
-        if code is not None and declared["REASON_CODES"] is not None and \
+        if isinstance(code, str) and declared["REASON_CODES"] is not None and \
                 code not in declared["REASON_CODES"]:
             refuse("a reason code", "REASON_CODES", code, f"steps[{number}].illegal")
