@@ -21,7 +21,7 @@ from .rules import Mutation, rulebook
 from .state import ON_FIELD, Event, PlayerState
 from .turns import TurnRules
 from .vocabulary import (CORE_CARD_FIELDS, CORE_PLAYER_FIELDS, CORE_REASON_CODES,
-                         CORE_SETUP_FIELDS, CORE_VERBS)
+                         CORE_SETUP_FIELDS, CORE_STEP_OPTIONS, CORE_VERBS)
 from .wording import counted
 from .yamltypes import YamlMapping, YamlValue
 
@@ -78,6 +78,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     # What its scenarios may use (vocabulary.py): steps, setup fields, reason codes.
     STEP_VERBS, CARD_FIELDS, PLAYER_FIELDS = CORE_VERBS, CORE_CARD_FIELDS, CORE_PLAYER_FIELDS
     SETUP_FIELDS, REASON_CODES = CORE_SETUP_FIELDS, CORE_REASON_CODES
+    STEP_OPTIONS = CORE_STEP_OPTIONS
 
     def __init__(self, catalog: Catalog | ScenarioCatalog,
                  params: Mapping[str, YamlValue] | None = None,

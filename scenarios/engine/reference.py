@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING
 import yaml
 
 from . import schema
-from .step_fields import COMMON_STEP_OPTIONS, refusal_order, step_options
+from .step_fields import refusal_order
+from .vocabulary import COMMON_STEP_OPTIONS
 from .vocabulary.effects import WORD_KINDS, WordKind, word_for
 from .yamltypes import YamlMapping, YamlValue
 
@@ -124,7 +125,7 @@ def format_reference(slug: str, ruleset: type[Duel]) -> YamlMapping:
     return {
         "slug": slug,
         "steps": [{"verb": verb, "value": step_value(verb),
-                   "options": list(step_options(ruleset, verb)),
+                   "options": list(ruleset.STEP_OPTIONS.get(verb, ())),
                    "refused_with": list(refusal_order(ruleset, verb))}
                   for verb in sorted(ruleset.STEP_VERBS)],
         "common_step_options": list(COMMON_STEP_OPTIONS),

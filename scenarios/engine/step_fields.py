@@ -1,32 +1,31 @@
-"""Which options a format's step takes, read from the engine's own source with `ast`.
+"""What the engine's own source says about steps, read with `ast`: for documentation and for
+the tests that hold the declared vocabulary to the code, never for checking a scenario.
 
-A step's options (`target`, `select`, `materials`...) are the fields of the parsed step
-(scenario.Action) that the format's `do_<verb>` handler reads, following the handler into the
-methods it hands the step to (its own, its base classes', and its ruleset's parts). The
-scenario reference lists them, and a scenario that gives a step an option its format's handler
-never reads is refused (vocabulary.formats.check_vocabulary): the option would be silently
-ignored, and the judge would believe the engine had used it.
+- `options_read`: the fields of the parsed step (scenario.Action) that a format's `do_<verb>`
+  handler reads, following it into the methods it hands the step to (its own, its base
+  classes' and its ruleset's parts). Each format declares its steps' options (STEP_OPTIONS,
+  vocabulary.formats), and tests/engine/test_step_options.py checks the declaration against
+  this reading, so a handler that starts reading a new option cannot go undeclared.
+- `refusal_order`: the reason codes that can refuse a step, in the order the engine checks
+  them, for the scenario reference (when several rules would refuse a step, the first one
+  checked names the refusal).
 
 Pure Python, like the rest of the engine.
 """
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
 # A method's syntax tree, as _function_node reads it.
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
-# Step fields every step may carry, whatever its verb.
-COMMON_STEP_OPTIONS = ("player", "illegal")
 # Attributes of a parsed step (scenario.Action) -> the step option it comes from.
 ACTION_OPTIONS = {"target": ("target",), "targets": ("target", "targets"), "choose": ("choose",),
                   "select": ("select",), "tributes": ("tributes",), "materials": ("materials",),
                   "position": ("position",), "stop_at": ("stop_at",), "to": ("to",)}
-# Every option a handler can read: a step field outside these is not an option of any step.
-ACTION_OPTION_NAMES = frozenset(option for options in ACTION_OPTIONS.values() for option in options)
 
 def _owner(cls: type, name: str) -> type | None:
     return next((k for k in cls.__mro__ if name in vars(k)), None)
@@ -129,19 +128,9 @@ def _reads(cls: type, owner: type | None, name: str, param: str,
     return found
 
 
-# (ruleset, verb) -> its options: a ruleset's source does not change while the process runs.
-_OPTIONS: dict[tuple[type, str], tuple[str, ...]] = {}
-
-
-def step_options(ruleset: type, verb: str) -> tuple[str, ...]:
-    """The step fields (beyond player and illegal) a format's `verb` step reads, sorted."""
-    key = (ruleset, verb)
-    if key not in _OPTIONS:
-        _OPTIONS[key] = _read_options(ruleset, verb)
-    return _OPTIONS[key]
-
-
-def _read_options(ruleset: type, verb: str) -> tuple[str, ...]:
+def options_read(ruleset: type, verb: str) -> tuple[str, ...]:
+    """The step options (beyond player and illegal) the format's `do_<verb>` handler reads,
+    sorted: what its STEP_OPTIONS must declare (tests/engine/test_step_options.py)."""
     name = f"do_{verb}"
     owner = _owner(ruleset, name)
     if owner is None:
@@ -152,27 +141,6 @@ def _read_options(ruleset: type, verb: str) -> tuple[str, ...]:
         return ()
     read = _reads(ruleset, owner, name, params[0], set())
     return tuple(sorted({option for attr in read for option in ACTION_OPTIONS.get(attr, ())}))
-
-
-def handles(ruleset: type, verb: str) -> bool:
-    """Does the ruleset have a handler for `verb` steps (a `do_<verb>` method)?"""
-    return _owner(ruleset, f"do_{verb}") is not None
-
-
-def option_problem(ruleset: type, verb: str, given: Iterable[str],
-                   format_slug: str) -> tuple[str, str] | None:
-    """(option, message) for the first option of `given` that the format's `verb` step does
-    not read, the message naming it and the options the step has; None when every option is
-    read (or the ruleset has no handler for the verb, which the vocabulary check reports)."""
-    if not handles(ruleset, verb):
-        return None
-    known = step_options(ruleset, verb)
-    for option in given:
-        if option in COMMON_STEP_OPTIONS or option not in ACTION_OPTION_NAMES or option in known:
-            continue
-        takes = f"its options: {', '.join(known)}" if known else "it takes no options"
-        return option, f"{verb} steps of {format_slug} take no '{option}' ({takes})"
-    return None
 
 
 # --- the reason codes that can refuse a step, in the order the engine checks them -----------

@@ -1,10 +1,12 @@
-"""A step takes only the options its format's handler reads (read from the engine's source), and
-the codes that can refuse a step are listed in the order the engine checks them."""
+"""A step takes only the options its format declares, the declaration matches what the format's
+handler reads (read from the engine's source), and the codes that can refuse a step are listed in
+the order the engine checks them."""
 import pytest
 
 from scenarios.engine import ScenarioError, parse_scenario
 from scenarios.engine.rulesets import RULESETS
-from scenarios.engine.step_fields import option_problem, refusal_order, step_options
+from scenarios.engine.step_fields import options_read, refusal_order
+from scenarios.engine.vocabulary import option_problem
 from tests.engine.conftest import SCENARIO_FILES, run, scenario_at
 
 DECK_MASTERS_SUMMON = """\
@@ -37,6 +39,20 @@ def test_an_option_the_step_does_not_read_is_refused_with_its_name_line_and_fiel
 def test_the_same_step_with_only_its_own_options_is_accepted():
     scenario = parse_scenario(DECK_MASTERS_SUMMON % "", "dm.yaml", RULESETS)
     assert scenario.steps[0].position == "attack"
+
+
+def step_options(ruleset, verb):
+    return ruleset.STEP_OPTIONS[verb]
+
+
+@pytest.mark.parametrize("slug, verb", sorted((slug, verb) for slug, ruleset in RULESETS.items()
+                                              for verb in ruleset.STEP_VERBS))
+def test_each_step_declares_exactly_the_options_its_handler_reads(slug, verb):
+    """A handler that starts reading an option must declare it (or the option would be refused),
+    and a declared option the handler never reads would be silently ignored."""
+    ruleset = RULESETS[slug]
+    assert tuple(sorted(ruleset.STEP_OPTIONS.get(verb, ()))) == options_read(ruleset, verb), \
+        f"{slug}: {verb} steps declare {ruleset.STEP_OPTIONS.get(verb)} in STEP_OPTIONS"
 
 
 def test_options_follow_each_format_s_handler():

@@ -20,7 +20,7 @@ from ..parameters import Choice, Maybe, Param, Row, Table, Text, Whole
 from ..primitives import EffectContext, check_program, format_duel, primitive
 from ..rules import Rule, rulebook
 from ..state import ChainLink
-from ..vocabulary import reasons
+from ..vocabulary import reasons, step_options
 from ..yamlsource import load_lazily
 from . import deck_master_abilities as more
 
@@ -80,6 +80,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              "deck-masters/abilities#trap-ability-spell-speed")),
     )
     STEP_VERBS = Duel.STEP_VERBS | {"use_ability", "pay_to_negate"}
+    STEP_OPTIONS = step_options(Duel.STEP_OPTIONS, pay_to_negate=(), special_summon=("position",),
+                                use_ability=("select", "target", "targets"))
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master"}
     REASON_CODES = reasons(
         Duel.REASON_CODES, "ability_from_field", "ability_negated", "chain_link_1_only",

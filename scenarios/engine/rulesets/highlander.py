@@ -13,7 +13,7 @@ from ..duel import Duel
 from ..errors import ScriptError
 from ..parameters import Param, Row, Table, Whole
 from ..rules import Rule, rulebook
-from ..vocabulary import reasons
+from ..vocabulary import reasons, step_options
 from ..wording import counted
 
 if TYPE_CHECKING:
@@ -52,6 +52,11 @@ class HighlanderDuel(Duel):
               "thought-ruler-highlander/nightfall#once-per-turn"),
     )
     STEP_VERBS = Duel.STEP_VERBS | {"nightfall", "pendulum_summon"}
+    STEP_OPTIONS = step_options(
+        Duel.STEP_OPTIONS, nightfall=(), pendulum_summon=("target", "targets", "to"),
+        activate=("choose", "materials", "select", "target", "targets", "to"),
+        set=("position", "select", "tributes"), special_summon=("materials", "position", "to"),
+        summon=("position", "select", "to", "tributes"))
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master", "summons_this_turn"}
     REASON_CODES = reasons(Duel.REASON_CODES, "deck_master_in_emz", "emz_occupied",
                            "invalid_nightfall_card",

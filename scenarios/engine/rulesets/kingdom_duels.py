@@ -22,7 +22,7 @@ from ..duel import Duel
 from ..modifiers import ModifierRegistry
 from ..parameters import Choice, Fraction, Param, Percent, Whole
 from ..rules import Rule, rulebook
-from ..vocabulary import reasons
+from ..vocabulary import reasons, step_options
 from .kingdom_battle import BATTLE_RULES, Battle
 from .kingdom_board_rulings import BOARD_PARAMETERS, BOARD_RULES, BoardRulings, Sides
 from .kingdom_card_kinds import CardsOnCards
@@ -85,6 +85,12 @@ class KingdomDuel(Duel):
     STEP_VERBS = Duel.STEP_VERBS | {
         "hide", "strike", "decline", "redirect", "join", "end_duel", "activate_rule", "swap",
         "use_symbol", "integration_summon", "send", "ritual_summon", "move", "detach"}
+    STEP_OPTIONS = step_options(
+        Duel.STEP_OPTIONS, activate_rule=(), decline=(), detach=(), end_duel=(), hide=(), join=(),
+        redirect=(), send=(), flip_summon=("position",), move=("to",), swap=("target",),
+        integration_summon=("materials", "position"), ritual_summon=("materials", "position"),
+        strike=("select", "to"), summon=("position", "select", "to", "tributes"),
+        use_symbol=("choose", "target", "targets"))
     CARD_FIELDS = Duel.CARD_FIELDS | {"column", "equipped_to", "attached_to"}
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"terrains", "idle_warnings", "team", "joining",
                                           "colour", "rule_zone", "eroded", "attached"}

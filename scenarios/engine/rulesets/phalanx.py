@@ -16,7 +16,7 @@ from ..errors import IllegalAction, ScriptError
 from ..parameters import Param, Whole
 from ..rules import Rule, alternate_teams, rulebook
 from ..state import LifePool, PlayerState
-from ..vocabulary import reasons
+from ..vocabulary import reasons, step_options
 
 if TYPE_CHECKING:
     from ..cards import Catalog, ScenarioCatalog
@@ -48,6 +48,10 @@ class PhalanxDuel(Duel):
     )
     # Each player names a team; LP are the team's (`teams:`), never a player's own.
     STEP_VERBS, CARD_FIELDS = Duel.STEP_VERBS | {"move"}, Duel.CARD_FIELDS | {"line"}
+    STEP_OPTIONS = step_options(
+        Duel.STEP_OPTIONS, move=("to",),
+        activate=("choose", "materials", "select", "target", "targets", "to"),
+        special_summon=("materials", "position", "to"), summon=("position", "to", "tributes"))
     PLAYER_FIELDS = Duel.PLAYER_FIELDS - {"lp"} | {"team"}
     SETUP_FIELDS = Duel.SETUP_FIELDS | {"teams"}
     REASON_CODES = reasons(Duel.REASON_CODES, "already_moved", "back_line_cannot_attack",
