@@ -19,6 +19,8 @@ The rules it applies (each a named hook with its article anchor and a wrong read
   (`dm-not-spell-trap`).
 - No card negates an Ignition, Trigger, Compulsory Trigger or Continuous Ability
   (`only-abilities-negate`).
+- Where the rules name an Ability without its type, the type is the site's reading
+  (`type-reading`).
 - Replacing the Deck Master: no limit (`dm-no-limit`); the new one's Abilities replace the old
   one's (`new-abilities-replace-old`); the Deck Master's designations are erased
   (`dm-designations-erased`).
@@ -128,6 +130,13 @@ ABILITY_RULES = (
          {"counts-as-spell-trap": "a Deck Master with a Spell or Trap Ability counts as a Spell "
                                   "or Trap Card, so Mystical Space Typhoon or the 'destroy it' "
                                   "of a negation destroys it"}),
+    Rule("type-reading", "deck-masters/abilities#types-the-rules-leave-open",
+         "Where the rules name an Ability without giving its type, the site reads it as the type "
+         "its description fits: Ignition for one used at will, Trigger for one that waits for "
+         "an event without having to be activated.",
+         {"read-as-trigger": "an Ability whose type the rules leave open is a Trigger Ability "
+                             "without a timing limit, usable in any phase and at any Chain "
+                             "Link"}),
     Rule("dm-no-limit", "deck-masters/changing-your-deck-master#no-limit",
          "A player may replace their Deck Master any number of times.",
          {"once-per-duel": "a Deck Master can be replaced only once per Duel: a later Tribute "
@@ -194,6 +203,16 @@ class DeckMasterAbilityRules(DuelBase):
         self._resolving_link: ChainLink | None = None
 
     # --- using an Ability --------------------------------------------------------------------
+
+    def ability_kind(self, ability: YamlMapping) -> str:
+        """The Ability's type, lower-case. Where the rules leave it open (the Ability has a
+        `type_reading`), the type is the site's reading, and using the Ability applies it."""
+        kind = str(ability["type"]).lower()
+        if ability.get("type_reading") and self.types[kind]["spell_speed"] is not None:
+            if self.misreads("type-reading", "read-as-trigger"):
+                return "trigger"
+            self.note_rule("type-reading")
+        return kind
 
     def check_ability_use(self, player: str, card: CardInstance, ability: YamlMapping,
                           kind: str) -> None:

@@ -35,7 +35,7 @@ ABILITIES_FILE = CATALOG_DIR / "abilities" / "deck-masters.yaml"
 # The types a Deck Master Ability may have: each needs its row in the `ability_types` table.
 ABILITY_TYPES = ("Ignition", "Trigger", "Compulsory Trigger", "Continuous", "Spell", "Trap")
 ABILITY_KEYS = {"deck_master", "type", "text", "cost", "target", "when", "resolve", "once_per_turn",
-                "self_negation", "reaches_position", "continuous", "trigger"}
+                "self_negation", "reaches_position", "continuous", "trigger", "type_reading"}
 
 
 @lru_cache(maxsize=None)
@@ -720,7 +720,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                 self.misreads("self-negation", "negated-for-turn"):
             self.illegal("self-negation", "ability_negated",
                          f"the Ability of {card.id} was negated for the rest of the turn")
-        kind = ability["type"].lower()
+        kind = self.ability_kind(ability)
         info = self.types[kind]
         if info["spell_speed"] is None and not self.misreads("continuous-ability", "activatable"):
             self.illegal("continuous-ability", "continuous_ability",
