@@ -97,6 +97,13 @@ ABILITY_RULES = (
          "Card's activation can answer it.",
          {"not-a-card": "a Trap Ability is an Ability, not a Trap Card, so a card that answers "
                         "Trap Cards cannot answer it"}),
+    Rule("spell-ability-chain-link", "deck-masters/abilities#spell-ability-chain-link",
+         "A Spell Ability must always be Chain Link 1: it can never join a Chain already "
+         "building.",
+         {"any-link": "a Spell Ability may be added to a Chain like a Quick-Play Spell"}),
+    Rule("trap-ability-chain-link", "deck-masters/abilities#trap-ability-chain-link",
+         "A Trap Ability may occupy any Chain Link, so it can answer a Chain already building.",
+         {"link-1-only": "a Trap Ability must start its own Chain, like a Spell Ability"}),
     Rule("trap-ability-no-zone", "deck-masters/abilities#trap-ability-no-zone",
          "A Trap Ability can be activated with every Spell & Trap Zone full.",
          {"needs-zone": "like a Trap Card, a Trap Ability needs a free Spell & Trap Zone"}),
@@ -170,6 +177,7 @@ SPEED_MISREADINGS: dict[str, tuple[tuple[str, int], ...]] = {
     "spell-ability-spell-speed": (("quick", 2),),
     "trap-ability-spell-speed": (("speed-1", 1), ("speed-3", 3))}
 TIMING_RULES = {"trigger": "trigger-timing", "trap": "trap-ability-timing"}
+CHAIN_LINK_RULES = {"spell": "spell-ability-chain-link", "trap": "trap-ability-chain-link"}
 NO_ZONE_RULES = {"spell": "spell-ability-no-zone", "trap": "trap-ability-no-zone"}
 CARD_LIKE_RULES = {"spell": "spell-ability-normal-spell", "trap": "trap-ability-normal-trap"}
 

@@ -92,7 +92,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              "only Abilities that say so reach it.",
              {"position-reachable": "effects that reach the field also reach the Position"}),
         Rule("ability-chain-link", "deck-masters/abilities#ignition-chain-link",
-             "Ignition and Spell Abilities must always be Chain Link 1.",
+             "An Ignition Ability must always be Chain Link 1.",
              {"any-link": "an Ignition Ability may be chained like a Quick Effect"}),
         Rule("continuous-ability", "deck-masters/abilities#continuous-no-spell-speed",
              "A Continuous Ability never activates; it simply applies.",
@@ -282,6 +282,10 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     # wrong readings: (mutation, the Spell Speed it gives).
     SPEED_RULES: dict[str, str] = {
         "ignition": "ignition-spell-speed", "trigger": "trigger-spell-speed", **more.SPEED_RULES}
+    # The rule that says which Chain Link each activated Ability type may occupy.
+    CHAIN_LINK_RULES: dict[str, str] = {
+        "ignition": "ability-chain-link", "trigger": "trigger-chain-link",
+        **more.CHAIN_LINK_RULES}
     SPEED_MISREADINGS: dict[str, tuple[tuple[str, int], ...]] = {
         "ignition-spell-speed": (("quick", 2),), "trigger-spell-speed": (("speed-2", 2),),
         **more.SPEED_MISREADINGS}
@@ -738,15 +742,17 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         for wrong, wrong_speed in misreadings:
             if self.misreads(speed_rule, wrong):
                 speed = wrong_speed
-        if self.chain and info["chain_link"] == "1 only" and \
-                not self.misreads("ability-chain-link", "any-link"):
-            self.illegal("ability-chain-link", "chain_link_1_only",
+        link_rule = self.CHAIN_LINK_RULES.get(kind, "ability-chain-link")
+        any_link = bool(self.chain) and info["chain_link"] == "1 only" and \
+            self.misreads(link_rule, "any-link")
+        if self.chain and info["chain_link"] == "1 only" and not any_link:
+            self.illegal(link_rule, "chain_link_1_only",
                          f"a {ability['type']} Ability must be Chain Link 1")
-        if self.chain and kind == "trigger":
-            if info["chain_link"] == "1 only" or self.misreads("trigger-chain-link", "link-1-only"):
-                self.illegal("trigger-chain-link", "chain_link_1_only",
+        if self.chain and kind in ("trigger", "trap"):
+            if info["chain_link"] == "1 only" or self.misreads(link_rule, "link-1-only"):
+                self.illegal(link_rule, "chain_link_1_only",
                              f"a {ability['type']} Ability must be Chain Link 1")
-            self.note_rule("trigger-chain-link")
+            self.note_rule(link_rule)
         if speed_rule:
             if speed == 1 and not self.chain and waiting is None and (
                     player != self.turn_player or self.phase not in ("main1", "main2")
@@ -757,8 +763,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             self.note_rule(speed_rule)
         self.check_ability_use(player, card, ability, kind)
         try:
-            self.check_timing(card, player, 2 if self.misreads("ability-chain-link", "any-link")
-                              and self.chain else speed, False, ability)
+            self.check_timing(card, player, 2 if any_link else speed, False, ability)
         finally:
             self.ability_used()
         self.check_conditions(card, player, ability)
