@@ -177,7 +177,6 @@ SPEED_MISREADINGS: dict[str, tuple[tuple[str, int], ...]] = {
     "spell-ability-spell-speed": (("quick", 2),),
     "trap-ability-spell-speed": (("speed-1", 1), ("speed-3", 3))}
 TIMING_RULES = {"trigger": "trigger-timing", "trap": "trap-ability-timing"}
-CHAIN_LINK_RULES = {"spell": "spell-ability-chain-link", "trap": "trap-ability-chain-link"}
 NO_ZONE_RULES = {"spell": "spell-ability-no-zone", "trap": "trap-ability-no-zone"}
 CARD_LIKE_RULES = {"spell": "spell-ability-normal-spell", "trap": "trap-ability-normal-trap"}
 

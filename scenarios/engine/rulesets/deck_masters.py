@@ -135,6 +135,11 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              {"tribute-set-allowed": "a Deck Master may also be Tributed for a Tribute Set",
               "never-tributed": "a Deck Master can never be Tributed, not even for a Tribute "
                                 "Summon"}),
+        Rule("dm-tribute-only-for-summons", "deck-masters/on-the-field#tribute-only-for-summons",
+             "A player Tributes their own Deck Master only for a Tribute, Fusion or Ritual "
+             "Summon: never to pay the cost of a card or effect.",
+             {"cost-allowed": "a Deck Master may be Tributed to pay a cost, like any monster its "
+                              "player controls"}),
         Rule("dm-replacement", "deck-masters/changing-your-deck-master#summoned-monster-becomes-deck-master",
              "The monster summoned with the Deck Master becomes the new Deck Master.",
              {"old-stays": "the Tributed monster stays the Deck Master",
@@ -282,10 +287,6 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     # wrong readings: (mutation, the Spell Speed it gives).
     SPEED_RULES: dict[str, str] = {
         "ignition": "ignition-spell-speed", "trigger": "trigger-spell-speed", **more.SPEED_RULES}
-    # The rule that says which Chain Link each activated Ability type may occupy.
-    CHAIN_LINK_RULES: dict[str, str] = {
-        "ignition": "ability-chain-link", "trigger": "trigger-chain-link",
-        **more.CHAIN_LINK_RULES}
     SPEED_MISREADINGS: dict[str, tuple[tuple[str, int], ...]] = {
         "ignition-spell-speed": (("quick", 2),), "trigger-spell-speed": (("speed-2", 2),),
         **more.SPEED_MISREADINGS}
@@ -546,6 +547,12 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         if purpose in ("tribute_summon", "tribute_set") and \
                 self.misreads("dm-tribute", "never-tributed"):
             self.illegal("dm-tribute", "wrong_tributes", "a Deck Master is never Tributed")
+        if purpose == "cost":
+            if self.misreads("dm-tribute-only-for-summons", "cost-allowed"):
+                return
+            self.illegal("dm-tribute-only-for-summons", "deck_master_tribute",
+                         "a Deck Master is Tributed only for a Tribute, Fusion or Ritual Summon, "
+                         "never to pay a cost")
         if purpose == "tribute_set" and not self.misreads("dm-tribute", "tribute-set-allowed"):
             self.illegal("dm-tribute", "deck_master_tribute",
                          "a Deck Master is not Tributed for a Tribute Set")
@@ -742,17 +749,29 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         for wrong, wrong_speed in misreadings:
             if self.misreads(speed_rule, wrong):
                 speed = wrong_speed
-        link_rule = self.CHAIN_LINK_RULES.get(kind, "ability-chain-link")
-        any_link = bool(self.chain) and info["chain_link"] == "1 only" and \
-            self.misreads(link_rule, "any-link")
-        if self.chain and info["chain_link"] == "1 only" and not any_link:
-            self.illegal(link_rule, "chain_link_1_only",
-                         f"a {ability['type']} Ability must be Chain Link 1")
-        if self.chain and kind in ("trigger", "trap"):
-            if info["chain_link"] == "1 only" or self.misreads(link_rule, "link-1-only"):
-                self.illegal(link_rule, "chain_link_1_only",
+        any_link = False
+        if self.chain and info["chain_link"] == "1 only":
+            if kind == "spell":
+                any_link = self.misreads("spell-ability-chain-link", "any-link")
+                if not any_link:
+                    self.illegal("spell-ability-chain-link", "chain_link_1_only",
+                                 "a Spell Ability must be Chain Link 1")
+            else:
+                any_link = self.misreads("ability-chain-link", "any-link")
+                if not any_link:
+                    self.illegal("ability-chain-link", "chain_link_1_only",
+                                 f"a {ability['type']} Ability must be Chain Link 1")
+        if self.chain and kind == "trigger":
+            if info["chain_link"] == "1 only" or self.misreads("trigger-chain-link", "link-1-only"):
+                self.illegal("trigger-chain-link", "chain_link_1_only",
                              f"a {ability['type']} Ability must be Chain Link 1")
-            self.note_rule(link_rule)
+            self.note_rule("trigger-chain-link")
+        if self.chain and kind == "trap":
+            if info["chain_link"] == "1 only" or \
+                    self.misreads("trap-ability-chain-link", "link-1-only"):
+                self.illegal("trap-ability-chain-link", "chain_link_1_only",
+                             "a Trap Ability must be Chain Link 1")
+            self.note_rule("trap-ability-chain-link")
         if speed_rule:
             if speed == 1 and not self.chain and waiting is None and (
                     player != self.turn_player or self.phase not in ("main1", "main2")

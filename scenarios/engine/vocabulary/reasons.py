@@ -234,7 +234,9 @@ class Reason(StrEnum):
         "chain_link_1_only",
         "this kind of Ability must be Chain Link 1",
         "deck-masters/abilities#ignition-chain-link",
-        "deck-masters/abilities#trigger-chain-link")
+        "deck-masters/abilities#trigger-chain-link",
+        "deck-masters/abilities#spell-ability-chain-link",
+        "deck-masters/abilities#trap-ability-chain-link")
     CONTINUOUS_ABILITY = reason(
         "continuous_ability",
         "a Continuous Ability never activates",
@@ -245,8 +247,10 @@ class Reason(StrEnum):
         "deck-masters/abilities#abilities-from-position-or-field")
     DECK_MASTER_TRIBUTE = reason(
         "deck_master_tribute",
-        "a Deck Master is not Tributed for a Tribute Set",
-        "deck-masters/on-the-field#no-tribute-set")
+        "a Deck Master is Tributed only for a Tribute, Fusion or Ritual Summon: not for a "
+        "Tribute Set, nor to pay a cost",
+        "deck-masters/on-the-field#no-tribute-set",
+        "deck-masters/on-the-field#tribute-only-for-summons")
     NO_ABILITY = reason(
         "no_ability",
         "the monster has no Deck Master Ability",
