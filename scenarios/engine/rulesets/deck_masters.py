@@ -188,7 +188,9 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              "The Deck Master may be summoned at any time except the Damage Step, in either "
              "player's turn.",
              {"own-main-phase": "the Deck Master is summoned only in its player's Main Phase, "
-                                "like a Normal Summon"}),
+                                "like a Normal Summon",
+              "damage-step-too": "the Deck Master may be summoned in the Damage Step too, as at "
+                                 "any other moment of the turn"}),
         Rule("dm-both-lost", "deck-masters/winning#simultaneous-loss-is-draw",
              "Both Deck Masters lost at the same time is a draw.",
              {"turn-player-loses": "when both are lost together, the turn player loses"}),
@@ -662,6 +664,10 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             self.illegal(None, "not_open_game_state", "a summon cannot happen inside a chain")
         if action.position not in ("attack", "defense"):
             raise ScriptError("the summon needs position: attack or defense", field="position")
+        if self.attack is not None and self.attack.step == "damage" and \
+                not self.misreads("dm-summon-any-time", "damage-step-too"):
+            self.illegal("dm-summon-any-time", "not_in_damage_step",
+                         "the Deck Master cannot be Special Summoned during the Damage Step")
         if self.misreads("dm-summon-any-time", "own-main-phase") and (
                 player != self.turn_player or self.phase not in ("main1", "main2")):
             self.illegal("dm-summon-any-time", "wrong_phase",

@@ -128,8 +128,9 @@ class Reason(StrEnum):
     NOT_IN_DAMAGE_STEP = reason(
         "not_in_damage_step",
         "nothing may be activated in the Damage Step unless its text says it can be (changing ATK "
-        "or DEF, or negating)",
-        "core/card-types#quick-play-damage-step")
+        "or DEF, or negating), and a Deck Master is not Special Summoned there",
+        "core/card-types#quick-play-damage-step",
+        "deck-masters/summoning#any-time-except-damage-step")
     NOT_IN_HAND = reason("not_in_hand", "the card is not in the player's hand")
     NOT_OPEN_GAME_STATE = reason(
         "not_open_game_state",
