@@ -79,11 +79,12 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              "deck-masters/abilities#spell-ability-chain-link",
              "deck-masters/abilities#trap-ability-spell-speed")),
     )
-    STEP_VERBS = Duel.STEP_VERBS | {"use_ability", "pay_to_negate"}
+    STEP_VERBS = Duel.STEP_VERBS | {"use_ability", "pay_to_negate", "return_to_position"}
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master"}
     REASON_CODES = reasons(
         Duel.REASON_CODES, "ability_from_field", "ability_negated", "chain_link_1_only",
-        "continuous_ability", "deck_master_gone", "deck_master_tribute", "no_ability",
+        "continuous_ability", "deck_master_gone", "deck_master_tribute", "must_stay_on_field",
+        "no_ability",
         "not_in_position", "not_triggered", "not_your_deck_master", "nothing_to_negate",
         "once_per_turn", "opponents_deck_master")
     RULES = rulebook(
@@ -242,6 +243,11 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                                "Position, Abilities included",
               "return-loses": "a Deck Master an Ability sends back to its Position has still "
                               "left the field, so its player loses"}),
+        Rule("dm-stays-on-field", "deck-masters/summoning#must-stay-on-field",
+             "A player cannot move their Deck Master from the field back to its Deck Master "
+             "Position; only an Ability can.",
+             {"player-may-return": "a player may take their Deck Master back from the field to "
+                                   "its Position, as they may bring it out"}),
         Rule("dm-face-up", "deck-masters/summoning#face-up-attack-or-defense",
              "The Deck Master is summoned face-up, in Attack or Defense Position.",
              {"defense-face-down": "a Deck Master summoned in Defense Position is placed "
@@ -698,6 +704,21 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                       f"{attacker.id} may attack again",
                       attacker=attacker.id, player=player, what="replay")
         self.priority, self.passes = self.turn_player, 0
+
+    def do_return_to_position(self, action: Action) -> None:
+        """A player's own attempt to take their Deck Master back to its Position: refused, for
+        only an Ability can return it (the step exists so a scenario can show the refusal)."""
+        player, card = action.actor, self.card(action.card)
+        if self.deck_masters.get(player) != card.id or card.zone != "monsters":
+            self.illegal(None, "not_your_deck_master",
+                         f"{card.id} is not {player}'s Deck Master on the field")
+        if self.priority != player:
+            self.illegal(None, "no_priority", f"{player} does not hold priority")
+        if not self.misreads("dm-stays-on-field", "player-may-return"):
+            self.illegal("dm-stays-on-field", "must_stay_on_field",
+                         f"{player} cannot move the Deck Master {card.id} back to its Deck Master "
+                         "Position; only an Ability can")
+        self.move(card, "deck_master", reason=f"taken back to its Deck Master Position by {player}")
 
     # --- Abilities -------------------------------------------------------------------------
 

@@ -257,6 +257,11 @@ class Reason(StrEnum):
         "the monster has no Deck Master Ability",
         "deck-masters/abilities#abilities-from-position-or-field",
         "deck-masters/changing-your-deck-master#deck-master-without-abilities")
+    MUST_STAY_ON_FIELD = reason(
+        "must_stay_on_field",
+        "a player cannot move their Deck Master from the field back to its Deck Master "
+        "Position; only an Ability can",
+        "deck-masters/summoning#must-stay-on-field")
     NOT_IN_POSITION = reason(
         "not_in_position",
         "the Deck Master is not in its Deck Master Position")
