@@ -24,6 +24,7 @@ The rules it applies (each a named hook with its article anchor and a wrong read
 - Replacing the Deck Master: no limit (`dm-no-limit`); the new one's Abilities replace the old
   one's (`new-abilities-replace-old`); the Deck Master's designations are erased
   (`dm-designations-erased`).
+- A Deck Master is still its card: a filter by name finds it (`dm-same-card`).
 - Other cards in a Deck Master Position: it is only a holding area (`position-holding-area`),
   and they are not Deck Masters (`held-not-deck-master`).
 
@@ -144,6 +145,10 @@ ABILITY_RULES = (
          {"read-as-trigger": "an Ability whose type the rules leave open is a Trigger Ability "
                              "without a timing limit, usable in any phase and at any Chain "
                              "Link"}),
+    Rule("dm-same-card", "deck-masters/faq#deck-master-same-card",
+         "A Deck Master is still the card it is: an effect that names that card finds it.",
+         {"another-card": "being a Deck Master makes a monster a different card, so an effect "
+                          "that names its card does not find it"}),
     Rule("dm-no-limit", "deck-masters/changing-your-deck-master#no-limit",
          "A player may replace their Deck Master any number of times.",
          {"once-per-duel": "a Deck Master can be replaced only once per Duel: a later Tribute "
@@ -414,7 +419,12 @@ class DeckMasterAbilityRules(DuelBase):
         return True
 
     def matches(self, card: CardInstance, spec: YamlMapping) -> bool:
-        """A Deck Master on the field has no designation but Normal."""
+        """A Deck Master on the field has no designation but Normal, and keeps its name."""
+        if "name" in spec and card.zone == "monsters" and self.is_deck_master(card) and \
+                card.card.name == spec["name"]:
+            if self.misreads("dm-same-card", "another-card"):
+                return False
+            self.note_rule("dm-same-card")
         if "subtype" in spec and card.card.is_monster and card.zone == "monsters" and \
                 self.is_deck_master(card) and card.card.subtype != "normal":
             if not self.misreads("dm-designations-erased", "keeps-designations"):
