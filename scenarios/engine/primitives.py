@@ -272,7 +272,9 @@ def chosen_from_deck(duel: Duel, ctx: EffectContext, key: str, arg: YamlMapping,
 @primitive("search_deck")
 def search_deck(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     card = chosen_from_deck(duel, ctx, "search", arg, "added")
+    owner = card.owner
     duel.move(card, "hand", reason=f"added by {ctx.card_id}")
+    duel.added_from_deck(owner, ctx.card_id)
 
 
 @primitive("return_to_hand")

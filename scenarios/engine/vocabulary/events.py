@@ -235,7 +235,7 @@ class DicePayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class DrawPayload(Payload):
-    WHATS: ClassVar[frozenset[str]] = frozenset({"skip"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"skip", "added_last"})
     player: str | None = None
     what: str | None = None
 
