@@ -140,6 +140,7 @@ class Reason(StrEnum):
         "the player does not control the card",
         "tag-team-phalanx/players-and-their-cards#rule-13-no-playing-teammate-cards",
         "tag-team-phalanx/players-and-their-cards#rule-14-no-control-teammate-spells-traps",
+        "tag-team-phalanx/players-and-their-cards#rule-14-what-control-covers",
         core=True)
     NOT_YOUR_MONSTER = reason(
         "not_your_monster",
