@@ -776,6 +776,7 @@ class KingdomDuel(Duel):
     def count_card_turns(self):
         super().count_card_turns()
         self.traps.count_persist_turns()
+        self.clarifications.count_battle_locks()
 
     # --- summoning -----------------------------------------------------------------------------
 

@@ -420,7 +420,7 @@ class PlayPayload(Payload):
 @dataclass(frozen=True, slots=True)
 class PositionPayload(Payload):
     WHATS: ClassVar[frozenset[str]] = frozenset({
-        "battle_lock", "battle_swap", "battle_swap_kept", "flip_position"})
+        "battle_lock", "battle_lock_ends", "battle_swap", "battle_swap_kept", "flip_position"})
     card: str | None = None
     position: str | None = None
     what: str | None = None
