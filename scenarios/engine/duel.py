@@ -506,10 +506,12 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.summoned(tokens, player, "token")
 
     def setting_forbidden(self) -> bool:
-        """Is a face-up card forbidding monsters to be Set (Light of Intervention)?"""
+        """Is a face-up card forbidding monsters to be Set (Light of Intervention, or a monster
+        whose continuous effect says so)?"""
         return any(c.face_up and any(e.get("continuous", {}).get("no_set")
                                      for e in c.card.effects)
-                   for c in self.cards_on_field() if c.card.kind != "monster")
+                   for c in self.cards_on_field() if c.card.kind != "monster") or \
+            any(self.continuous_effects(c, "no_set") for c in self.cards_on_field("monster"))
 
     def change_lp(self, changes: dict[str, int], cause: str, kind: str = "") -> None:
         """Change several players' LP at once, then check the duel (0 LP ends it)."""
