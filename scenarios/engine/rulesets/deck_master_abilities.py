@@ -116,9 +116,11 @@ ABILITY_RULES = (
                      "Counter Trap"}),
     Rule("only-abilities-negate", "deck-masters/abilities#only-abilities-negate-abilities",
          "No card can negate an Ignition, Trigger, Compulsory Trigger or Continuous Ability; "
-         "a card that would negate one leaves it standing.",
+         "a card that would negate one leaves it standing, while another Ability may negate it.",
          {"cards-negate": "a card that negates effects negates an Ignition Ability like any "
-                          "effect"}),
+                          "effect",
+          "nothing-negates": "an Ignition, Trigger or Compulsory Trigger Ability cannot be "
+                             "negated at all, not even by another Ability"}),
     Rule("spell-trap-abilities-like-cards", "deck-masters/abilities#spell-trap-abilities-like-cards",
          "A Spell or Trap Ability behaves like a Normal Spell or Trap Card, so a card that "
          "negates its activation negates it.",
@@ -286,8 +288,11 @@ class DeckMasterAbilityRules(DuelBase):
 
     def condition_holds(self, name: str, arg: YamlValue, card: CardInstance,
                         player: str) -> bool:
-        """A Spell or Trap Ability's activation is a Spell or Trap Card's for what answers one."""
+        """A Spell or Trap Ability's activation is a Spell or Trap Card's for what answers one;
+        `responds_to_ability` holds while an opponent's Ability is the last Chain Link."""
         top = self.chain[-1] if self.chain else None
+        if name == "responds_to_ability":
+            return top is not None and top.ability_type is not None and top.player != player
         if name in ("responds_to_spell_trap", "responds_to_spell") and top is not None and \
                 top.ability_type in CARD_LIKE:
             kinds = ("spell", "trap") if name == "responds_to_spell_trap" else ("spell",)
@@ -306,6 +311,14 @@ class DeckMasterAbilityRules(DuelBase):
         if link.number < 2:
             return None
         below = self.chain[link.number - 2]
+        if below.ability_type is not None and link.ability_type is not None and \
+                below.ability_type in NOT_CARD_EFFECTS:
+            # an Ability negating an Ignition, Trigger or Compulsory Trigger Ability: allowed
+            if self.misreads("only-abilities-negate", "nothing-negates"):
+                self.emit("negate", f"{cause} cannot negate the Ability of {below.card_id}",
+                          card=below.card_id, by=cause, what="ability_immune")
+                return None
+            self.note_rule("only-abilities-negate")
         if below.ability_type is None or link.ability_type is not None:
             return super().negate_link_below(link, destroy, cause)
         if below.ability_type in NOT_CARD_EFFECTS:
