@@ -35,7 +35,8 @@ ABILITIES_FILE = CATALOG_DIR / "abilities" / "deck-masters.yaml"
 # The types a Deck Master Ability may have: each needs its row in the `ability_types` table.
 ABILITY_TYPES = ("Ignition", "Trigger", "Compulsory Trigger", "Continuous", "Spell", "Trap")
 ABILITY_KEYS = {"deck_master", "type", "text", "cost", "target", "when", "resolve", "once_per_turn",
-                "self_negation", "reaches_position", "continuous", "trigger", "type_reading"}
+                "self_negation", "reaches_position", "continuous", "trigger", "type_reading",
+                "overrides"}
 
 
 @lru_cache(maxsize=None)
@@ -112,6 +113,11 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         Rule("abilities-together", "deck-masters/abilities#abilities-apply-together",
              "Two contradicting Abilities both apply at the same time.",
              {"one-ability-wins": "only one of two contradicting Abilities applies"}),
+        Rule("stated-override", "deck-masters/abilities#abilities-can-override",
+             "When only one of two contradicting Abilities states that it overrides other "
+             "Abilities, only that one applies.",
+             {"applied-together": "contradicting Abilities always apply together, even when "
+                                  "one of them says it overrides the others"}),
         Rule("abilities-anywhere", "deck-masters/abilities#abilities-from-position-or-field",
              "Abilities can be used from the Position or from the field.",
              {"position-only": "Abilities work only while the Deck Master is in its Position",
@@ -433,6 +439,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         if card.zone != "monsters" or not card.face_up:
             return races
         from_abilities: list[str] = []
+        overriding: list[bool] = []  # does the Ability behind each of them say it overrides?
         for player, holder, active in self.ability_holders():
             spec = (self.ability_of(holder) or {}).get("continuous", {})
             changes_races = bool({"set_race_all", "set_race_own"} & set(spec))
@@ -446,15 +453,23 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                     (player, holder.id) not in self.abilities_used:
                 continue
             self.note_rule("continuous-applies")
+            says_overrides = bool((self.ability_of(holder) or {}).get("overrides"))
             if "set_race_all" in spec:
                 from_abilities.append(spec["set_race_all"])
+                overriding.append(says_overrides)
             if "set_race_own" in spec and card.controller == player:
                 from_abilities.append(spec["set_race_own"])
+                overriding.append(says_overrides)
         if not from_abilities:
             return races
         if self.misreads("ability-overrides", "card-effect-wins") and list(self.declared_races()):
             return races
         self.note_rule("ability-overrides")
+        if len(from_abilities) > 1 and any(overriding) and not all(overriding):
+            # only some of the contradicting Abilities say they override: those apply alone
+            if not self.misreads("stated-override", "applied-together"):
+                self.note_rule("stated-override")
+                return {race for race, says in zip(from_abilities, overriding) if says}
         if len(from_abilities) > 1:
             self.note_rule("abilities-together")
             if self.misreads("abilities-together", "one-ability-wins"):
