@@ -30,7 +30,9 @@ The rules it applies (each a named hook with its article anchor and a wrong read
 
 Card terms read here: a monster flagged `unaffected:spell` (or `unaffected:trap`) is unaffected
 by Spell (Trap) effects; a Continuous Ability's `while: on_field` (or `in_position`) is its
-condition; the primitive `place_in_position: target` puts a card in a Deck Master Position.
+condition (`while: paid`: for the turn its cost was paid in, by a `use_ability` step that
+starts no Chain); the primitive `place_in_position: target` puts a card in a Deck Master
+Position.
 """
 from __future__ import annotations
 
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
     from ..duel import Duel
     from ..duel import Duel as DuelBase
     from ..primitives import EffectContext
+    from ..scenario import Action
     from ..state import CardInstance, ChainLink
     from ..yamltypes import YamlMapping, YamlValue
 else:
@@ -76,6 +79,11 @@ ABILITY_RULES = (
     Rule("continuous-conditional", "deck-masters/abilities#continuous-conditional",
          "A Continuous Ability with a condition applies only while that condition is met.",
          {"always-on": "a Continuous Ability always applies, whatever condition it states"}),
+    Rule("continuous-becoming-active", "deck-masters/abilities#continuous-becoming-active",
+         "Paying the cost that makes a Continuous Ability active is no activation: it starts no "
+         "Chain, and nothing can be chained to it; the Ability applies at once.",
+         {"chainable": "making a Continuous Ability active is answered like an activation: the "
+                       "opponent receives priority and may respond"}),
     Rule("spell-ability-normal-spell", "deck-masters/abilities#spell-ability-normal-spell",
          "Activating a Spell Ability is activating a Normal Spell Card: cards that answer a "
          "Spell Card's activation can answer it.",
@@ -203,6 +211,7 @@ class DeckMasterAbilityRules(DuelBase):
         deck_masters: dict[str, str]  # player -> the id of their Deck Master
         former_deck_masters: set[str]
         types: dict[str, YamlMapping]  # Ability type -> its row of the ability_types table
+        abilities_used: set[tuple[str, str]]  # (player, Deck Master id) used this turn
 
         def is_deck_master(self, card: CardInstance) -> bool: ...
         def ability_of(self, card: CardInstance) -> YamlMapping | None: ...
@@ -215,6 +224,8 @@ class DeckMasterAbilityRules(DuelBase):
         # (type, Ability) while an Ability's use is being checked
         self._ability_in_use: tuple[str, YamlMapping] | None = None
         self._resolving_link: ChainLink | None = None
+        # (player, Deck Master id) -> the turn a Continuous Ability's cost was paid in
+        self.paid_active: dict[tuple[str, str], int] = {}
 
     # --- using an Ability --------------------------------------------------------------------
 
@@ -253,6 +264,24 @@ class DeckMasterAbilityRules(DuelBase):
         self.illegal(rule, "not_in_damage_step",
                      f"a {ability['type']} Ability without a timing limit cannot be activated "
                      "in the Damage Step")
+
+    def make_continuous_active(self, player: str, card: CardInstance, ability: YamlMapping,
+                               action: Action) -> None:
+        """Pay the cost of a Continuous Ability that applies once paid (`while: paid`): it is
+        active for the rest of the turn, with no Chain Link and nothing to answer."""
+        if self.priority != player:
+            self.illegal(None, "no_priority", f"{player} does not hold priority")
+        if ability.get("once_per_turn") and (player, card.id) in self.abilities_used:
+            self.illegal(None, "once_per_turn", f"the Ability of {card.id} was used this turn")
+        self.pay_costs(card, player, ability, dict(action.select))
+        self.abilities_used.add((player, card.id))
+        self.paid_active[(player, card.id)] = self.turn
+        self.emit("ability", f"{player} pays to make the Continuous Ability of {card.id} active "
+                  "for this turn: no Chain Link, nothing to answer",
+                  ["continuous-becoming-active", "continuous-conditional"], card=card.id,
+                  player=player, ability=ability["type"], what="made_active")
+        if self.misreads("continuous-becoming-active", "chainable"):
+            self.priority, self.passes = self.opponent(player), 0
 
     def ability_used(self) -> None:
         """The Ability has been checked (or refused): card checks work as usual again."""
@@ -398,7 +427,11 @@ class DeckMasterAbilityRules(DuelBase):
         condition = spec.get("while")
         if condition is None:
             return True
-        holds = card.zone == CONDITIONS[condition] and (condition != "on_field" or card.face_up)
+        if condition == "paid":  # active for the turn its cost was paid in
+            holds = self.paid_active.get((card.owner, card.id)) == self.turn
+        else:
+            holds = card.zone == CONDITIONS[condition] and \
+                (condition != "on_field" or card.face_up)
         if not holds and self.misreads("continuous-conditional", "always-on"):
             return True
         self.note_rule("continuous-conditional")

@@ -775,6 +775,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                          f"the Ability of {card.id} was negated for the rest of the turn")
         kind = self.ability_kind(ability)
         info = self.types[kind]
+        if info["spell_speed"] is None and ability.get("cost"):
+            return self.make_continuous_active(player, card, ability, action)
         if info["spell_speed"] is None and not self.misreads("continuous-ability", "activatable"):
             self.illegal("continuous-ability", "continuous_ability",
                          "a Continuous Ability never activates")
