@@ -414,6 +414,9 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def fusion_summoned(self, fusion: CardInstance, materials: list[CardInstance]) -> None:
         """Hook: a Fusion Summon has happened (a format may hand over a role)."""
 
+    def ritual_summoned(self, monster: CardInstance, materials: list[CardInstance]) -> None:
+        """Hook: a Ritual Summon has happened (a format may hand over a role)."""
+
     def queue_triggers_for_face_down(self, card: CardInstance) -> None:
         """Effects that wake when a face-up monster is flipped face-down."""
         for other in self.cards.values():

@@ -393,6 +393,32 @@ def fusion_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
         duel.fusion_summoned(fusion, materials)
 
 
+@primitive("ritual_summon")
+def ritual_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
+    """A Ritual Spell's effect: Tribute monsters from the hand or the field whose Levels total at
+    least the Ritual Monster's, then Special Summon it from the hand (`select: {ritual: id}`,
+    the Tributes as the step's `materials`)."""
+    monster = duel.card(ctx.select("ritual"))
+    materials = [duel.card(i) for i in ctx.remembered.get("materials", [])]
+    needed = monster.card.level or 0
+    if monster.zone != "hand" or monster.owner != ctx.controller or \
+            (monster.card.kind, monster.card.subtype) != ("monster", "ritual") or not materials \
+            or sum(m.card.level or 0 for m in materials) < needed:
+        raise IllegalAction("invalid_ritual", f"{monster.id} cannot be Ritual Summoned with "
+                            f"{', '.join(m.id for m in materials) or 'no Tributes'}")
+    for material in materials:
+        if material.id == monster.id or material.zone not in ("hand", "monsters") or not (
+                material.owner == ctx.controller if material.zone != "monsters"
+                else duel.may_use_from_field(material, ctx.controller)):
+            raise IllegalAction("invalid_ritual", f"{material.id} cannot be Tributed for it")
+        duel.check_tribute(material, ctx.controller, "ritual")
+    for material in materials:
+        duel.move(material, "graveyard", reason=f"Tributed for the Ritual Summon of {monster.id}")
+    if duel.special_summon(monster, ctx.controller, arg.get("position", "attack"),
+                           cause=ctx.card_id):
+        duel.ritual_summoned(monster, materials)
+
+
 # --- private zones: whose hand, Deck or Graveyard an effect reaches ---------------------------
 
 @primitive("coin_call")

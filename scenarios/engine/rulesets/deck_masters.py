@@ -644,6 +644,14 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             self.note_rule("dm-replaced-by-summon")
             self.replace_deck_master(player, fusion)
 
+    def ritual_summoned(self, monster: CardInstance, materials: list[CardInstance]) -> None:
+        player = monster.controller
+        if self.deck_masters.get(player) in {m.id for m in materials}:
+            if self.misreads("dm-replaced-by-summon", "tribute-summon-only"):
+                return
+            self.note_rule("dm-replaced-by-summon")
+            self.replace_deck_master(player, monster)
+
     def replace_deck_master(self, player: str, new: CardInstance) -> None:
         if self.misreads("dm-replacement", "old-stays") or not self.replacement_allowed(player):
             return

@@ -91,6 +91,10 @@ class Reason(StrEnum):
     INVALID_FUSION = reason(
         "invalid_fusion",
         "the Fusion Summon's materials or monster do not fit")
+    INVALID_RITUAL = reason(
+        "invalid_ritual",
+        "the Ritual Summon's Tributes or monster do not fit: a Ritual Monster in the hand, and "
+        "Tributes whose Levels total at least its Level")
     INVALID_SELECTION = reason(
         "invalid_selection",
         "a choice made while resolving or paying does not fit the effect")
