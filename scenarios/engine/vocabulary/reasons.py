@@ -179,6 +179,7 @@ class Reason(StrEnum):
         "core/card-types#normal-spell-set-and-activate",
         "core/card-types#quick-play-not-turn-set",
         "core/card-types#trap-not-turn-set",
+        "core/card-types#trap-from-next-draw-phase",
         "kingdom-duels/spells-and-traps#trap-set-a-turn",
         core=True)
     SETTING_FORBIDDEN = reason(
