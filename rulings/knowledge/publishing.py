@@ -15,7 +15,7 @@ from .contention import retrying
 from .articlefile import ArticleSource
 from .models import Article, Example, Link, Revision, Term
 from .problems import ContentError
-from .rendering import RenderContext, TermEntry, anchors, render
+from .rendering import RenderContext, TermEntry, anchors, params, render
 from .rendering.links import ArticleEntry
 from .signals import article_published, send_robustly
 from .validation import FormatContext, anchor_labels, check_article, citable_anchors
@@ -158,11 +158,29 @@ def dependents(article, before, after):
         affected |= Article.objects.filter(
             outgoing_links__target_format=article.format.slug,
             outgoing_links__target_slug=article.slug)
-    if before is None or before.parameters != after.parameters or before.terms != after.terms:
-        affected |= Article.objects.filter(format=article.format)
-        if article.format.slug == CORE and (before is None or before.terms != after.terms):
+    if before is None or before.terms != after.terms:
+        affected |= Article.objects.filter(format=article.format)  # glossary links anywhere
+        if article.format.slug == CORE:
             affected = Article.objects.all()
-    return set(affected.exclude(pk=article.pk).distinct())
+    found = set(affected.exclude(pk=article.pk).distinct())
+    changed = params.changed(before.parameters if before else {}, after.parameters)
+    if changed:
+        found |= showing_parameters(article, changed)
+    return found
+
+
+def showing_parameters(article, names):
+    """The other articles of `article`'s format whose current text shows one of `names`.
+
+    A parameter appears in prose only where `{{ name }}` is written, so only those articles'
+    rendering changes with its value; the rest keep their rendering, which keeps a save's cost
+    to the few articles that quote what it changed, however large the format grows.
+    """
+    others = Article.objects.filter(format=article.format, current_revision__isnull=False) \
+        .exclude(pk=article.pk).select_related("current_revision")
+    return {other for other in others
+            if any(path.split(".")[0] in names
+                   for path, _ in params.references(other.current_revision.body))}
 
 
 def refresh(articles, state=None):

@@ -59,7 +59,9 @@ class Checkpoint:
 
     def __init__(self, duel: "Duel") -> None:
         self._duel, self._cards = duel, duel.cards
-        self._seen = {id(duel.catalog), id(duel.params), id(duel.cards)}
+        # The readings a step asked about stay asked about when the step is refused.
+        self._seen = {id(duel.catalog), id(duel.params), id(duel.cards),
+                      id(duel.readings_asked)}
         self._saved: list[Saved] = []  # in the order met
         self._generators: list[Generator] = []
         self.rules_count = len(duel.rules_used)

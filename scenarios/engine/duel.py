@@ -90,6 +90,9 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                               not in self.RULES[self.mutation.rule].mutations):
             raise ValueError(f"unknown mutation {self.mutation}")
         self.seed = seed
+        # Every wrong reading this replay asked about (`misreads`), whatever the answer: only
+        # these can change its outcome, so coverage replays a scenario under these alone.
+        self.readings_asked: set[tuple[str | None, str]] = set()
         self._rng: Generator | None = None  # made when first used (`rng`)
         self._quiet: bool = False  # computing something `quietly`
         # What a `quietly` computation found once, while it lasts.
@@ -145,6 +148,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     def misreads(self, rule: str | None, name: str) -> bool:
         """True when this replay applies the wrong reading `name` of `rule`."""
+        self.readings_asked.add((rule, name))
         return self.mutation is not None and (self.mutation.rule, self.mutation.name) == (rule, name)
 
     def anchor(self, rule: str) -> str:
@@ -797,7 +801,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         """One card as `describe()` writes it; a monster on the field (or in a format's monster
         zone) adds its current ATK and DEF."""
         entry = card.describe()
-        if card.zone == "monsters" or (card.card.is_monster and card.zone in STAT_ZONES):
+        if card.zone == "monsters" or (card.zone in STAT_ZONES and card.card.is_monster):
             if self._quiet:  # drawing a table
                 entry["atk"], entry["def"] = self.effective_atk(card), self.effective_def(card)
             else:

@@ -58,6 +58,8 @@ class Replay:
     params_read: list[str] = field(default_factory=list)  # the rule parameters it looked at
     initial_state: YamlMapping | None = None  # the table before the first step (with record_states)
     closing: Interlude | None = None  # what the duel did by itself once the script ended
+    # The wrong readings ("rule:name") the replay asked about: under any other one it goes the same.
+    readings_asked: list[str] = field(default_factory=list)
 
     @property
     def matches(self) -> bool:
@@ -153,7 +155,16 @@ def replay(scenario: Scenario, duel_class: type[Duel], catalog: Catalog,
         found = compare(scenario.expect, outcome)
     return Replay(scenario, steps, found, duel.result.as_dict() if duel.result else None,
                   list(dict.fromkeys(duel.rules_used)), duel, outcome, sorted(duel.params.read),
-                  initial_state, closing)
+                  initial_state, closing,
+                  readings_asked(duel))
+
+
+def readings_asked(duel: Duel) -> list[str]:
+    """The wrong readings ("rule:name") of the duel's rule book that its replay asked about (a
+    shared check may ask about a reading that one of the rules it serves does not have)."""
+    book = duel.RULES
+    return sorted(f"{rule}:{name}" for rule, name in duel.readings_asked
+                  if rule in book and name in book[rule].mutations)
 
 
 def interlude(duel: Duel, what: list[str], mark_events: int, mark_rules: int,

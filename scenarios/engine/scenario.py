@@ -103,12 +103,57 @@ class Scenario:
     # The CardDefs of its own `cards:`, found by name before the catalog.
     cards: tuple[CardDef, ...] = ()
     checked: bool = False  # its setup was checked against the schema (parse_scenario does)
+    # Each zone's cards read out of `setup` once, by (player, zone), for every replay to place
+    # (`prepared_cards`): a verifier, the quiz bank and the benchmark replay one Scenario many
+    # times.
+    _prepared: dict[tuple[str, str], list[PreparedCard]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def line_of(self, path: str) -> int | None:
         return self.lines.get(path)
 
     def error(self, message: str, path: str) -> ScenarioError:
         return ScenarioError(message, self.file, self.line_of(path), path)
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedCard:
+    """One set-up card as `build_duel` places it: everything but its CardDef, which is looked up
+    in each duel's catalog."""
+
+    path: str  # where the setup names it (setup.players.A.hand[0])
+    name: YamlValue  # the card's name as written (reported when the catalog has no such card)
+    id: str
+    owner: str
+    face_up: bool
+    position: str | None
+    set_turn: int | None
+    counters: dict[str, YamlValue]
+    line: str | None
+    column: int | None
+    host: str | None
+    filler: bool
+
+
+def prepared_cards(scenario: Scenario, player: str, zone: str,
+                   value: YamlValue) -> list[PreparedCard]:
+    """A zone's cards (`card_entries`) read once per Scenario and kept: `setup` is not changed
+    once parsed, so every replay places the same cards. A zone whose entries are wrong raises
+    every time (nothing is kept), where and when `build_duel` reaches it."""
+    key = (player, zone)
+    known = scenario._prepared.get(key)
+    if known is None:
+        entries, paths = card_entries(scenario, player, zone, value)
+        known = scenario._prepared[key] = [
+            PreparedCard(path=path, name=entry["card"], id=str(entry["id"]),
+                         owner=entry.get("owner", player),
+                         face_up=entry.get("face", "up") == "up",
+                         position=entry.get("position"), set_turn=entry.get("set_turn"),
+                         counters=dict(entry.get("counters", {})), line=entry.get("line"),
+                         column=entry.get("column"), host=_host_of(entry),
+                         filler=entry.get("filler", False))
+            for entry, path in zip(entries, paths)]
+    return known
 
 
 def load_scenario(path: str | Path, formats: Formats | None = None) -> Scenario:
@@ -280,20 +325,19 @@ def build_duel(scenario: Scenario, duel: Duel) -> Duel:
         for zone in ZONES:
             if zone not in player or zone in FORMAT_ZONES:
                 continue
-            entries, paths = card_entries(scenario, name, zone, player[zone])
-            for entry, path in zip(entries, paths):
-                definition = duel.catalog.get(entry["card"])
+            for prepared in prepared_cards(scenario, name, zone, player[zone]):
+                path = prepared.path
+                definition = duel.catalog.get(prepared.name)
                 if definition is None:
-                    raise scenario.error(_unknown_card(entry["card"], duel.catalog),
+                    raise scenario.error(_unknown_card(prepared.name, duel.catalog),
                                          f"{path}.card" if isinstance(player[zone], list)
                                          else path)
                 instance = CardInstance(
-                    id=str(entry["id"]), card=definition, owner=entry.get("owner", name),
-                    controller=name, zone=zone, face_up=entry.get("face", "up") == "up",
-                    position=entry.get("position"), set_turn=entry.get("set_turn"),
-                    counters=dict(entry.get("counters", {})), line=entry.get("line"),
-                    column=entry.get("column"), host=_host_of(entry),
-                    filler=entry.get("filler", False))
+                    id=prepared.id, card=definition, owner=prepared.owner, controller=name,
+                    zone=zone, face_up=prepared.face_up, position=prepared.position,
+                    set_turn=prepared.set_turn, counters=dict(prepared.counters),
+                    line=prepared.line, column=prepared.column, host=prepared.host,
+                    filler=prepared.filler)
                 misplaced = duel.placement_problem(instance)
                 if misplaced:
                     raise scenario.error(misplaced, path)

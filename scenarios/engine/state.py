@@ -49,17 +49,20 @@ class CardInstance:
     def describe(self) -> "YamlMapping":
         """The card as the scenario format writes it (the engine can write states back)."""
         entry: "YamlMapping" = {"id": self.id, "card": self.card.name}
-        if self.on_field and not self.face_up:
+        # (Written for every card of every table a replay records: the cheapest tests first,
+        # the keys in their order.)
+        in_monster_zone = self.zone == "monsters"
+        if not self.face_up and self.zone in ON_FIELD:
             entry["face"] = "down"
-        if self.zone == "monsters" and self.position:
+        if in_monster_zone and self.position:
             entry["position"] = self.position
         if self.set_turn is not None and not self.face_up:
             entry["set_turn"] = self.set_turn
         if self.counters:
             entry["counters"] = dict(self.counters)
-        if self.line and self.zone == "monsters":
+        if in_monster_zone and self.line:
             entry["line"] = self.line
-        if self.column is not None and self.zone == "monsters":
+        if in_monster_zone and self.column is not None:
             entry["column"] = self.column
         if self.controller != self.owner:
             entry["owner"] = self.owner

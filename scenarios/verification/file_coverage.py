@@ -11,7 +11,8 @@ from django.conf import settings
 from rulings.knowledge.articlefile import parse_article
 from rulings.knowledge.rendering import anchors as anchor_scan
 
-from .rule_coverage import build, load_marks
+from .deciding import decided_by
+from .rule_coverage import build, exercising, load_marks
 from .verifier import Verifier
 
 
@@ -33,17 +34,12 @@ def article_anchors(format_slug, content=None):
 
 
 def citations(format_slug, report=None):
-    """{full anchor: [(slug, title)]} from replaying the format's bundled scenarios."""
+    """{full anchor: [(slug, title)]}: the scenarios that test each rule (`exercising`), from
+    replaying the format's bundled scenarios and, where they pass, their wrong readings."""
     report = report or Verifier().verify(format_slug=format_slug)
-    citing = {}
-    for verdict in report.verdicts:
-        if verdict.replay is None or verdict.format != format_slug:
-            continue
-        scenario = verdict.scenario
-        cited = [*verdict.replay.rules, *([scenario.example] if scenario.example else [])]
-        for anchor in dict.fromkeys(cited):
-            citing.setdefault(anchor, []).append((scenario.slug, scenario.title))
-    return citing
+    return exercising(format_slug, [
+        (v.scenario.slug, v.scenario.title, v.scenario.example, v.replay.rules, decided_by(v))
+        for v in report.verdicts if v.status == "passed" and v.format == format_slug])
 
 
 def file_coverage(format_slug, report=None):

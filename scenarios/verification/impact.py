@@ -8,17 +8,14 @@ from the parameters, so that set is exact: no other scenario can change.
 """
 from dataclasses import dataclass, field
 
+from rulings.knowledge.rendering.params import changed as changed_parameters
+
 from .models import Scenario, VerificationRun
 from .registries import difference_words
 from .article_parameters import parameters_for
 from .question_counts import published_questions
 from .sync import record
 from .verifier import PASSING, Report, Verifier
-
-
-def changed_parameters(before, after):
-    """Names whose value differs between two parameter mappings (added and removed too)."""
-    return {name for name in set(before) | set(after) if before.get(name) != after.get(name)}
 
 
 def draft_parameters(format_slug, article_slug, current_own, draft_own, current=None):

@@ -38,6 +38,8 @@ class Scenario(models.Model):
     fingerprint = models.CharField(max_length=64, blank=True)
     params_read = models.JSONField(default=list, blank=True)  # parameter names the replay read
     trace = models.JSONField(default=list, blank=True)  # rule anchors the replay cited
+    # The wrong readings ("rule:reading") that change its outcome (verification/deciding.py).
+    decided_by = models.JSONField(default=list, blank=True)
     # In their own key order on PostgreSQL too: pages read them out in that order.
     expected = OrderedJSONField(default=dict, blank=True)  # the scenario's `expect:`
     outcome = OrderedJSONField(null=True, blank=True)  # the engine's Outcome, as data

@@ -1,8 +1,22 @@
-"""Rule coverage: which rules of a format's articles the scenarios' replays exercise.
+"""Rule coverage: which rules of a format's articles the scenarios really test.
 
-A rule (an anchored paragraph or bullet, or an example block) is covered when a
-scenario's rule trace cites it, or when it is the example block a scenario
-encodes. A rule no replay can exercise is marked in its format's marks files
+A rule (an anchored paragraph or bullet, or an example block) counts as covered only when a
+scenario's outcome depends on it:
+
+- a rule the engine has wrong readings of (a hook of the format's ruleset, `Rule.mutations`)
+  is covered by the scenarios whose outcome changes when the replay applies one of those
+  readings (`deciding.decided_by`); a scenario that merely cites it in its rule trace does not
+  count;
+- a rule with no wrong reading is covered by a scenario whose replay records it as deciding
+  or refusing a step (the engine notes an anchor in a step's trace only when that rule decided
+  something or refused the step);
+- an example block is covered by the scenario that encodes it, when some wrong reading of a
+  rule changes that scenario's outcome (a replay no misreading can change tests nothing).
+
+Which readings decide a scenario is worked out where verdicts are recorded (see `deciding`)
+and stored with the scenario, so the pages never replay anything.
+
+A rule no replay can exercise is marked in its format's marks files
 (`scenarios/formats/<format>/marks/*.yaml`)
 with why: deck construction (a deck-checker test covers it), tournament procedure,
 a restatement of another rule (covered there), the anatomy of a printed card, or
@@ -15,7 +29,10 @@ from pathlib import Path
 import yaml
 
 from scenarios.engine.rules import counts_agreed
+from scenarios.engine.rulesets import RULESETS
 from scenarios.formats import format_for
+
+from .deciding import deciding_anchors
 
 WHY = {
     "deck-construction": "a rule of deck building, checked by the deck checker",
@@ -132,9 +149,25 @@ def kind_of(anchor, label):
     return "rule" if label == "" else "heading"
 
 
+def exercising(format_slug, scenarios):
+    """{full anchor: [(slug, title)]}: the scenarios that test each rule of the format, by the
+    definition above, from [(slug, title, example, trace, decided_by)] of its scenarios."""
+    book = RULESETS[format_slug].RULES if format_slug in RULESETS else {}
+    misreadable = {rule.anchor for rule in book.values() if rule.mutations}
+    found = {}
+    for slug, title, example, trace, readings in scenarios:
+        anchors = deciding_anchors(readings, book)
+        anchors += [a for a in trace if a not in misreadable]  # rules with no wrong reading
+        if example and readings:
+            anchors.append(example)
+        for anchor in dict.fromkeys(anchors):
+            found.setdefault(anchor, []).append((slug, title))
+    return found
+
+
 def build(format_slug, articles, citing, marks):
     """Coverage from articles [(slug, url, {anchor: label}[, title, {anchor: text}, params])],
-    citations {full anchor: [(slug, title)]} and marks. A rule is named by its own words (the
+    the scenarios that test each rule {full anchor: [(slug, title)]} (`exercising`) and marks. A rule is named by its own words (the
     start of its paragraph) and its article by its title, where they are given."""
     entries = []
     for article_slug, url, anchors, *more in articles:
@@ -173,16 +206,15 @@ def rule_words(text, parameters=None, limit=140):
 
 
 def coverage(format_obj):
-    """Every anchor of the format's current articles, with the scenarios that exercise it."""
+    """Every anchor of the format's current articles, with the scenarios that test it (read
+    from what the last verification stored: no replay here)."""
     from rulings.knowledge.models import Article
 
     from .models import Scenario
 
-    citing = {}
-    for slug, title, trace, example in Scenario.objects.filter(
-            format_slug=format_obj.slug).values_list("slug", "title", "trace", "example"):
-        for anchor in dict.fromkeys([*trace, *([example] if example else [])]):
-            citing.setdefault(anchor, []).append((slug, title))
+    citing = exercising(format_obj.slug, Scenario.objects.filter(
+        format_slug=format_obj.slug, status=Scenario.PASSED).values_list("slug", "title", "example", "trace",
+                                                 "decided_by"))
     from rulings.knowledge.rendering import anchors as anchor_scan
 
     articles = []

@@ -16,11 +16,12 @@ from rulings.knowledge.contention import retrying
 from rulings.knowledge.loading import KeptEdit
 from rulings.knowledge.models import Article, Example, Format
 
+from .deciding import decided_by
 from .models import Scenario, ScenarioRevision, VerificationRun
 from .signals import verdicts_recorded
 
 VERDICT_FIELDS = ["status", "message", "ms", "verified_at", "fingerprint", "params_read",
-                  "trace", "outcome", "differences"]
+                  "trace", "decided_by", "outcome", "differences"]
 SOURCE_FIELDS = ["format", "format_slug", "path", "title", "narrative", "rule", "example",
                  "article", "example_block", "source", "expected"]
 
@@ -56,6 +57,8 @@ def _verdict_values(verdict, now):
             "verified_at": now, "fingerprint": verdict.fingerprint,
             "params_read": replay.params_read if replay else [],
             "trace": replay.rules if replay else [],
+            "decided_by": verdict.decided_by if verdict.decided_by is not None
+            else decided_by(verdict),
             "outcome": replay.outcome.as_dict() if replay and replay.outcome else None,
             "differences": verdict.differences}
 
@@ -140,9 +143,19 @@ def _storable(verdict):
                    f"{verdict.path[-200:]}: {problem}", verdict.path[-300:])
 
 
+def record(report, *args, **kwargs):
+    """Store each verdict and log the run (`_record`), once the wrong readings that decide each
+    passing scenario are known: they take replays, done before the transaction so that it
+    holds its locks no longer than the writes."""
+    for verdict in report.verdicts:
+        if verdict.decided_by is None:
+            verdict.decided_by = decided_by(verdict)
+    return _record(report, *args, **kwargs)
+
+
 @retrying
 @transaction.atomic
-def record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prune=False,
+def _record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prune=False,
            sources=True, comment="", origin=ScenarioRevision.FILE, create=False, notify=True):
     """Store each verdict (and, with `sources`, each scenario's text and links) and log the run.
 

@@ -28,6 +28,8 @@ class Verdict:
     replay: object = None
     fingerprint: str = ""
     error: object = None  # the ScenarioError of an invalid file: its line and field
+    # The wrong readings that change its outcome (deciding.decided_by), once worked out.
+    decided_by: list | None = None
 
     @property
     def differences(self):

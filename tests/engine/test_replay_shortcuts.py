@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from scenarios.engine import ruleset_for
+from scenarios.engine import load_scenario, ruleset_for
 from scenarios.engine.cards import default_catalog
 from scenarios.engine.errors import ScenarioError
 
-from .conftest import parameters, run, scenario_at
+from .conftest import ROOT, parameters, run, scenario_at
 from .test_refused_step import CORE, built
 
 
@@ -81,3 +81,22 @@ def test_a_cards_effects_of_one_kind_are_its_effects_with_that_key():
             assert list(definition.effects_of(key)) == \
                 [e for e in definition.effects if key in e]
             assert definition.effects_of(key) == definition.effects_of(key)
+
+
+def test_a_scenario_built_again_places_the_cards_a_fresh_parse_places():
+    path = ROOT / "scenarios" / "data" / "core" / "vennominaga-third-counter.yaml"
+    scenario = load_scenario(path)
+    first = built(scenario)
+    for card in first.cards.values():  # a replay changes its own cards' counters
+        card.counters["spell"] = 99
+    again, fresh = built(scenario), built(load_scenario(path))
+    assert [vars(c) for c in again.cards.values()] == [vars(c) for c in fresh.cards.values()]
+    assert all(c.counters.get("spell") != 99 for c in again.cards.values())
+
+
+def test_an_unknown_card_is_reported_by_every_build_of_the_scenario():
+    scenario = load_scenario(CORE)
+    scenario.setup["players"]["A"]["hand"] = ["No Such Card"]
+    for _ in range(2):
+        with pytest.raises(ScenarioError, match="unknown card 'No Such Card'"):
+            built(scenario)

@@ -3,7 +3,8 @@ import pytest
 from rulings.knowledge.articlefile import ArticleSource
 from rulings.knowledge.models import Article, Example, Link, Term
 from rulings.knowledge.problems import ContentError
-from rulings.knowledge.publishing import EditConflict, Unchanged, publish, restore
+from rulings.knowledge.publishing import (EditConflict, Unchanged, dependents, publish,
+                                          restore)
 
 
 def edit(article, body, **kwargs):
@@ -64,6 +65,28 @@ def test_changing_a_parameter_rerenders_articles_that_show_it(make_article):
     assert ">500</span>" in other.current_revision.html
     edit(owner, "Costs {{ cost }}.\n", parameters={"cost": 800})
     assert ">800</span>" in reload(other).current_revision.html
+
+
+def test_a_parameter_change_rerenders_only_the_articles_that_quote_it(make_article):
+    own = {"cost": 500, "steps": [{"when": "draw"}], "uses": 1}
+    owner = make_article("nightfall", "Costs {{ cost }}.\n", parameters=own)
+    quoting = make_article("overview", "Nightfall costs {{ cost }} LP.\n")
+    table = make_article("table", "Paid at the {{ steps.0.when }}.\n")
+    silent = make_article("history", "Nightfall is used {{ uses }} time.\n")
+    before = owner.current_revision
+    after = edit(owner, "Costs {{ cost }}.\n",
+                 parameters={**own, "cost": 800, "steps": [{"when": "end"}]})[0]
+    assert dependents(owner, before, after) == {quoting, table}
+    assert silent not in dependents(owner, before, after)
+    assert "Paid at the <span" in reload(table).current_revision.html
+    assert ">end</span>" in reload(table).current_revision.html
+
+
+def test_a_removed_parameter_rerenders_the_articles_that_quoted_it(make_article):
+    owner = make_article("nightfall", "Costs 500.\n", parameters={"cost": 500})
+    quoting = make_article("overview", "Nightfall costs {{ cost }} LP.\n")
+    edit(owner, "Costs 500.\n", parameters={})
+    assert 'class="param-missing"' in reload(quoting).current_revision.html
 
 
 def test_glossary_terms_follow_the_current_revision(make_article):

@@ -100,7 +100,22 @@ def test_preview_renders_the_draft(editor_client, loaded):
     assert data["impact"]["failing"] == []
 
 
-def test_coverage_lists_every_anchor_with_the_scenarios_citing_it(client, loaded):
+def test_coverage_lists_every_anchor_with_the_scenarios_that_depend_on_it(client, loaded,
+                                                                          monkeypatch):
+    """A scenario is listed under a rule only when a wrong reading of that rule changes its
+    outcome (or, for an example block, when some wrong reading changes the scenario that
+    encodes it); the page reads what verification stored and replays nothing."""
+    from scenarios.engine.rulesets import RULESETS
+    from scenarios.verification import deciding
+    from scenarios.verification.file_coverage import file_coverage
+
+    from_files, _ = file_coverage(TRH)
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("the coverage page replayed a scenario")
+
+    monkeypatch.setattr(deciding, "replay", no_replay)
+    book = RULESETS[TRH].RULES
     data = client.get(f"/api/rules/{TRH}/coverage/").json()
     revision = Article.objects.get(format__slug=TRH, slug="nightfall").current_revision
     listed = {entry["anchor"]: entry for entry in data["anchors"]}
@@ -109,11 +124,17 @@ def test_coverage_lists_every_anchor_with_the_scenarios_citing_it(client, loaded
     for entry in data["anchors"]:
         for slug in entry["scenarios"]:
             row = Scenario.objects.get(slug=slug)
-            assert entry["anchor"] in row.trace or entry["anchor"] == row.example
+            deciding_anchors = {book[r.partition(":")[0]].anchor for r in row.decided_by}
+            assert entry["anchor"] in deciding_anchors or \
+                (entry["anchor"] == row.example and row.decided_by)
     assert set(data["uncovered"]) == {a for a, e in listed.items() if not e["scenarios"]
                                       and e["kind"] != "heading" and not e["not_replayable"]}
+    # What verification stored gives the same coverage as replaying the files.
+    assert {e["anchor"]: sorted(e["scenarios"]) for e in data["anchors"] if e["scenarios"]} == \
+        {e.anchor: sorted(slug for slug, _ in e.scenarios) for e in from_files.anchors
+         if e.scenarios}
     page = client.get(f"/rules/{TRH}/coverage/")
-    assert page.status_code == 200 and "Not exercised by any scenario" in page.content.decode()
+    assert page.status_code == 200 and "Not tested by any scenario" in page.content.decode()
     assert client.get("/api/rules/nope/coverage/").status_code == 404
 
 

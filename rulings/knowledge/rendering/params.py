@@ -56,6 +56,15 @@ def humanize_key(key):
     return text[:1].upper() + text[1:]
 
 
+_MISSING = object()
+
+
+def changed(before, after):
+    """Names of the parameters added, removed or given another value between two mappings."""
+    return {name for name in before.keys() | after.keys()
+            if before.get(name, _MISSING) != after.get(name, _MISSING)}
+
+
 def references(body):
     """Every parameter reference in a body, as (path, line)."""
     found = []

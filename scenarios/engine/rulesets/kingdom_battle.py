@@ -12,10 +12,27 @@ the attack stands (it is Hidden, moved, taken, fused or gone), the attack is
 not fought: a replay lets the attacking player choose a target again. Only a
 monster whose card says so (the `piercing` flag) hurts a defender's LP.
 """
+from __future__ import annotations
+
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, TypeAlias
 
 from ..rules import Rule
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..scenario import Action
+    from ..state import Attack, CardInstance
+    from ..yamltypes import YamlMapping
+    from .kingdom_duels import KingdomDuel
+    from .kingdom_equips import EquipsAndControl
+    from .kingdom_teams import Teams
+    from .kingdom_traps import SpellsAndTraps
+
+# What must stay the same for an attack to be fought as declared: the target's zone, controller,
+# face and column (`Battle.target_state`).
+TargetState: TypeAlias = "tuple[str, str, bool, int | None]"
 
 BATTLE_RULES = (
     Rule("kd-redirect", "kingdom-duels/battle#redirect-counts-as-opponent-attack",
@@ -42,31 +59,35 @@ class Battle(Component):
     """Attacks in Kingdom Duels: who may attack, redirects and replays, Hidden monsters in
     battle, piercing, and the damage of two ATK Position monsters."""
 
-    def __init__(self, duel, teams, traps, equips):
+    def __init__(self, duel: KingdomDuel, teams: Teams, traps: SpellsAndTraps,
+                 equips: EquipsAndControl) -> None:
         super().__init__(duel)
         self.teams = teams
         self.traps = traps
         self.equips = equips
         self.attacks_this_phase = 0
-        self.target_when_declared = None
-        self.waking_triggers = []
-        self.fighting = None  # the attack being fought, while damage is calculated
-        self.atk_battle = None  # (attacker id, its player) while two ATK monsters battle
-        self.replayed_attack = None  # (attacker id, first target id) after a replay
+        self.target_when_declared: TargetState | None = None
+        self.waking_triggers: list[tuple[str, str]] = []  # (Trigger, the player it wakes for)
+        self.fighting: Attack | None = None  # the attack being fought, while damage is calculated
+        # (attacker id, its player) while two ATK monsters battle
+        self.atk_battle: tuple[str, str] | None = None
+        # (attacker id, first target id) after a replay
+        self.replayed_attack: tuple[str, str | None] | None = None
 
-    def new_turn(self):
+    def new_turn(self) -> None:
         self.attacks_this_phase = 0
         for card in self.duel.cards.values():
             card.notes.discard("revealed_in_combat")
 
-    def phase_entered(self, phase):
+    # `phase`: the phase a step named, typed as `Action.phase` holds it
+    def phase_entered(self, phase: str | YamlMapping | None) -> None:
         self.replayed_attack = None
         if phase == "battle":
             self.attacks_this_phase = 0
 
     # --- declaring an attack -------------------------------------------------------------------
 
-    def may_attack_in_position(self, attacker):
+    def may_attack_in_position(self, attacker: CardInstance) -> bool:
         if attacker.position == "attack":
             return True
         if self.misreads("kd-atk-attacks", "def-attacks"):
@@ -74,12 +95,12 @@ class Battle(Component):
         self.note_rule("kd-atk-attacks")
         return False
 
-    def check_no_direct_attack(self, target):
+    def check_no_direct_attack(self, target: CardInstance | None) -> None:
         if target is None and not self.misreads("kd-no-direct", "direct-allowed"):
             self.illegal("kd-no-direct", "no_direct_attacks",
                          "monsters never attack Life Points directly")
 
-    def check_attack(self, action):
+    def check_attack(self, action: Action) -> None:
         """What refuses an attack before the core's own checks: the first round, a Fusion's
         Material, the Battle Phase's one attack, and a replayed attack's target."""
         duel = self.duel
@@ -106,14 +127,16 @@ class Battle(Component):
                              f"the replayed attack must go to {first} again")
             self.note_rule("kd-replay-choose-again")
 
-    def attack_declared(self, player):
-        self.target_when_declared = self.target_state(self.duel.attack.target)
+    def attack_declared(self, player: str) -> None:
+        attack = self.duel.attack
+        assert attack is not None  # the core's do_attack has just declared it
+        self.target_when_declared = self.target_state(attack.target)
         self.traps.spring_traps("opponent_attacks", player)
         self.attacks_this_phase += 1
 
     # --- redirecting ---------------------------------------------------------------------------
 
-    def may_redirect(self, new_target, cause):
+    def may_redirect(self, new_target: CardInstance, cause: str) -> bool:
         attack = self.duel.attack
         if attack is not None and new_target.zone == "monsters":
             if self.misreads("kd-redirect-allowed", "no-redirect"):
@@ -123,7 +146,7 @@ class Battle(Component):
             self.note_rule("kd-redirect-allowed")
         return True
 
-    def redirected(self, attack, new_target, cause):
+    def redirected(self, attack: Attack | None, new_target: CardInstance, cause: str) -> None:
         """The attack now aims at `new_target`: it counts as the opponent's attack."""
         if attack is None or attack.target != new_target.id:
             return
@@ -136,21 +159,21 @@ class Battle(Component):
                   attacker=attack.attacker, player=attack.counts_as, what="counts_as")
         self.waking_triggers.append(("opponent_attacks", attack.counts_as))
 
-    def take_waking_triggers(self):
+    def take_waking_triggers(self) -> list[tuple[str, str]]:
         """The Triggers a redirect met while a chain was open, to spring once it resolves."""
         waking, self.waking_triggers = self.waking_triggers, []
         return waking
 
     # --- replays -----------------------------------------------------------------------------
 
-    def target_state(self, card_id):
+    def target_state(self, card_id: str | None) -> TargetState | None:
         """What must stay the same for the attack to be fought as declared."""
         if card_id is None:
             return None
         card = self.card(card_id)
         return card.zone, card.controller, card.face_up, card.column
 
-    def replayed(self):
+    def replayed(self) -> bool:
         """Is the attack replayed instead of fought (its target changed since it was declared)?"""
         duel = self.duel
         attack = duel.attack
@@ -162,7 +185,7 @@ class Battle(Component):
             return True
         return False
 
-    def replay(self, attack):
+    def replay(self, attack: Attack) -> None:
         """The attack is not fought; its player declares an attack again."""
         self.duel.attack = None
         self.card(attack.attacker).attacked_this_turn = False
@@ -175,7 +198,7 @@ class Battle(Component):
 
     # --- Hidden monsters in battle -------------------------------------------------------------
 
-    def reveal_hidden_defender(self, defender):
+    def reveal_hidden_defender(self, defender: CardInstance) -> None:
         if not defender.face_up and defender.position == "defense":
             if self.misreads("kd-hidden-def", "fights-in-atk"):
                 defender.position = "attack"  # taken for a Hidden ATK monster
@@ -187,7 +210,7 @@ class Battle(Component):
             self.emit("flip", f"{defender.id}, Hidden in ATK Position, is revealed by the combat",
                       ["kd-hidden-atk"], card=defender.id, what="combat")
 
-    def hide(self, player, card):
+    def hide(self, player: str, card: CardInstance) -> None:
         """A monster revealed in combat is Hidden again (`hide`)."""
         if card.controller != player or card.zone != "monsters" or \
                 "revealed_in_combat" not in card.notes or \
@@ -209,7 +232,8 @@ class Battle(Component):
 
     # --- damage calculation ------------------------------------------------------------------
 
-    def weigh_piercing(self, attacker, defender):
+    def weigh_piercing(self, attacker: CardInstance,
+                       defender: CardInstance) -> tuple[bool, bool, int]:
         """Before damage calculation: (shielding, pierced, margin) of the attack on a DEF
         Position monster."""
         duel = self.duel
@@ -218,7 +242,8 @@ class Battle(Component):
         margin = duel.effective_atk(attacker) - duel.effective_def(defender)
         return shielding, pierced, margin
 
-    def pierce_or_shield(self, weighed, attacker, defender, rival):
+    def pierce_or_shield(self, weighed: tuple[bool, bool, int], attacker: CardInstance,
+                         defender: CardInstance, rival: str) -> None:
         """After damage calculation: a piercing attacker deals the difference; otherwise a DEF
         Position monster shields its controller's Life Points."""
         shielding, pierced, margin = weighed
@@ -235,7 +260,7 @@ class Battle(Component):
                           ["kd-def-protects"], card=defender.id, player=rival, what="def_protects")
 
     @contextmanager
-    def fighting_out(self, attack):
+    def fighting_out(self, attack: Attack | None) -> Iterator[None]:
         """While damage is calculated for `attack`."""
         self.fighting = attack
         try:
@@ -244,7 +269,8 @@ class Battle(Component):
             self.fighting = None
 
     @contextmanager
-    def between_atk_monsters(self, attacker, defender, player):
+    def between_atk_monsters(self, attacker: CardInstance, defender: CardInstance,
+                             player: str) -> Iterator[None]:
         """While two monsters battle: two ATK Position monsters, the lower ATK's controller
         takes the difference (kd-atk-difference)."""
         self.atk_battle = (attacker.id, player) if defender.position == "attack" else None
@@ -253,13 +279,13 @@ class Battle(Component):
         finally:
             self.atk_battle = None
 
-    def piercing(self, attacker):
+    def piercing(self, attacker: CardInstance) -> bool:
         if self.misreads("kd-piercing", "always-pierces"):
             return True
         return "piercing" in attacker.card.flags and \
             not self.misreads("kd-piercing", "never-pierces")
 
-    def spares_attacker(self, card):
+    def spares_attacker(self, card: CardInstance) -> bool:
         """A redirected Battle Royale attack does not destroy its attacker."""
         fight = self.fighting
         if fight is not None and fight.protected and card.id == fight.attacker:
@@ -268,13 +294,13 @@ class Battle(Component):
             return True
         return False
 
-    def spares_damage(self, player, value):
+    def spares_damage(self, player: str, value: int) -> bool:
         """Battle Damage that does not reach `player`: the attacking player of two ATK Position
         monsters under a wrong reading, or the controller of a redirected Battle Royale
         attacker."""
-        fight = self.atk_battle
-        if fight is not None and value > 0:
-            attacker, attacking_player = fight
+        atk_battle = self.atk_battle
+        if atk_battle is not None and value > 0:
+            attacker, attacking_player = atk_battle
             if player == attacking_player and \
                     self.misreads("kd-atk-difference", "attacker-safe"):
                 return True

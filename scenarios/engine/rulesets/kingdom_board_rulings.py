@@ -34,12 +34,26 @@
   (`kd-both-players-team`), and an effect that changes the Life Points of several players who
   share one pool (a Boss team) changes that pool once (`kd-shared-pool-once`).
 """
+from __future__ import annotations
+
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from ..parameters import Param, Whole
 from ..rules import Rule
 from ..state import ChainLink
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..modifiers import ModifierRegistry
+    from ..primitives import EffectContext
+    from ..scenario import Scenario
+    from ..state import Attack, CardInstance, LifePool
+    from ..yamltypes import YamlMapping, YamlValue
+    from .kingdom_duels import KingdomDuel
+    from .kingdom_teams import Teams
+    from .kingdom_terrain import Terrains
 
 COLOURS = ("blue", "red")
 # The flag of a face-up card that negates the Spells its controller's opponents activate.
@@ -134,19 +148,19 @@ BOARD_RULES = (
 class Sides(Component):
     """Blue and Red: the side each player is on, chosen in the setup or read from the others."""
 
-    def __init__(self, duel, teams):
+    def __init__(self, duel: KingdomDuel, teams: Teams) -> None:
         super().__init__(duel)
         self.teams = teams
-        self.colours = {}  # player -> "blue" / "red", as chosen in the setup
+        self.colours: dict[str, str] = {}  # player -> "blue" / "red", as chosen in the setup
 
-    def set_up(self, scenario, name, player):
+    def set_up(self, scenario: Scenario, name: str, player: YamlMapping) -> None:
         colour = player.get("colour")
         if colour is not None and colour not in COLOURS:
             raise scenario.error("colour is blue or red", f"setup.players.{name}.colour")
         if colour:
             self.colours[name] = colour
 
-    def colour_of(self, player):
+    def colour_of(self, player: str) -> str | None:
         """The side a player is on: the colour they chose, else their team's, else the one
         opposite their opponents'."""
         if player in self.colours:
@@ -164,7 +178,7 @@ class Sides(Component):
         self.note_rule("kd-two-sides")
         return next(c for c in COLOURS if c not in rival_colours)
 
-    def side_players(self, colour, controller):
+    def side_players(self, colour: str, controller: str) -> list[str]:
         """The players a card naming the Blue or Red Side reaches: those of that colour (a pool
         of Life Points they share changes once: once_per_pool)."""
         if self.misreads("kd-side-references", "relative-colours"):
@@ -182,16 +196,17 @@ class BoardRulings(Component):
     """The Field, the Graveyard, Tokens, Continuous Traps, negation, damage and Hierarchy
     rulings, a monster in the Backrow, and shuffling the Deck."""
 
-    def __init__(self, duel, teams, terrain):
+    def __init__(self, duel: KingdomDuel, teams: Teams, terrain: Terrains) -> None:
         super().__init__(duel)
         self.teams = teams
         self.terrain = terrain
         self.drawing = False
-        self.decks_to_shuffle = []
+        self.decks_to_shuffle: list[str] = []
 
     # --- the Field ----------------------------------------------------------------------------
 
-    def field_cards(self, found, kind, controller):
+    def field_cards(self, found: list[CardInstance], kind: str | None,
+                    controller: str | None) -> list[CardInstance]:
         """While an effect resolves, what it finds "on the field" (`found`, the Monster, Spell &
         Trap and Field Zones) is the Frontrow and Backrow."""
         duel = self.duel
@@ -208,10 +223,10 @@ class BoardRulings(Component):
         return found
 
     @staticmethod
-    def counts_field(spec):
+    def counts_field(spec: YamlValue) -> bool:
         return isinstance(spec, dict) and spec.get("zone") == "field"
 
-    def count_field(self, spec, player):
+    def count_field(self, spec: YamlMapping, player: str) -> int:
         """`{zone: field}` counts the cards on a side's field: Terrain Markers are no cards."""
         duel = self.duel
         side = spec.get("side", "own")
@@ -226,7 +241,7 @@ class BoardRulings(Component):
 
     # --- the Graveyard ------------------------------------------------------------------------
 
-    def discard_used_cards(self, order):
+    def discard_used_cards(self, order: list[ChainLink]) -> None:
         """A used Spell or Trap is discarded to the Graveyard once its chain has resolved."""
         for link in order:
             card = self.card(link.card_id)
@@ -239,7 +254,7 @@ class BoardRulings(Component):
 
     # --- Tokens -------------------------------------------------------------------------------
 
-    def token_spec(self, card, spec):
+    def token_spec(self, card: CardInstance, spec: YamlMapping) -> YamlMapping | None:
         """A filter on Normal Monsters finds a Token (the spec without `subtype`), unless the
         Token says otherwise; None when the filter cannot match it."""
         if spec.get("subtype") == "normal" and card.card.kind == "monster" and \
@@ -253,11 +268,11 @@ class BoardRulings(Component):
     # --- Continuous Traps with a Trigger ------------------------------------------------------
 
     @staticmethod
-    def is_triggered_continuous_trap(card):
+    def is_triggered_continuous_trap(card: CardInstance) -> bool:
         return card.card.kind == "trap" and card.card.subtype == "continuous" and \
             bool((card.card.activation or {}).get("trigger"))
 
-    def flipping_continuous_trap(self, card):
+    def flipping_continuous_trap(self, card: CardInstance) -> bool:
         """Is this activation a Set Continuous Trap with a Trigger turned face-up? (Refused
         under the wrong reading that it waits for its Trigger.)"""
         flipping = self.is_triggered_continuous_trap(card) and card.zone == "spell_trap" and \
@@ -267,14 +282,14 @@ class BoardRulings(Component):
                          f"{card.id} waits for its Trigger")
         return flipping
 
-    def continuous_trap_flipped(self):
+    def continuous_trap_flipped(self) -> None:
         """The Continuous Trap is face-up: its chain link applies nothing."""
         self.note_rule("kd-continuous-trap-flip")
         link = self.duel.chain[-1]
         if not self.misreads("kd-continuous-trap-on-trigger", "effect-on-flip"):
             link.data["flip_only"] = True
 
-    def flip_only(self, link):
+    def flip_only(self, link: ChainLink) -> bool:
         """Does this link only turn a Continuous Trap face-up (so it resolves nothing)?"""
         if link.data.get("flip_only"):
             self.emit("trap", f"{link.card_id} is turned face-up: its effect waits for its "
@@ -283,7 +298,7 @@ class BoardRulings(Component):
             return True
         return False
 
-    def traps_met(self, trigger, actor):
+    def traps_met(self, trigger: str, actor: str) -> None:
         """Called once a Trigger is met (SpellsAndTraps.spring_traps): face-up Continuous Traps
         with that Trigger activate their effect, and Traps answering an attack know its
         source."""
@@ -310,7 +325,7 @@ class BoardRulings(Component):
                     if source is not None:
                         link.data["attacker"] = source
 
-    def attack_source(self, attack):
+    def attack_source(self, attack: Attack) -> str | None:
         """The monster an attack comes from; a redirect does not change it."""
         redirected = getattr(attack, "counts_as", None) not in (None, attack.player)
         if not redirected:
@@ -322,7 +337,7 @@ class BoardRulings(Component):
 
     # --- Unstoppable effects are never negated ------------------------------------------------
 
-    def negate_by_standing_card(self, link):
+    def negate_by_standing_card(self, link: ChainLink) -> None:
         """A face-up card that negates the opponents' Spells negates this link as it resolves,
         unless the Spell is Unstoppable."""
         duel = self.duel
@@ -347,7 +362,7 @@ class BoardRulings(Component):
 
     # --- effect damage ------------------------------------------------------------------------
 
-    def lp_changes(self, changes, kind):
+    def lp_changes(self, changes: dict[str, int], kind: str) -> dict[str, int]:
         """The Life Point changes that apply: once per shared pool, and no effect damage to a
         player a face-up card shields."""
         changes = self.once_per_pool(changes)
@@ -358,9 +373,10 @@ class BoardRulings(Component):
                     changes[player] = 0
         return changes
 
-    def once_per_pool(self, changes):
+    def once_per_pool(self, changes: dict[str, int]) -> dict[str, int]:
         """Players who share one pool of Life Points take one change between them."""
-        kept, pools = {}, []
+        kept: dict[str, int] = {}
+        pools: list[LifePool] = []
         for player, delta in changes.items():
             pool = self.duel.players[player].pool
             if delta and any(pool is seen for seen in pools):
@@ -374,7 +390,7 @@ class BoardRulings(Component):
             kept[player] = delta
         return kept
 
-    def both_players(self, player):
+    def both_players(self, player: str) -> list[str]:
         """Whom an effect on "both players" reaches: in a Team Duel, every player in it."""
         duel = self.duel
         if self.teams.mode is None:
@@ -384,7 +400,7 @@ class BoardRulings(Component):
         self.note_rule("kd-both-players-team")
         return [player] + [p for p in duel.turn_order() if p != player]
 
-    def shielded_from_effect_damage(self, player, kind):
+    def shielded_from_effect_damage(self, player: str, kind: str) -> bool:
         shield = next((c for c in self.duel.cards_on_field(controller=player)
                        if c.face_up and "no_effect_damage" in c.card.flags), None)
         if shield is None:
@@ -399,7 +415,7 @@ class BoardRulings(Component):
 
     # --- Hierarchy of non-Divine cards --------------------------------------------------------
 
-    def unaffected(self, card, source):
+    def unaffected(self, card: CardInstance, source: CardInstance) -> bool:
         """Is `card` unaffected by `source` for the Hierarchy of non-Divine cards? False leaves
         it to the core's rules."""
         rank = self.params["non_divine_hierarchy"] if (source.card.hierarchy or
@@ -419,18 +435,18 @@ class BoardRulings(Component):
 
     # --- a monster in the Backrow -------------------------------------------------------------
 
-    def register_modifiers(self, modifiers):
+    def register_modifiers(self, modifiers: ModifierRegistry) -> None:
         """A monster in the Backrow gets the Field Power Bonus of its column's Terrain."""
         modifiers.register("backrow terrain", "atk", self.backrow_atk)
         modifiers.register("backrow terrain", "def", self.backrow_def)
 
-    def backrow_atk(self, card):
+    def backrow_atk(self, card: CardInstance) -> int:
         return self.backrow_bonus(card, card.card.atk)
 
-    def backrow_def(self, card):
+    def backrow_def(self, card: CardInstance) -> int:
         return self.backrow_bonus(card, card.card.defense)
 
-    def backrow_bonus(self, card, printed):
+    def backrow_bonus(self, card: CardInstance, printed: int | None) -> int:
         markers = self.terrain.markers
         if card.zone != "spell_trap" or card.card.kind != "monster" or card.column is None or \
                 card.controller not in markers:
@@ -447,7 +463,7 @@ class BoardRulings(Component):
     # --- shuffling the Deck -------------------------------------------------------------------
 
     @contextmanager
-    def drawing_cards(self):
+    def drawing_cards(self) -> Iterator[None]:
         """Cards drawn leave the Deck by drawing: no shuffle follows."""
         self.drawing = True
         try:
@@ -455,13 +471,13 @@ class BoardRulings(Component):
         finally:
             self.drawing = False
 
-    def card_moved(self, from_deck, owner, zone):
+    def card_moved(self, from_deck: bool, owner: str, zone: str) -> None:
         """A card taken from (or put into) a Deck by an effect: that Deck is shuffled after."""
         if self.duel.resolving and not self.drawing and (from_deck or zone == "deck") and \
                 from_deck != (zone == "deck") and owner not in self.decks_to_shuffle:
             self.decks_to_shuffle.append(owner)
 
-    def shuffle_searched_decks(self, ctx):
+    def shuffle_searched_decks(self, ctx: EffectContext) -> None:
         waiting, self.decks_to_shuffle = self.decks_to_shuffle, []
         for player in waiting:
             if self.misreads("kd-deck-shuffle", "no-shuffle"):

@@ -12,12 +12,22 @@
 - Lasting effects (an ATK change, a Battle Lock) of a card that stays on the field end when that
   card leaves it, unless they were done "permanently".
 """
+from __future__ import annotations
+
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..chains import NON_PERMANENT
 from ..rules import Rule
 from ..state import ON_FIELD
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..cards import CardDef
+    from ..scenario import Action
+    from ..state import CardInstance
+    from ..yamltypes import YamlMapping
+    from .kingdom_duels import KingdomDuel
 
 CARD_KIND_RULES = (
     Rule("kd-equips-destroyed", "kingdom-duels/clarifications#equips-destroyed-on-leave",
@@ -61,7 +71,7 @@ DUAL_KIND_RULES = {frozenset({"spell", "monster"}): "kd-spell-monsters",
 PLAYED_AS = {"summon": ("monster",), "activate": ("spell",), "set": ("trap", "spell")}
 
 
-def kind_and_subtype(entry):
+def kind_and_subtype(entry: str) -> tuple[str, str]:
     """("trap", "continuous") for an `also` entry "trap:continuous"; a bare kind is "normal"."""
     kind, _, subtype = entry.partition(":")
     return kind, subtype or "normal"
@@ -70,20 +80,21 @@ def kind_and_subtype(entry):
 class CardsOnCards(Component):
     """Equips, attachments, dual-type cards and lasting effects."""
 
-    def __init__(self, duel):
+    def __init__(self, duel: KingdomDuel) -> None:
         super().__init__(duel)
-        self.printed_cards = {}  # card id -> its printed CardDef while it is played as another kind
+        # card id -> its printed CardDef while it is played as another kind
+        self.printed_cards: dict[str, CardDef] = {}
 
     # --- equips and attachments ----------------------------------------------------------------
 
-    def equips_of(self, card):
+    def equips_of(self, card: CardInstance) -> list[CardInstance]:
         return [c for c in self.duel.cards.values()
                 if c.host == card.id and c.zone == "spell_trap"]
 
-    def attachments_of(self, card):
+    def attachments_of(self, card: CardInstance) -> list[CardInstance]:
         return [c for c in self.duel.cards.values() if c.host == card.id and c.zone == "attached"]
 
-    def host_left_field(self, card):
+    def host_left_field(self, card: CardInstance) -> None:
         """The cards equipped to a card that left the field are destroyed; those attached to
         it go to the Graveyard."""
         for equip in self.equips_of(card):
@@ -96,7 +107,7 @@ class CardsOnCards(Component):
                       host=card.id, what="attached_left")
             self.duel.move(attached, "graveyard", reason=f"{card.id} left the field")
 
-    def equip_lost_its_host(self, equip, host):
+    def equip_lost_its_host(self, equip: CardInstance, host: CardInstance) -> None:
         """An equipped card whose monster has left the field (or is no longer a valid target)."""
         equip.host = None
         if self.misreads("kd-equips-destroyed", "equips-stay"):
@@ -108,7 +119,7 @@ class CardsOnCards(Component):
 
     # --- lasting effects and Permanently -------------------------------------------------------
 
-    def end_lasting_effects_of(self, source):
+    def end_lasting_effects_of(self, source: CardInstance) -> None:
         """A card that stays on the field keeps applying its changes; once it leaves, they end,
         except those it made permanently. A Normal Spell or Trap only ever applies its effect
         once, so what it did stays."""
@@ -125,7 +136,7 @@ class CardsOnCards(Component):
                 continue
             self.end_lasting_effect(effect, source)
 
-    def end_lasting_effect(self, effect, source):
+    def end_lasting_effect(self, effect: YamlMapping, source: CardInstance) -> None:
         self.duel.lasting_effects.remove(effect)
         target = self.card(effect["card"])
         if effect["key"] == "battle_lock":
@@ -137,11 +148,11 @@ class CardsOnCards(Component):
 
     # --- cards of two kinds --------------------------------------------------------------------
 
-    def kinds_of(self, card):
+    def kinds_of(self, card: CardInstance) -> set[str]:
         """Every card kind the card is: the one it is played as and those it `also` is."""
         return {card.card.kind} | {kind_and_subtype(e)[0] for e in card.card.also}
 
-    def dual_kind_holds(self, card):
+    def dual_kind_holds(self, card: CardInstance) -> bool:
         """The rule of the card's own pair of types (Spell Monster, Trap Monster, Spell Trap)
         agrees that it is both: noted, unless misread."""
         rule = DUAL_KIND_RULES.get(frozenset(self.kinds_of(card)))
@@ -152,7 +163,7 @@ class CardsOnCards(Component):
         self.note_rule(rule)
         return True
 
-    def kind_spec(self, card, spec):
+    def kind_spec(self, card: CardInstance, spec: YamlMapping) -> YamlMapping:
         """A filter on a card kind finds a dual-type card of that kind too (the spec without
         `kind`)."""
         wanted = spec.get("kind")
@@ -163,7 +174,7 @@ class CardsOnCards(Component):
             spec = {key: value for key, value in spec.items() if key != "kind"}
         return spec
 
-    def is_also_of_kind(self, card, kind):
+    def is_also_of_kind(self, card: CardInstance, kind: str) -> bool:
         """A dual-type card is each of its card types wherever it is: a Spell Monster in a
         Monster Zone is still a Spell for an effect that targets a Spell."""
         kinds = self.kinds_of(card)
@@ -175,17 +186,17 @@ class CardsOnCards(Component):
         self.note_rule("kd-dual-type")
         return True
 
-    def played_as(self, action):
+    def played_as(self, action: Action) -> CardInstance | None:
         """The dual-type card a step plays as its other kind, wearing that kind (None when the
         step plays no such card); `restore_printed` takes it back if the step is refused."""
         card = self.duel.cards.get(action.card) if action.card else None
         kind = self.kind_played_as(card, action.verb) if card else None
-        if kind is None:
+        if card is None or kind is None:
             return None
         self.play_as(card, kind)
         return card
 
-    def kind_played_as(self, card, verb):
+    def kind_played_as(self, card: CardInstance, verb: str) -> str | None:
         """The other kind a dual-type card in the hand is played as by this step, or None when
         it is played as its printed kind."""
         if card.zone != "hand" or not card.card.also or verb not in PLAYED_AS or \
@@ -197,7 +208,7 @@ class CardsOnCards(Component):
             return None
         return kind
 
-    def play_as(self, card, kind):
+    def play_as(self, card: CardInstance, kind: str) -> None:
         """The card wears a view of itself as `kind` while it is played that way."""
         printed = card.card
         entry = next(e for e in printed.also if kind_and_subtype(e)[0] == kind)
@@ -209,18 +220,18 @@ class CardsOnCards(Component):
         self.emit("play", f"{card.id} ({printed.name}) is played as a {kind.title()}",
                   ["kd-play-as"], card=card.id, as_kind=kind)
 
-    def restore_printed(self, card):
+    def restore_printed(self, card: CardInstance) -> None:
         if card.id in self.printed_cards:
             card.card = self.printed_cards.pop(card.id)
 
-    def card_moved(self, card, zone):
+    def card_moved(self, card: CardInstance, zone: str) -> None:
         """A card that leaves the field takes its printed self back."""
         if zone not in ON_FIELD:
             self.restore_printed(card)
 
     # --- the setup: equipped, attached and dual-type cards --------------------------------------
 
-    def host_placement(self, card):
+    def host_placement(self, card: CardInstance) -> tuple[bool, str | None]:
         """(decided, problem) for a set-up card attached, or a monster equipped: where such a
         card may start is decided here (problem None when it may). A dual-type monster Set in
         the Backrow wears its Spell or Trap kind; (False, None) leaves the rest to the core."""
@@ -235,7 +246,7 @@ class CardsOnCards(Component):
                 self.play_as(card, kind)
         return False, None
 
-    def zone_count_problem(self, player):
+    def zone_count_problem(self, player: str) -> str | None:
         """The first set-up card of `player` equipped or attached where it cannot be, or None."""
         for card in self.duel.cards.values():
             problem = self.host_problem(card) if card.controller == player else None
@@ -243,7 +254,7 @@ class CardsOnCards(Component):
                 return problem
         return None
 
-    def host_problem(self, card):
+    def host_problem(self, card: CardInstance) -> str | None:
         """Why a set-up card cannot be equipped or attached where the scenario says, or None."""
         if card.host is None:
             return None

@@ -13,10 +13,22 @@ surrendering.
 - Every optional effect of a face-up monster is hard once per turn, and a Normal Monster may have
   one (kd-hard-opt, kd-normal-effects; rules of `kingdom_duels`).
 """
+from __future__ import annotations
+
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from ..rules import Rule
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..state import CardInstance
+    from ..yamltypes import YamlMapping
+    from .kingdom_duels import KingdomDuel
+
+# A limit a card is flagged with: (scope "turn" or "duel", its rule, its reason code).
+Limit = tuple[str, str, str]
 
 CARD_RULINGS_RULES = (
     # The core's rule of Traps Set this turn, cited from this format's own statement of it.
@@ -68,28 +80,30 @@ class CardRulings(Component):
     """Rulings on single cards: Trap timing, FLIP effects and the position of a flipped monster,
     equipping a Hidden monster, hard once-per-turn and once-per-duel limits, surrendering."""
 
-    def __init__(self, duel):
+    def __init__(self, duel: KingdomDuel) -> None:
         super().__init__(duel)
-        self.limited_uses = []  # (player, name, "turn" or "duel", turn, card id) of limited uses
-        self.effects_used = set()  # monsters whose optional effect was used this turn
+        # (player, name, "turn" or "duel", turn, card id) of limited uses
+        self.limited_uses: list[tuple[str, str, str, int, str]] = []
+        self.effects_used: set[str] = set()  # monsters whose optional effect was used this turn
         self.battling = False  # while two monsters battle (an attack may flip one face-up)
 
-    def new_turn(self):
+    def new_turn(self) -> None:
         self.effects_used = set()
 
     # --- Traps -----------------------------------------------------------------------------------
 
-    def answers_slow(self, speed):
+    def answers_slow(self, speed: int) -> bool:
         """Is this a Quick effect answering a Slow one? Refused under the wrong reading."""
         chain = self.duel.chain
         return bool(chain) and chain[-1].speed == 1 and speed == 2
 
-    def check_quick_answers_slow(self, card, answers_slow):
+    def check_quick_answers_slow(self, card: CardInstance, answers_slow: bool) -> None:
         if answers_slow and self.misreads("kd-quick-answers-slow", "quick-answers-quick-only"):
             self.illegal("kd-quick-answers-slow", "spell_speed_too_low",
                          f"{card.id} is Quick, and answers Quick effects only")
 
-    def timing_checked(self, card, is_card, program, answers_slow):
+    def timing_checked(self, card: CardInstance, is_card: bool, program: YamlMapping,
+                       answers_slow: bool) -> None:
         """After the core's timing checks: a Trap with no Trigger is activated at will."""
         if answers_slow:
             self.note_rule("kd-quick-answers-slow")
@@ -102,7 +116,7 @@ class CardRulings(Component):
 
     # --- FLIP effects and the position of a flipped monster ----------------------------------
 
-    def flip_effect_wakes(self, card, event):
+    def flip_effect_wakes(self, card: CardInstance, event: str) -> bool:
         """Does this FLIP effect activate? (Not under the wrong reading, when an attack flips
         it.)"""
         if event == "flipped" and any(e.get("trigger") == "flipped" for e in card.card.effects):
@@ -111,7 +125,7 @@ class CardRulings(Component):
             self.note_rule("kd-flip-effect")
         return True
 
-    def revealed_by_attack(self, defender, player):
+    def revealed_by_attack(self, defender: CardInstance, player: str) -> bool:
         """Is a face-down defender turned face-up by its opponent's attack (it keeps its
         position)?"""
         revealed = not defender.face_up and defender.position == "defense" and \
@@ -122,7 +136,7 @@ class CardRulings(Component):
         return revealed
 
     @contextmanager
-    def in_battle(self):
+    def in_battle(self) -> Iterator[None]:
         """While two monsters battle (an attack may flip one face-up)."""
         self.battling = True
         try:
@@ -130,10 +144,10 @@ class CardRulings(Component):
         finally:
             self.battling = False
 
-    def kept_position(self):
+    def kept_position(self) -> None:
         self.note_rule("kd-flip-keeps-position")
 
-    def choose_flip_position(self, card, player, position):
+    def choose_flip_position(self, card: CardInstance, player: str, position: str) -> None:
         """A player who turns their own monster face-up chooses its position."""
         if self.misreads("kd-flip-choose", "always-atk"):
             return
@@ -145,7 +159,7 @@ class CardRulings(Component):
 
     # --- equipping a Hidden monster ------------------------------------------------------------
 
-    def equips_hidden(self, host):
+    def equips_hidden(self, host: CardInstance) -> bool:
         """Is `host` a Hidden monster that the wrong reading lets be equipped (taken for
         face-up while it is)? Notes the rule otherwise."""
         if host.zone == "monsters" and not host.face_up:
@@ -156,7 +170,7 @@ class CardRulings(Component):
 
     # --- optional effects: hard once per turn ---------------------------------------------------
 
-    def optional_effect(self, card):
+    def optional_effect(self, card: CardInstance) -> bool:
         """Is this the activation of a face-up monster's optional effect (hard once per turn;
         a Normal Monster may have one)? Refuses a second one in the turn."""
         optional = card.card.kind == "monster" and card.on_field and card.face_up and \
@@ -172,13 +186,13 @@ class CardRulings(Component):
                              f"{card.id}'s optional effect was already used this turn")
         return optional
 
-    def optional_effect_used(self, card):
+    def optional_effect_used(self, card: CardInstance) -> None:
         self.effects_used.add(card.id)
         self.note_rule("kd-hard-opt")
 
     # --- Once per Turn, Once per duel ----------------------------------------------------------
 
-    def check_limits(self, card, player):
+    def check_limits(self, card: CardInstance, player: str) -> list[Limit]:
         """A card flagged Once per Turn or Once per duel, already used by `player` (any copy):
         refused. Returns the limits that apply, to count the use."""
         duel = self.duel
@@ -196,14 +210,14 @@ class CardRulings(Component):
                              f"{used[0][4]} already used it")
         return limits
 
-    def count_limited_use(self, card, player, limits):
+    def count_limited_use(self, card: CardInstance, player: str, limits: list[Limit]) -> None:
         for scope, rule, _ in limits:
             self.limited_uses.append((player, card.name, scope, self.duel.turn, card.id))
             self.note_rule(rule)
 
     # --- surrendering --------------------------------------------------------------------------
 
-    def surrender_is_a_draw(self):
+    def surrender_is_a_draw(self) -> bool:
         """The wrong reading: a surrender ends the duel with no winner."""
         if self.misreads("kd-surrender", "surrender-is-a-draw"):
             return True

@@ -19,9 +19,17 @@ Zone's.
   (`kingdom_terrain.Terrains.move_to_terrain`), and a Ritual Summon meets its Ritual Spell's
   requirements (`kingdom_extra_deck.check_ritual_materials`).
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..rules import Rule
 from ..state import PHASES
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..scenario import Action
+    from ..state import CardInstance
 
 CLARIFICATION_RULES = (
     Rule("kd-phase-order", "kingdom-duels/turn-structure#phase-order",
@@ -82,7 +90,7 @@ class Clarifications(Component):
 
     # --- the order of phases -----------------------------------------------------------------
 
-    def goes_back(self, action):
+    def goes_back(self, action: Action) -> bool:
         """A turn player's step back to an earlier phase: refused, or under the wrong reading
         taken back to the Draw Phase. True when nothing more is done (the phase named is the
         Draw Phase)."""
@@ -102,7 +110,7 @@ class Clarifications(Component):
 
     # --- the Field Zone that is not there, Spells Set before they are activated -------------
 
-    def check_put_on_field(self, card, is_card):
+    def check_put_on_field(self, card: CardInstance, is_card: bool) -> None:
         if is_card and card.zone == "hand" and card.card.kind == "spell" and \
                 card.card.subtype == "field" and \
                 not self.misreads("kd-no-field-zone", "field-zone-exists"):
@@ -117,11 +125,11 @@ class Clarifications(Component):
 
     # --- a Battle Lock with no number of turns -----------------------------------------------
 
-    def date_lasting_effect(self):
+    def date_lasting_effect(self) -> None:
         """Remember the turn of the lasting effect just made (a Battle Lock's start)."""
         self.duel.lasting_effects[-1].setdefault("turn", self.duel.turn)
 
-    def count_battle_locks(self):
+    def count_battle_locks(self) -> None:
         """The turn ends: each Battle Lock given a number of turns has one turn fewer left, and
         one with none left ends."""
         duel = self.duel
@@ -140,7 +148,7 @@ class Clarifications(Component):
             duel.emit("position", f"the Battle Lock on {card.id} has lasted its turns and ends",
                       ["kd-battle-lock-turns"], card=card.id, what="battle_lock_ends")
 
-    def battle_lock_holds(self, card):
+    def battle_lock_holds(self, card: CardInstance) -> bool:
         """Does the Battle Lock on `card` still hold? One with no number of turns is permanent
         while its effect is active."""
         duel = self.duel

@@ -13,6 +13,11 @@ duel overrides each hook the core calls once, and hands it to its parts in the o
 apply. A monster's ATK and DEF are read from one registry of modifiers (`modifiers.py`) that the
 parts fill: equips, Rule Cards, the Backrow's Terrain and the Field Power Bonus.
 """
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
 from ..duel import Duel
 from ..modifiers import ModifierRegistry
 from ..parameters import Choice, Fraction, Param, Percent, Whole
@@ -37,6 +42,14 @@ from .kingdom_teams import TEAM_PARAMETERS, TEAM_RULES, Teams
 from .kingdom_terrain import FieldPower, Terrains, terrains
 from .kingdom_tilemap import TILEMAP_RULES, Tilemaps
 from .kingdom_traps import SpellsAndTraps
+
+if TYPE_CHECKING:
+    from ..cards import Catalog, ScenarioCatalog
+    from ..primitives import EffectContext
+    from ..rules import Mutation
+    from ..scenario import Action, Scenario
+    from ..state import CardInstance, ChainLink, PendingTrigger, SummonAttempt
+    from ..yamltypes import YamlMapping, YamlValue
 
 # The official game's End Phase hand limit, which Kingdom Duels drops: only its wrong reading uses
 # it (no article of this format states it, so it is no parameter).
@@ -108,7 +121,8 @@ class KingdomDuel(Duel):
              {"set-allowed": "monsters may be Set face-down as in the official game"}),
         Rule("kd-flip-hidden", "kingdom-duels/summoning#flip-hidden-def",
              "A FLIP monster may be summoned Hidden in Defense Position.",
-             {"no-hidden-summon": "no monster may be summoned Hidden without an effect"}),
+             {"no-hidden-summon": "no monster may be summoned Hidden without an effect",
+              "any-monster": "any monster may be summoned Hidden, with FLIP or without"}),
         Rule("kd-no-direct", "kingdom-duels/battle#no-direct-attack",
              "A monster never attacks the opponent's Life Points directly.",
              {"direct-allowed": "with no monsters in the way, a direct attack is allowed"}),
@@ -208,7 +222,9 @@ class KingdomDuel(Duel):
              {"may-attack": "the material may attack at once like any monster"}),
         Rule("kd-strike-timing", "kingdom-duels/effect-types#strike-timing",
              "STRIKE is used {{ strike_per_turn }} time(s) per turn, only in Main Phase 1.",
-             {"any-main-phase": "STRIKE may be used in either Main Phase"}),
+             {"any-main-phase": "STRIKE may be used in either Main Phase",
+              "per-monster": "the limit is for each monster: every monster with STRIKE may use "
+                             "it once a turn"}),
         Rule("kd-strike-skips", "kingdom-duels/effect-types#strike-skips-battle-phase",
              "A player who uses STRIKE skips that turn's Battle Phase.",
              {"battle-phase-kept": "the Battle Phase still follows"}),
@@ -334,7 +350,9 @@ class KingdomDuel(Duel):
         "clarifications": Clarifications, "card_rulings": CardRulings,
     }
 
-    def __init__(self, catalog, params=None, mutation=None, seed=0):
+    def __init__(self, catalog: Catalog | ScenarioCatalog,
+                 params: Mapping[str, YamlValue] | None = None,
+                 mutation: str | Mutation | None = None, seed: int = 0) -> None:
         # The parts come first: the core's own set-up already counts the Normal Summon.
         self.teams = Teams(self)
         self.terrain = Terrains(self)
@@ -365,19 +383,19 @@ class KingdomDuel(Duel):
 
     # --- the board and the turn, sized by the articles ------------------------------------------
 
-    def monster_zones(self):
+    def monster_zones(self) -> int:
         return self.params["frontrow_zones"]
 
-    def spell_trap_zones(self):
+    def spell_trap_zones(self) -> int:
         return self.params["backrow_zones"]
 
-    def starting_lp(self):
+    def starting_lp(self) -> int | None:
         if self.misreads("kd-starting-lp", "official-lp"):
             return OFFICIAL_STARTING_LP
         self.note_rule("kd-starting-lp")
         return super().starting_lp()
 
-    def monster_zone_full(self, player):
+    def monster_zone_full(self, player: str) -> bool:
         mode = self.teams.mode
         if mode == "tag":  # a Tag partner's share of the team's Frontrow
             return self.teams.tag_share_full(player)
@@ -392,7 +410,7 @@ class KingdomDuel(Duel):
         self.note_rule("kd-frontrow-zones")
         return True
 
-    def spell_trap_full(self, player):
+    def spell_trap_full(self, player: str) -> bool:
         if self.teams.mode == "tag":  # a Tag partner's share of the team's Backrow
             return self.teams.tag_share_full(player, "spell_trap", "tag_shared_backrow_zones")
         if not super().spell_trap_full(player):
@@ -402,26 +420,26 @@ class KingdomDuel(Duel):
         self.note_rule("kd-backrow-zones")
         return True
 
-    def cards_drawn_per_turn(self):
+    def cards_drawn_per_turn(self) -> int:
         return self.params["cards_drawn_per_turn"]
 
     @property
-    def normal_summon_used(self):
+    def normal_summon_used(self) -> bool:
         """True once the turn's Normal Summons (`normal_summons_per_turn`) are all used."""
         return self.summoning.all_used()
 
     @normal_summon_used.setter
-    def normal_summon_used(self, used):
+    def normal_summon_used(self, used: bool) -> None:
         self.summoning.count(used)
 
     # --- the setup -----------------------------------------------------------------------------
 
-    def setup_players(self, scenario, players):
+    def setup_players(self, scenario: Scenario, players: YamlMapping) -> None:
         self.setup.begin_if_asked(scenario, players)
         if not self.teams.set_up(scenario, players):
             super().setup_players(scenario, players)
 
-    def setup_player_extras(self, scenario, name, player):
+    def setup_player_extras(self, scenario: Scenario, name: str, player: YamlMapping) -> None:
         super().setup_player_extras(scenario, name, player)
         self.rule_cards.set_up(name)
         self.setup.set_up(name)
@@ -431,7 +449,7 @@ class KingdomDuel(Duel):
         self.terrain.set_up_columns(scenario, name)
         self.idleness.look_at_monsters(name)
 
-    def placement_problem(self, card):
+    def placement_problem(self, card: CardInstance) -> str | None:
         if card.zone == "monsters" and not card.face_up and card.position == "attack":
             return None  # a Hidden ATK monster
         problem = self.rule_cards.placement_problem(card)
@@ -442,18 +460,18 @@ class KingdomDuel(Duel):
             return problem
         return super().placement_problem(card)
 
-    def zone_count_problem(self, player):
+    def zone_count_problem(self, player: str) -> str | None:
         return self.cards_on_cards.zone_count_problem(player) or \
             super().zone_count_problem(player)
 
     # --- a step of the script ------------------------------------------------------------------
 
-    def perform(self, action):
+    def perform(self, action: Action) -> None:
         if self.subduels.subduel is not None:
             return self.subduels.perform(action, self.perform_in_main_duel)
         return self.perform_in_main_duel(action)
 
-    def perform_in_main_duel(self, action):
+    def perform_in_main_duel(self, action: Action) -> None:
         """A step of the main duel: the Setup Phase goes on as far as it needs, and a dual-type
         card is played as the kind the step plays it as."""
         if self.setup.under_way():
@@ -469,27 +487,28 @@ class KingdomDuel(Duel):
             self.cards_on_cards.restore_printed(card)
             raise
 
-    def left_open(self):
+    def left_open(self) -> list[str]:
         if self.subduels.subduel is not None:
             return self.subduels.left_open()
         finishing = ["setup_finished"] if self.setup.under_way() else []
         return finishing + super().left_open()
 
-    def settle(self):
+    def settle(self) -> None:
         if self.subduels.subduel is not None:
             return self.subduels.settle()
         if self.setup.under_way():
             self.setup.advance_setup(None)
         super().settle()
 
-    def after_action(self):
+    def after_action(self) -> None:
         super().after_action()
         self.tilemap.keep_tiles()
         self.idleness.after_action()
 
     # --- cards moving --------------------------------------------------------------------------
 
-    def move(self, card, zone, controller=None, face_up=True, position=None, reason=""):
+    def move(self, card: CardInstance, zone: str, controller: str | None = None,
+             face_up: bool = True, position: str | None = None, reason: str = "") -> None:
         entering = zone == "monsters" and card.zone != "monsters"
         self.equips.before_move(card)
         from_deck, owner = card.zone == "deck", card.owner
@@ -501,7 +520,7 @@ class KingdomDuel(Duel):
             self.idleness.monster_entered(card)
             self.terrain.enters_default_terrain(card)
 
-    def left_field(self, card, old_zone, old_controller):
+    def left_field(self, card: CardInstance, old_zone: str, old_controller: str) -> None:
         detachable = self.equips.leaving_field(card)
         super().left_field(card, old_zone, old_controller)
         self.cards_on_cards.end_lasting_effects_of(card)
@@ -510,33 +529,34 @@ class KingdomDuel(Duel):
         self.rule_cards.source_left_field(card)
         self.equips.left_field(card, old_controller, detachable)
 
-    def draw(self, counts, cause="draw"):
+    def draw(self, counts: dict[str, int], cause: str = "draw") -> None:
         with self.board.drawing_cards():
             super().draw(counts, cause)
 
-    def after_primitive(self, ctx):
+    def after_primitive(self, ctx: EffectContext) -> None:
         super().after_primitive(ctx)
         self.board.shuffle_searched_decks(ctx)
 
-    def token_leaves_game(self, card):
+    def token_leaves_game(self, card: CardInstance) -> bool:
         if self.misreads("kd-tokens-gone", "token-to-graveyard"):
             return False
         self.note_rule("kd-tokens-gone")
         return True
 
-    def erode(self, card, cause):
+    def erode(self, card: CardInstance, cause: str) -> None:
         if self.misreads("kd-erode", "erode-is-graveyard"):
             return self.move(card, "graveyard", reason=f"eroded by {cause}")
         self.note_rule("kd-erode")
         self.move(card, "eroded", reason=f"eroded by {cause}")
 
-    def gain_control(self, card, player, cause):
+    def gain_control(self, card: CardInstance, player: str, cause: str) -> None:
         self.equips.gain_control(card, player, cause)
 
-    def swap_control(self, card, player, cause):
+    def swap_control(self, card: CardInstance, player: str, cause: str) -> None:
         self.equips.swap_control(card, player, cause)
 
-    def equip(self, card, host, cause, controller=None):
+    def equip(self, card: CardInstance, host: CardInstance, cause: str,
+              controller: str | None = None) -> None:
         self.equips.note_own_right(card, cause)
         if self.card_rulings.equips_hidden(host):
             host.face_up = True  # taken for a face-up monster while it is equipped
@@ -546,19 +566,21 @@ class KingdomDuel(Duel):
                 host.face_up = False
         return super().equip(card, host, cause, controller)
 
-    def queue_triggers_for_face_down(self, card):
+    def queue_triggers_for_face_down(self, card: CardInstance) -> None:
         self.equips.cards_on_hidden_monster(card)
         super().queue_triggers_for_face_down(card)
 
-    def queue_triggers(self, card, event, **data):
+    def queue_triggers(self, card: CardInstance, event: str, **data: object) -> None:
         if self.card_rulings.flip_effect_wakes(card, event):
             super().queue_triggers(card, event, **data)
 
-    def lasting_effect(self, ctx, card, key, value=None):
+    def lasting_effect(self, ctx: EffectContext, card: CardInstance, key: str,
+                       value: YamlValue = None) -> None:
         super().lasting_effect(ctx, card, key, value)
         self.clarifications.date_lasting_effect()
 
-    def place_fusion_materials(self, materials, fusion):
+    def place_fusion_materials(self, materials: Iterable[CardInstance],
+                               fusion: CardInstance) -> None:
         """Fusion Materials are attached beneath the Fusion Monster, not sent to the Graveyard."""
         if self.misreads("kd-fusion-attach", "materials-to-graveyard"):
             return super().place_fusion_materials(materials, fusion)
@@ -574,18 +596,18 @@ class KingdomDuel(Duel):
 
     # --- what a card is ------------------------------------------------------------------------
 
-    def matches(self, card, spec):
+    def matches(self, card: CardInstance, spec: YamlMapping) -> bool:
         spec = self.fusion_names(card, spec)
-        spec = self.equips.bracket_spec(card, spec)
-        if spec is None:
+        bracketed = self.equips.bracket_spec(card, spec)
+        if bracketed is None:
             return False
-        spec = self.board.token_spec(card, spec)
-        if spec is None:
+        unfiltered = self.board.token_spec(card, bracketed)
+        if unfiltered is None:
             return False
-        spec = self.cards_on_cards.kind_spec(card, spec)
+        spec = self.cards_on_cards.kind_spec(card, unfiltered)
         return super().matches(card, spec)
 
-    def fusion_names(self, card, spec):
+    def fusion_names(self, card: CardInstance, spec: YamlMapping) -> YamlMapping:
         """A Fusion Monster on the field also has its Materials' names (kd-fusion-names): a
         filter by one of them finds it."""
         if "name" in spec and card.card.materials and card.zone == "monsters" and \
@@ -595,25 +617,26 @@ class KingdomDuel(Duel):
                 spec = {k: v for k, v in spec.items() if k != "name"}
         return spec
 
-    def is_card_of_kind(self, card, kind):
+    def is_card_of_kind(self, card: CardInstance, kind: str) -> bool:
         return super().is_card_of_kind(card, kind) or \
             self.cards_on_cards.is_also_of_kind(card, kind)
 
-    def cards_on_field(self, kind=None, controller=None):
+    def cards_on_field(self, kind: str | None = None,
+                       controller: str | None = None) -> list[CardInstance]:
         return self.board.field_cards(super().cards_on_field(kind, controller), kind, controller)
 
-    def count(self, spec, player):
+    def count(self, spec: YamlValue, player: str) -> int:
         if self.board.counts_field(spec):
             return self.board.count_field(spec, player)
         return super().count(spec, player)
 
-    def effective_atk(self, card):
+    def effective_atk(self, card: CardInstance) -> int:
         return self.modifiers.total(card, "atk", super().effective_atk(card))
 
-    def effective_def(self, card):
+    def effective_def(self, card: CardInstance) -> int:
         return self.modifiers.total(card, "def", super().effective_def(card))
 
-    def unaffected_by(self, card, source_id):
+    def unaffected_by(self, card: CardInstance, source_id: str) -> bool:
         if self.higher_hierarchy(card, self.card(source_id)):
             if self.misreads("kd-hierarchy", "no-immunity"):
                 return False
@@ -625,7 +648,8 @@ class KingdomDuel(Duel):
             return True
         return super().unaffected_by(card, source_id)
 
-    def can_be_targeted(self, target, source, purpose=None):
+    def can_be_targeted(self, target: CardInstance, source: CardInstance,
+                        purpose: str | None = None) -> bool:
         """Hierarchy makes a card unaffected, not untargetable: a lower Divine card's effect may
         still target it (and then does nothing to it)."""
         if self.higher_hierarchy(target, source) and \
@@ -634,104 +658,105 @@ class KingdomDuel(Duel):
         return super().can_be_targeted(target, source, purpose)
 
     @staticmethod
-    def higher_hierarchy(card, source):
+    def higher_hierarchy(card: CardInstance, source: CardInstance) -> bool:
         """Is `card` a Divine card of higher Hierarchy than the Divine card `source`?"""
         return bool(source.card.hierarchy) and card.card.hierarchy > source.card.hierarchy
 
     # --- players, teams and Life Points --------------------------------------------------------
 
-    def opponent(self, player):
+    def opponent(self, player: str) -> str:
         if self.teams.mode is None:
             return super().opponent(player)
         return self.teams.opponent(player)
 
-    def is_opponent(self, player, other):
+    def is_opponent(self, player: str, other: str) -> bool:
         if self.teams.mode is None:
             return super().is_opponent(player, other)
         return self.teams.is_opponent(player, other)
 
-    def opponents_of(self, player):
+    def opponents_of(self, player: str) -> list[str]:
         return self.teams.opponents_among(player, super().opponents_of(player))
 
-    def opponent_aimed_at(self, ctx):
+    def opponent_aimed_at(self, ctx: EffectContext) -> str:
         if self.teams.mode is None:
             return super().opponent_aimed_at(ctx)
         return self.teams.opponent_aimed_at(ctx)
 
-    def next_player(self, player):
+    def next_player(self, player: str) -> str:
         if self.teams.mode is None:
             return super().next_player(player)
         return self.teams.next_player(player)
 
-    def turn_order(self):
+    def turn_order(self) -> list[str]:
         if self.teams.mode is None:
             return super().turn_order()
         return self.teams.turn_order()
 
-    def next_turn_player(self):
+    def next_turn_player(self) -> str:
         if self.teams.mode == "boss":
             return self.teams.boss_rotation_next()
         return super().next_turn_player()
 
-    def may_use_as_material(self, card, player):
+    def may_use_as_material(self, card: CardInstance, player: str) -> bool:
         lent = self.teams.lends(card, player)
         return super().may_use_as_material(card, player) if lent is None else lent
 
-    def commands(self, card, player):
+    def commands(self, card: CardInstance, player: str) -> bool:
         commanded = self.teams.commands(card, player)
         return super().commands(card, player) if commanded is None else commanded
 
-    def both_players(self, player):
+    def both_players(self, player: str) -> list[str]:
         return self.board.both_players(player)
 
-    def side_players(self, colour, controller):
+    def side_players(self, colour: str, controller: str) -> list[str]:
         return self.sides.side_players(colour, controller)
 
-    def change_lp(self, changes, cause, kind=""):
+    def change_lp(self, changes: dict[str, int], cause: str, kind: str = "") -> None:
         changes = self.board.lp_changes(changes, kind)
         self.teams.note_shared_pool(changes)
         super().change_lp(changes, cause, kind)
 
-    def check_lp(self):
+    def check_lp(self) -> None:
         if self.teams.mode is None:
             return super().check_lp()
         self.teams.check_lp()
 
-    def lose(self, loser, reason, rules=()):
+    def lose(self, loser: str, reason: str, rules: Iterable[str] = ()) -> None:
         if not self.teams.lose(loser, reason, rules):
             super().lose(loser, reason, rules)
 
-    def winning_players(self, winner):
+    def winning_players(self, winner: str) -> Iterable[str]:
         if self.teams.mode is None:
             return super().winning_players(winner)
         return self.teams.winning_players(winner)
 
-    def finish(self, winner, reason, rules=(), match=False):
+    def finish(self, winner: str | None, reason: str, rules: Iterable[str] = (),
+               match: bool = False) -> None:
         super().finish(*self.integration.final_result(winner, reason, rules, match))
 
-    def check_state(self, after_chain=False):
+    def check_state(self, after_chain: bool = False) -> None:
         super().check_state(after_chain)
         self.integration.check_revealed()
 
-    def do_concede(self, action):
+    def do_concede(self, action: Action) -> None:
         if self.teams.mode is not None:
-            return self.lose(action.player, "concession", ["concede"])
+            return self.lose(action.actor, "concession", ["concede"])
         if self.card_rulings.surrender_is_a_draw():
             return self.finish(None, "concession")
         super().do_concede(action)
 
     # --- coins and dice ------------------------------------------------------------------------
 
-    def coin_branch(self, right):
+    def coin_branch(self, right: bool) -> str:
         self.note_rule("kd-coin")
         if self.misreads("kd-coin", "caller-wins"):
             return "right"
         return super().coin_branch(right)
 
-    def dice_sides(self):
+    def dice_sides(self) -> int:
         return self.params["dice_sides"]
 
-    def dice_part_applies(self, roll):
+    def dice_part_applies(self, roll: int) -> bool:
         if self.misreads("kd-dice", "match-optional"):
             return False
         self.note_rule("kd-dice")
@@ -739,7 +764,7 @@ class KingdomDuel(Duel):
 
     # --- the turn ------------------------------------------------------------------------------
 
-    def do_phase(self, action):
+    def do_phase(self, action: Action) -> None:
         if action.phase == "battle" and "skip_battle" in self.turn_flags:
             self.illegal("kd-strike-skips", "battle_phase_skipped",
                          "a player who used STRIKE skips this Battle Phase")
@@ -748,12 +773,12 @@ class KingdomDuel(Duel):
         super().do_phase(action)
         self.battle.phase_entered(action.phase)
 
-    def end_phase(self):
+    def end_phase(self) -> None:
         super().end_phase()
         self.keep_whole_hand(self.turn_player)
         self.idleness.judge(self.turn_player)
 
-    def keep_whole_hand(self, player):
+    def keep_whole_hand(self, player: str) -> None:
         """No hand size limit: a hand past the official game's limit keeps every card."""
         hand = self.zone_of(player, "hand")
         if len(hand) <= OFFICIAL_HAND_LIMIT:
@@ -765,7 +790,7 @@ class KingdomDuel(Duel):
         self.emit("hand", f"{player} keeps all {len(hand)} cards in hand: there is no hand size "
                   "limit", ["kd-no-hand-limit"], player=player, count=len(hand))
 
-    def next_turn(self, stop_at):
+    def next_turn(self, stop_at: str) -> None:
         self.optional_triggers = []  # kept through the turn, not beyond it
         self.destruction_damage.new_turn()
         self.battle.new_turn()
@@ -777,22 +802,23 @@ class KingdomDuel(Duel):
         self.teams.count_round()
         self.idleness.new_turn()
 
-    def count_card_turns(self):
+    def count_card_turns(self) -> None:
         super().count_card_turns()
         self.traps.count_persist_turns()
         self.clarifications.count_battle_locks()
 
     # --- summoning -----------------------------------------------------------------------------
 
-    def normal_summon_check(self, card, player, setting=False):
+    def normal_summon_check(self, card: CardInstance, player: str, setting: bool = False) -> None:
         self.summoning.check_normal_summon(player)
         super().normal_summon_check(card, player, setting)
 
-    def tributes_needed(self, card):
+    def tributes_needed(self, card: CardInstance) -> int:
         needed = self.summoning.tributes_needed()
         return super().tributes_needed(card) if needed is None else needed
 
-    def pay_costs(self, card, player, program, selections):
+    def pay_costs(self, card: CardInstance, player: str, program: YamlMapping,
+                  selections: dict[str, str]) -> None:
         tributing = any("tribute" in step for step in program.get("cost", []))
         if tributing and self.misreads("kd-tribute-cost", "no-tributing"):
             self.illegal("kd-tribute-cost", "cannot_pay_cost",
@@ -801,12 +827,12 @@ class KingdomDuel(Duel):
         if tributing:
             self.note_rule("kd-tribute-cost")  # Tributed: sent to the Graveyard for the cost
 
-    def do_set(self, action):
+    def do_set(self, action: Action) -> None:
         self.summoning.check_set(self.card(action.card))
         super().do_set(action)
 
-    def do_summon(self, action):
-        column = int(action.to) if str(action.to).isdigit() else None
+    def do_summon(self, action: Action) -> None:
+        column = int(action.to) if action.to and action.to.isdigit() else None
         with self.terrain.placing_in(column):
             if self.summoning.hidden(action):
                 return self.summoning.summon_hidden(action)
@@ -814,54 +840,55 @@ class KingdomDuel(Duel):
             super().do_summon(action)
             self.tilemap.place_summoned(self.card(action.card), tile)
 
-    def settle_summon(self):
+    def settle_summon(self) -> None:
         attempt = self.summon_attempt
         super().settle_summon()
         if attempt and not attempt["negated"] and not self.misreads("kd-trap-trigger",
                                                                     "optional-traps"):
             self.traps.spring_traps("opponent_summons", attempt["player"])
 
-    def summon_negated(self, attempt):
+    def summon_negated(self, attempt: SummonAttempt) -> None:
         self.idleness.summon_negated(attempt)
 
-    def special_summon(self, card, player, position, cause="", face_up=True):
+    def special_summon(self, card: CardInstance, player: str, position: str, cause: str = "",
+                       face_up: bool = True) -> bool:
         if not self.summoning.special_summon_allowed(player, cause):
             return False
         if self.equips.seals(card):
             return False
         return super().special_summon(card, player, position, cause, face_up)
 
-    def summon_tokens(self, player, token_name, count, cause):
+    def summon_tokens(self, player: str, token_name: str, count: int, cause: str) -> None:
         if self.summoning.special_summon_allowed(player, cause):
             super().summon_tokens(player, token_name, count, cause)
 
-    def do_flip_summon(self, action):
+    def do_flip_summon(self, action: Action) -> None:
         card = self.card(action.card)
         position = action.position or "attack"
         super().do_flip_summon(action)
-        self.card_rulings.choose_flip_position(card, action.player, position)
+        self.card_rulings.choose_flip_position(card, action.actor, position)
 
     # --- chains --------------------------------------------------------------------------------
 
-    def do_activate(self, action):
+    def do_activate(self, action: Action) -> None:
         card = self.card(action.card)
         optional_effect = self.card_rulings.optional_effect(card)
         if not self.equips.puts_itself_on(action):
             flipping = self.board.flipping_continuous_trap(card)
             self.extra_deck.check_alter_activation(action)
-            limits = self.card_rulings.check_limits(card, action.player)
+            limits = self.card_rulings.check_limits(card, action.actor)
             super().do_activate(action)
-            self.card_rulings.count_limited_use(card, action.player, limits)
+            self.card_rulings.count_limited_use(card, action.actor, limits)
             if flipping:
                 self.board.continuous_trap_flipped()
         if optional_effect:
             self.card_rulings.optional_effect_used(card)
 
-    def put_on_field(self, card, player, is_card):
+    def put_on_field(self, card: CardInstance, player: str, is_card: bool) -> None:
         self.clarifications.check_put_on_field(card, is_card)
         super().put_on_field(card, player, is_card)
 
-    def speed_of(self, card, program, is_card_activation):
+    def speed_of(self, card: CardInstance, program: YamlMapping, is_card_activation: bool) -> int:
         if is_card_activation and card.card.kind == "spell" and \
                 card.card.subtype in ("continuous", "equip"):
             if card.card.subtype == "equip" and \
@@ -881,7 +908,8 @@ class KingdomDuel(Duel):
             return 2
         return super().speed_of(card, program, is_card_activation)
 
-    def check_timing(self, card, player, speed, is_card, program):
+    def check_timing(self, card: CardInstance, player: str, speed: int, is_card: bool,
+                     program: YamlMapping) -> None:
         if self.chain and "unstoppable" in self.card(self.chain[-1].card_id).card.flags and \
                 not self.misreads("kd-unstoppable", "answerable"):
             self.illegal("kd-unstoppable", "unstoppable",
@@ -891,35 +919,37 @@ class KingdomDuel(Duel):
         super().check_timing(card, player, speed, is_card, program)
         self.card_rulings.timing_checked(card, is_card, program, answers_slow)
 
-    def optional_triggers_kept(self):
+    def optional_triggers_kept(self) -> list[PendingTrigger]:
         if not self.optional_triggers or self.misreads("kd-no-missed-timing", "timing-missed"):
             return super().optional_triggers_kept()
         self.note_rule("kd-no-missed-timing")
         return list(self.optional_triggers)
 
-    def program_steps(self, link):
+    # The core's is a staticmethod; this one asks the board, so it needs the duel. Every call
+    # is made on a duel (`self.program_steps`), never on the class.
+    def program_steps(self, link: ChainLink) -> list[YamlMapping]:  # type: ignore[override]
         if self.board.flip_only(link):
             return []
         return super().program_steps(link)
 
-    def resolve_link(self, link):
+    def resolve_link(self, link: ChainLink) -> None:
         with self.tilemap.choosing_for(link):
             if not link.negated:
                 self.board.negate_by_standing_card(link)
             super().resolve_link(link)
 
-    def chain_finished(self, order):
+    def chain_finished(self, order: list[ChainLink]) -> None:
         self.traps.start_persisting(order)
         super().chain_finished(self.extra_deck.links_that_leave(order))
         self.board.discard_used_cards(order)
 
-    def chain_resolved(self):
+    def chain_resolved(self) -> None:
         waking = self.battle.take_waking_triggers()
         super().chain_resolved()
         for trigger, actor in waking:
             self.traps.spring_traps(trigger, actor)
 
-    def negate_link_below(self, link, destroy=True, cause=""):
+    def negate_link_below(self, link: ChainLink, destroy: bool = True, cause: str = "") -> None:
         below = self.rule_cards.rule_link_below(link)
         if below is not None and self.rule_cards.cannot_be_negated(below, cause):
             return
@@ -929,35 +959,37 @@ class KingdomDuel(Duel):
 
     # --- battle --------------------------------------------------------------------------------
 
-    def may_attack_in_position(self, attacker):
+    def may_attack_in_position(self, attacker: CardInstance) -> bool:
         return self.battle.may_attack_in_position(attacker)
 
-    def check_attack_target(self, attacker, target, player):
+    def check_attack_target(self, attacker: CardInstance, target: CardInstance | None,
+                            player: str) -> None:
         self.battle.check_no_direct_attack(target)
         self.tilemap.check_attack_target(attacker, target)
         if self.teams.mode is None or target is None:
             return super().check_attack_target(attacker, target, player)
         self.teams.check_attack_target(target, player)
 
-    def do_attack(self, action):
+    def do_attack(self, action: Action) -> None:
         self.battle.check_attack(action)
         super().do_attack(action)
-        self.battle.attack_declared(action.player)
+        self.battle.attack_declared(action.actor)
 
-    def redirect_attack(self, new_target, cause):
+    def redirect_attack(self, new_target: CardInstance, cause: str) -> None:
         attack = self.attack
         if not self.battle.may_redirect(new_target, cause):
             return
         super().redirect_attack(new_target, cause)
         self.battle.redirected(attack, new_target, cause)
 
-    def fight(self):
+    def fight(self) -> None:
         if self.battle.replayed():
             return
         with self.battle.fighting_out(self.attack):
             super().fight()
 
-    def monster_battle(self, attacker, defender, player, rival):
+    def monster_battle(self, attacker: CardInstance, defender: CardInstance, player: str,
+                       rival: str) -> None:
         self.battle.reveal_hidden_defender(defender)
         with self.battle.between_atk_monsters(attacker, defender, player):
             weighed = self.battle.weigh_piercing(attacker, defender)
@@ -968,23 +1000,24 @@ class KingdomDuel(Duel):
                 self.card_rulings.kept_position()
             self.battle.pierce_or_shield(weighed, attacker, defender, rival)
 
-    def destroy_by_battle(self, card):
+    def destroy_by_battle(self, card: CardInstance) -> None:
         if not self.battle.spares_attacker(card):
             super().destroy_by_battle(card)
 
-    def battle_damage(self, player, value, source, direct=False):
+    def battle_damage(self, player: str, value: int, source: CardInstance,
+                      direct: bool = False) -> None:
         if not self.battle.spares_damage(player, value):
             super().battle_damage(player, value, source, direct)
 
-    def apply_destruction_damage(self, player, atk, cause):
+    def apply_destruction_damage(self, player: str, atk: int, cause: str) -> None:
         self.destruction_damage.deal(player, atk, cause)
 
-    def check_position_change(self, card):
+    def check_position_change(self, card: CardInstance) -> None:
         if "battle_lock" in card.counters and not self.misreads("kd-battle-lock", "lock-ignored") \
                 and self.clarifications.battle_lock_holds(card):
             self.illegal("kd-battle-lock", "battle_locked", f"{card.id} is Battle Locked")
 
-    def battle_swap(self, card, ctx):
+    def battle_swap(self, card: CardInstance, ctx: EffectContext) -> None:
         if card.controller != ctx.controller and \
                 self.misreads("kd-battle-swap", "own-monsters-only"):
             self.emit("position", f"Battle Swap: {card.id} is not {ctx.controller}'s monster and "
@@ -996,98 +1029,103 @@ class KingdomDuel(Duel):
 
     # --- the format's own steps ----------------------------------------------------------------
 
-    def do_hide(self, action):
-        self.battle.hide(action.player, self.card(action.card))
+    def do_hide(self, action: Action) -> None:
+        self.battle.hide(action.actor, self.card(action.card))
 
-    def do_strike(self, action):
-        self.strike.use(action.player, self.card(action.card), action.to,
+    def do_strike(self, action: Action) -> None:
+        self.strike.use(action.actor, self.card(action.card), action.to,
                         action.select.get("player"))
 
-    def do_decline(self, action):
-        self.traps.decline(action.player, self.card(action.card))
+    def do_decline(self, action: Action) -> None:
+        self.traps.decline(action.actor, self.card(action.card))
 
-    def do_redirect(self, action):
+    def do_redirect(self, action: Action) -> None:
         self.teams.do_redirect(action)
 
-    def do_join(self, action):
+    def do_join(self, action: Action) -> None:
         self.teams.do_join(action)
 
-    def do_end_duel(self, action):
+    def do_end_duel(self, action: Action) -> None:
         self.teams.do_end_duel(action)
 
-    def do_activate_rule(self, action):
+    def do_activate_rule(self, action: Action) -> None:
         card = self.card(action.card)
-        if not self.setup.plays_setup_rule(action.player, card):
-            self.rule_cards.activate(action.player, card)
+        if not self.setup.plays_setup_rule(action.actor, card):
+            self.rule_cards.activate(action.actor, card)
 
-    def do_swap(self, action):
+    def do_swap(self, action: Action) -> None:
         self.setup.swap(action)
 
-    def do_use_symbol(self, action):
+    def do_use_symbol(self, action: Action) -> None:
         self.rule_cards.use_symbol(action)
 
-    def do_integration_summon(self, action):
+    def do_integration_summon(self, action: Action) -> None:
         self.integration.summon(action)
 
-    def do_send(self, action):
-        self.extra_deck.send(action.player, self.card(action.card))
+    def do_send(self, action: Action) -> None:
+        self.extra_deck.send(action.actor, self.card(action.card))
 
-    def do_ritual_summon(self, action):
+    def do_ritual_summon(self, action: Action) -> None:
         self.extra_deck.ritual_summon(action)
 
-    def do_move(self, action):
+    def do_move(self, action: Action) -> None:
         self.tilemap.move_step(action)
 
-    def do_detach(self, action):
-        self.equips.detach(action.player, self.card(action.card))
+    def do_detach(self, action: Action) -> None:
+        self.equips.detach(action.actor, self.card(action.card))
 
     # --- what the format's effect primitives call ----------------------------------------------
 
-    def create_tilemap(self, ctx, spec):
+    def create_tilemap(self, ctx: EffectContext, spec: YamlValue) -> None:
+        # `spec`: the card's `create_tilemap:` argument as its YAML wrote it (the Tilemaps check it)
         self.tilemap.create_tilemap(ctx, spec)
 
-    def remove_obstructions(self, ctx):
+    def remove_obstructions(self, ctx: EffectContext) -> None:
         self.tilemap.remove_obstructions(ctx)
 
-    def move_to_terrain(self, card, cause):
+    def move_to_terrain(self, card: CardInstance, cause: str) -> None:
         self.tilemap.move_to_terrain(card, cause)
 
-    def replace_terrain(self, player, column, terrain):
+    def replace_terrain(self, player: str, column: int, terrain: str) -> None:
         self.terrain.replace(player, column, terrain)
 
-    def declare_subduel(self, ctx, spec):
+    def declare_subduel(self, ctx: EffectContext, spec: YamlValue) -> None:
+        # `spec` is the card's `subduel:` argument as its YAML wrote it: the Subduels check it
         self.subduels.declare_subduel(ctx, spec)
 
-    def equip_zone(self, card, player, zone, ctx):
+    def equip_zone(self, card: CardInstance, player: str, zone: str,
+                   ctx: EffectContext) -> None:
         self.equips.equip_zone(card, player, zone, ctx)
 
-    def equip_by_effect(self, card, host, ctx):
+    def equip_by_effect(self, card: CardInstance, host: CardInstance,
+                        ctx: EffectContext) -> None:
         self.equips.equip_by_effect(card, host, ctx)
 
-    def attach_by_effect(self, card, host, ctx):
+    def attach_by_effect(self, card: CardInstance, host: CardInstance,
+                         ctx: EffectContext) -> None:
         self.equips.attach_by_effect(card, host, ctx)
 
-    def alter_summon(self, ctx, alter_type):
+    def alter_summon(self, ctx: EffectContext, alter_type: str) -> None:
         self.extra_deck.alter_summon(ctx, alter_type)
 
-    def activate_rule_by_effect(self, ctx, name):
+    def activate_rule_by_effect(self, ctx: EffectContext, name: str) -> None:
         self.rule_cards.activate_rule_by_effect(ctx, name)
 
     # --- what scenarios and pages see ----------------------------------------------------------
 
-    def card_facts(self, card):
+    def card_facts(self, card: CardInstance) -> YamlMapping:
         facts = super().card_facts(card)
         facts["host"] = card.host
         self.equips.host_fact(card, facts)
         facts["column"] = card.column
         return facts
 
-    def observe_format(self):
+    def observe_format(self) -> YamlMapping:
         return {**super().observe_format(), "defeated": list(self.teams.out),
                 "charges": self.rule_cards.charges(), "terrains": dict(self.terrain.markers),
                 "tiles": self.tilemap.observe_tiles(), "warnings": dict(self.idleness.warnings)}
 
-    def snapshot(self):
+    def snapshot(self) -> YamlMapping:
         data = super().snapshot()
         self.teams.add_to_snapshot(data)
         self.tilemap.add_to_snapshot(data)
@@ -1096,7 +1134,7 @@ class KingdomDuel(Duel):
         data["idle_warnings"] = dict(self.idleness.warnings)
         return data
 
-    def turn_facts(self):
+    def turn_facts(self) -> YamlMapping:
         """Normal Summons and STRIKEs are counted per turn here."""
         facts = super().turn_facts()
         facts["normal_summons"] = self.summoning.normal_summons_this_turn
@@ -1104,6 +1142,6 @@ class KingdomDuel(Duel):
         return facts
 
     @property
-    def subduel_cards(self):
+    def subduel_cards(self) -> dict[str, CardInstance]:
         """Every card a Subduel of this duel used, for the pages that name cards."""
         return self.subduels.subduel_cards

@@ -22,12 +22,26 @@ attaching, and the EQUIP, ATTACH and DETACH effect types.
   the card by hand (the `detach: <id>` step sends it to the Graveyard), at Quick speed unless its
   `speed:` says otherwise; a card that goes to the Graveyard with its host is not detached.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..card_filters import EXACT_NAME, MONSTER_TYPE, NAME_CONTAINS, name_contains, parse_bracket
 from ..errors import ScriptError
 from ..primitives import EffectContext, run
 from ..rules import Rule
 from ..state import ChainLink
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..modifiers import ModifierRegistry
+    from ..scenario import Action
+    from ..state import CardInstance
+    from ..yamltypes import YamlMapping, YamlValue
+    from .kingdom_card_kinds import CardsOnCards
+    from .kingdom_duels import KingdomDuel
+    from .kingdom_idleness import Idleness
+    from .kingdom_terrain import Terrains
 
 EQUIP_RULES = (
     Rule("kd-bracket-syntax", "kingdom-duels/clarifications#bracket-syntax-intro",
@@ -106,16 +120,18 @@ EQUIP_RULES = (
 class EquipsAndControl(Component):
     """Bracket filters, control, equips, attachments and DETACH."""
 
-    def __init__(self, duel, cards_on_cards, terrain, idleness):
+    def __init__(self, duel: KingdomDuel, cards_on_cards: CardsOnCards, terrain: Terrains,
+                 idleness: Idleness) -> None:
         super().__init__(duel)
         self.cards_on_cards = cards_on_cards
         self.terrain = terrain
         self.idleness = idleness
-        self.zone_equips = {}  # card id -> (player, zone, only card id or None) it equips
+        # card id -> (player, zone, only card id or None) it equips
+        self.zone_equips: dict[str, tuple[str, str, str | None]] = {}
 
     # --- curly-bracket restrictions ------------------------------------------------------------
 
-    def bracket_spec(self, card, spec):
+    def bracket_spec(self, card: CardInstance, spec: YamlMapping) -> YamlMapping | None:
         """A filter with a bracket restriction (`only_on`): the rest of the filter when `card`
         fits the restriction, None when it does not."""
         if "only_on" in spec:
@@ -124,7 +140,7 @@ class EquipsAndControl(Component):
             spec = {key: value for key, value in spec.items() if key != "only_on"}
         return spec
 
-    def bracket_matches(self, card, text):
+    def bracket_matches(self, card: CardInstance, text: YamlValue) -> bool:
         """Does `card` fit the bracket restriction `text`, read as its wording says?"""
         try:
             how, name = parse_bracket(text)
@@ -142,7 +158,7 @@ class EquipsAndControl(Component):
             return self.duel.matches(card, {"name": name})  # a Fusion's Material names count
         return name in self.duel.races(card)
 
-    def bracket_reading(self, how):
+    def bracket_reading(self, how: str) -> str:
         """How a bracket written as `how` is read: as written, unless a rule is misread."""
         rule, wrong, misread = {
             NAME_CONTAINS: ("kd-bracket-contains", "exact-name", EXACT_NAME),
@@ -153,7 +169,7 @@ class EquipsAndControl(Component):
         self.note_rule(rule)
         return how
 
-    def names_of(self, card):
+    def names_of(self, card: CardInstance) -> list[str]:
         """The names a card has: its own, and a Fusion Monster's Materials' on the field."""
         names = [card.name]
         if card.card.materials and card.zone == "monsters" and \
@@ -163,12 +179,12 @@ class EquipsAndControl(Component):
 
     # --- taking and swapping control -----------------------------------------------------------
 
-    def side_holding(self, card):
+    def side_holding(self, card: CardInstance) -> str | None:
         """The player in whose zone the card physically lies (not always its controller)."""
         return next((p for p in self.duel.players if card.id in self.zone_of(p, card.zone)),
                     None)
 
-    def before_move(self, card):
+    def before_move(self, card: CardInstance) -> None:
         """A card controlled from another player's zone leaves that zone when it moves."""
         players = self.duel.players
         holder = self.side_holding(card) if card.zone in players[card.owner].zones else None
@@ -177,7 +193,7 @@ class EquipsAndControl(Component):
             self.zone_of(holder, card.zone).remove(card.id)
             self.zone_of(card.controller, card.zone).append(card.id)
 
-    def gain_control(self, card, player, cause):
+    def gain_control(self, card: CardInstance, player: str, cause: str) -> None:
         old = card.controller
         if old == player:
             return
@@ -189,7 +205,7 @@ class EquipsAndControl(Component):
             return
         self.hand_over_equips(card, old, player)
 
-    def place_on_own_side(self, card, player, cause):
+    def place_on_own_side(self, card: CardInstance, player: str, cause: str) -> bool:
         """The monster goes to a free Monster Zone of its new controller's side."""
         duel = self.duel
         if duel.monster_zone_full(player):
@@ -206,7 +222,7 @@ class EquipsAndControl(Component):
                   card=card.id, player=player, column=card.column, what="placed")
         return True
 
-    def hand_over_equips(self, card, old, player):
+    def hand_over_equips(self, card: CardInstance, old: str, player: str) -> None:
         """The cards equipped to the monster change controller with it, in their own zones."""
         equips = self.cards_on_cards.equips_of(card)
         if not equips or self.misreads("kd-control-equips", "equips-keep-controller"):
@@ -215,6 +231,7 @@ class EquipsAndControl(Component):
         for equip in equips:
             holder = self.side_holding(equip)
             if moving and holder != player:
+                assert holder is not None  # an equipped card lies in some player's Backrow
                 self.zone_of(holder, equip.zone).remove(equip.id)
                 self.zone_of(player, equip.zone).append(equip.id)
             equip.controller = player
@@ -225,9 +242,9 @@ class EquipsAndControl(Component):
                   f"they stay in {old}'s Backrow", ["kd-control-equips"], card=card.id,
                   cards=[e.id for e in equips], player=player, old=old, what="equips")
 
-    def swap_control(self, card, player, cause):
+    def swap_control(self, card: CardInstance, player: str, cause: str) -> None:
         old = card.controller
-        given = None
+        given: CardInstance | None = None
         if self.misreads("kd-swap-control", "exchange"):
             own = sorted((self.card(i) for i in self.zone_of(player, "monsters")),
                          key=lambda c: (c.column is None, c.column))
@@ -242,7 +259,8 @@ class EquipsAndControl(Component):
 
     # --- equipping a whole game zone -----------------------------------------------------------
 
-    def equip_zone(self, card, player, zone, ctx):
+    def equip_zone(self, card: CardInstance, player: str, zone: str,
+                   ctx: EffectContext) -> None:
         """"Equip the Graveyard": the card stays in its zone, equipping that zone entirely."""
         if self.misreads("kd-equip-non-monsters", "monsters-only"):
             self.emit("equip", f"{card.id} can equip only a monster, not {player}'s {zone}",
@@ -261,7 +279,7 @@ class EquipsAndControl(Component):
                   "entirety", ["kd-equip-whole-zone", "kd-equip-non-monsters"], card=card.id,
                   player=player, zone=zone, what="zone")
 
-    def sealed_by(self, card):
+    def sealed_by(self, card: CardInstance) -> CardInstance | None:
         """The face-up card equipping the zone `card` lies in that keeps it from being Special
         Summoned (`continuous: {zone_sealed: true}`), or None."""
         holder = self.side_holding(card)
@@ -274,7 +292,7 @@ class EquipsAndControl(Component):
                 return equip
         return None
 
-    def seals(self, card):
+    def seals(self, card: CardInstance) -> bool:
         """Is `card` kept from being Special Summoned by a card equipping its whole zone?"""
         sealer = self.sealed_by(card)
         if sealer is not None:
@@ -286,11 +304,11 @@ class EquipsAndControl(Component):
 
     # --- equipping and attaching by an effect --------------------------------------------------
 
-    def note_own_right(self, card, cause):
+    def note_own_right(self, card: CardInstance, cause: str) -> None:
         if cause == card.id and card.card.subtype == "equip":
             self.note_rule("kd-equip-requirement")  # an Equip card equips by its own right
 
-    def equip_by_effect(self, card, host, ctx):
+    def equip_by_effect(self, card: CardInstance, host: CardInstance, ctx: EffectContext) -> None:
         """An effect that allows equipping places the card in its controller's Backrow."""
         if self.misreads("kd-equip-attach-placement", "equip-beneath"):
             self.attach_beneath(card, host, f"placed beneath {host.id} by {ctx.card_id}")
@@ -305,7 +323,8 @@ class EquipsAndControl(Component):
         self.note_rule("kd-equip-requirement")  # the effect allows it
         self.duel.equip(card, host, ctx.card_id, controller=ctx.controller)
 
-    def attach_by_effect(self, card, host, ctx):
+    def attach_by_effect(self, card: CardInstance, host: CardInstance,
+                         ctx: EffectContext) -> None:
         """An effect that allows attaching places the card beneath its host."""
         if card.card.subtype == "token" and \
                 not self.misreads("kd-token-not-attached", "token-attachable"):
@@ -326,7 +345,7 @@ class EquipsAndControl(Component):
         self.note_rule("kd-attach-requirement")  # the effect allows it
         self.attach_beneath(card, host, f"attached to {host.id} by {ctx.card_id}")
 
-    def attach_beneath(self, card, host, reason):
+    def attach_beneath(self, card: CardInstance, host: CardInstance, reason: str) -> None:
         """The card goes beneath `host`, and what lay beneath it goes along."""
         if card.id == host.id:
             self.illegal(None, "invalid_target", f"{card.id} cannot be attached beneath itself")
@@ -336,7 +355,7 @@ class EquipsAndControl(Component):
         self.emit("attach", f"{card.id} is placed beneath {host.id}",
                   ["kd-equip-attach-placement"], card=card.id, host=host.id, what="attached")
 
-    def carry_attachments(self, card, host):
+    def carry_attachments(self, card: CardInstance, host: CardInstance) -> None:
         """Attaching `card` to `host` attaches the cards beneath `card` to `host` too (an Alter
         Material's included); misread, they stay with `card` and so go to the Graveyard as it
         leaves the field."""
@@ -351,11 +370,11 @@ class EquipsAndControl(Component):
 
     # --- a card that would put itself on a monster ---------------------------------------------
 
-    def puts_itself_on(self, action):
+    def puts_itself_on(self, action: Action) -> bool:
         """An `activate` of a card in the hand with no activation but an EQUIP or ATTACH effect:
         it would put itself on a monster, which needs an effect allowing it. True when the step
         was such a card's (and done)."""
-        card = self.duel.cards.get(action.card)
+        card = self.duel.cards.get(action.card) if action.card is not None else None
         if card is not None and card.zone == "hand" and card.controller == action.player and \
                 card.card.activation is None:
             if any("equip" in e for e in card.card.effects) and card.card.subtype != "equip":
@@ -366,7 +385,7 @@ class EquipsAndControl(Component):
                 return True
         return False
 
-    def own_host(self, card, action):
+    def own_host(self, card: CardInstance, action: Action) -> CardInstance:
         if len(action.targets) != 1:
             raise ScriptError(f"say which monster {card.id} would go on (target: <id>)",
                               field="target")
@@ -375,7 +394,7 @@ class EquipsAndControl(Component):
             self.illegal(None, "invalid_target", f"{host.id} is not a monster on the field")
         return host
 
-    def equip_itself(self, card, action):
+    def equip_itself(self, card: CardInstance, action: Action) -> None:
         """A card with an EQUIP effect, not an Equip Spell or Trap, needs an effect to equip."""
         host = self.own_host(card, action)
         if not self.misreads("kd-equip-requirement", "equip-effect-suffices"):
@@ -384,7 +403,7 @@ class EquipsAndControl(Component):
                          "equipping it")
         self.duel.equip(card, host, f"{card.id}'s own EQUIP effect", controller=action.player)
 
-    def attach_itself(self, card, action):
+    def attach_itself(self, card: CardInstance, action: Action) -> None:
         """A card with an ATTACH effect needs an effect that allows attaching it."""
         host = self.own_host(card, action)
         if not self.misreads("kd-attach-requirement", "attach-effect-suffices"):
@@ -395,20 +414,20 @@ class EquipsAndControl(Component):
     # --- EQUIP and ATTACH effects --------------------------------------------------------------
 
     @staticmethod
-    def equip_effect_atk(equip):
+    def equip_effect_atk(equip: CardInstance) -> int:
         """The ATK an equipping card's EQUIP effect gives (an Equip card's `equip_atk`)."""
         return sum(e["continuous"].get("equip_atk", 0) for e in equip.card.effects_of("continuous")) \
             + sum((e["equip"] or {}).get("atk", 0) for e in equip.card.effects_of("equip"))
 
-    def register_modifiers(self, modifiers):
+    def register_modifiers(self, modifiers: ModifierRegistry) -> None:
         """What equipped and attached cards give a monster in the Frontrow."""
         modifiers.register("equips", "atk", self.atk_bonus, applies=self.in_frontrow)
 
     @staticmethod
-    def in_frontrow(card):
+    def in_frontrow(card: CardInstance) -> bool:
         return card.zone == "monsters"
 
-    def atk_bonus(self, card):
+    def atk_bonus(self, card: CardInstance) -> int:
         """ATK the EQUIP effects of the cards equipped to `card`, and the ATTACH effects of
         those beneath it, give it."""
         bonus = 0
@@ -424,7 +443,7 @@ class EquipsAndControl(Component):
                 self.note_rule("kd-equip-active")  # not equipping yet: no effect
         return bonus + self.attach_atk_bonus(card)
 
-    def equips_on_the_way(self, card):
+    def equips_on_the_way(self, card: CardInstance) -> list[CardInstance]:
         """Equip cards activated on `card` whose chain link has not resolved yet."""
         return [self.card(link.card_id) for link in self.duel.chain
                 if link.is_card_activation and not link.resolved and card.id in link.targets
@@ -432,7 +451,7 @@ class EquipsAndControl(Component):
                 and self.card(link.card_id).card.subtype == "equip"
                 and self.equip_effect_atk(self.card(link.card_id))]
 
-    def attach_atk_bonus(self, card):
+    def attach_atk_bonus(self, card: CardInstance) -> int:
         """ATK the ATTACH effects of the cards beneath `card` give it."""
         bonus = 0
         for attached in self.cards_on_cards.attachments_of(card):
@@ -446,7 +465,7 @@ class EquipsAndControl(Component):
 
     # --- Hiding a monster that wears cards -----------------------------------------------------
 
-    def cards_on_hidden_monster(self, card):
+    def cards_on_hidden_monster(self, card: CardInstance) -> None:
         """Cards equipped or attached to a monster before it was Hidden stay face-up."""
         held = self.cards_on_cards.equips_of(card) + self.cards_on_cards.attachments_of(card)
         if not held:
@@ -462,13 +481,14 @@ class EquipsAndControl(Component):
     # --- DETACH ---------------------------------------------------------------------------------
 
     @staticmethod
-    def detach_effect(card):
+    def detach_effect(card: CardInstance) -> YamlMapping | None:
         return next(((e["detach"] or {}) for e in card.card.effects if "detach" in e), None)
 
-    def detach(self, player, card):
+    def detach(self, player: str, card: CardInstance) -> None:
         """Detaching a card by hand sends it to the Graveyard and activates its DETACH effect."""
         duel = self.duel
-        host = duel.cards.get(card.host) if card.zone == "attached" else None
+        host = duel.cards.get(card.host) \
+            if card.zone == "attached" and card.host is not None else None
         effect = self.detach_effect(card)
         if host is None or host.controller != player or effect is None:
             self.illegal(None, "cannot_detach", f"{card.id} is not a card with a DETACH effect "
@@ -488,7 +508,7 @@ class EquipsAndControl(Component):
                   card_activation=False)
         duel.priority, duel.passes = duel.next_player(player), 0
 
-    def detach_speed(self, effect):
+    def detach_speed(self, effect: YamlMapping) -> int:
         """Quick (Spell Speed 2) unless the card states its speed."""
         if "speed" in effect:
             return effect["speed"]
@@ -497,14 +517,15 @@ class EquipsAndControl(Component):
         self.note_rule("kd-detach-quick")
         return 2
 
-    def leaving_field(self, card):
+    def leaving_field(self, card: CardInstance) -> list[CardInstance]:
         """A card is leaving the field: it equips no zone any more. Returns the cards with a
         DETACH effect attached to it (`left_field` follows them)."""
         self.zone_equips.pop(card.id, None)
         return [a for a in self.cards_on_cards.attachments_of(card)
                 if self.detach_effect(a) is not None]
 
-    def left_field(self, card, old_controller, detachable):
+    def left_field(self, card: CardInstance, old_controller: str,
+                   detachable: list[CardInstance]) -> None:
         """A card with a DETACH effect that goes to the Graveyard with its host is not
         detached."""
         for attached in detachable:
@@ -513,7 +534,9 @@ class EquipsAndControl(Component):
             if self.misreads("kd-detach-activation", "any-leaving"):
                 self.emit("effect", f"{attached.id}'s DETACH effect applies as it leaves with "
                           f"{card.id}", card=attached.id, what="detach")
-                run(self.duel, list(self.detach_effect(attached).get("resolve", [])),
+                effect = self.detach_effect(attached)
+                assert effect is not None  # leaving_field kept only cards with one
+                run(self.duel, list(effect.get("resolve", [])),
                     EffectContext(attached.id, old_controller))
                 continue
             self.emit("attach", f"{attached.id} went to the Graveyard with {card.id}, not "
@@ -523,7 +546,7 @@ class EquipsAndControl(Component):
 
     # --- what the scenario sees ----------------------------------------------------------------
 
-    def host_fact(self, card, facts):
+    def host_fact(self, card: CardInstance, facts: YamlMapping) -> None:
         """A card equipping a whole zone names it as its host (`A.graveyard`)."""
         if card.id in self.zone_equips and card.on_field:
             player, zone, only = self.zone_equips[card.id]

@@ -14,12 +14,28 @@
 Integration Summons are in `kingdom_integration`; equips, attachments, dual-type cards and
 Permanently in `kingdom_card_kinds`.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..errors import ScriptError
 from ..rules import Rule
 from ..wording import counted
 from .kingdom_card_kinds import CARD_KIND_RULES
 from .kingdom_component import Component
 from .kingdom_integration import INTEGRATION_RULES, extra_deck_monster
+
+if TYPE_CHECKING:
+    from ..primitives import EffectContext
+    from ..scenario import Action
+    from ..state import CardInstance, ChainLink
+    from .kingdom_card_kinds import CardsOnCards
+    from .kingdom_duels import KingdomDuel
+    from .kingdom_equips import EquipsAndControl
+    from .kingdom_terrain import Terrains
+
+# Why an Alter Summon cannot be made: (the rule, or None, the reason code, the message).
+Problem = tuple[str | None, str, str]
 
 # Article parameters this part of the ruleset reads (added to KingdomDuel.PARAMETERS).
 EXTRA_DECK_PARAMETERS = ()
@@ -81,7 +97,8 @@ EXTRA_DECK_RULES = (
 class ExtraDeckMonsters(Component):
     """Ritual and Alter Summons (Integration Summons are `kingdom_integration`'s)."""
 
-    def __init__(self, duel, cards_on_cards, equips, terrain):
+    def __init__(self, duel: KingdomDuel, cards_on_cards: CardsOnCards,
+                 equips: EquipsAndControl, terrain: Terrains) -> None:
         super().__init__(duel)
         self.cards_on_cards = cards_on_cards
         self.equips = equips
@@ -89,16 +106,16 @@ class ExtraDeckMonsters(Component):
 
     # --- Ritual Summons ------------------------------------------------------------------------
 
-    def is_ritual_spell(self, card):
+    def is_ritual_spell(self, card: CardInstance) -> bool:
         return card.card.kind == "spell" and card.card.subtype == "ritual"
 
-    def links_that_leave(self, order):
+    def links_that_leave(self, order: list[ChainLink]) -> list[ChainLink]:
         """The resolved links whose cards leave the field as usual: not a Ritual Spell waiting
         for its Ritual Summon."""
         waiting = [link for link in order if self.ritual_spell_waits(link)]
         return [link for link in order if link not in waiting]
 
-    def ritual_spell_waits(self, link):
+    def ritual_spell_waits(self, link: ChainLink) -> bool:
         """A resolved Ritual Spell stays face-up until its Ritual Summon is fulfilled."""
         card = self.card(link.card_id)
         if not (link.is_card_activation and link.resolved and self.is_ritual_spell(card) and
@@ -110,7 +127,7 @@ class ExtraDeckMonsters(Component):
                   ["kd-ritual-spell-stays"], card=card.id, what="stays")
         return True
 
-    def send(self, player, card):
+    def send(self, player: str, card: CardInstance) -> None:
         """`send`: a waiting Ritual Spell's controller sends it to the Graveyard."""
         duel = self.duel
         if not (self.is_ritual_spell(card) and card.on_field and card.face_up):
@@ -126,10 +143,10 @@ class ExtraDeckMonsters(Component):
                   ["kd-ritual-send"], card=card.id, player=player, what="sent")
         duel.move(card, "graveyard", reason="sent at will by its controller")
 
-    def ritual_summon(self, action):
+    def ritual_summon(self, action: Action) -> None:
         """`ritual_summon`: the Ritual Monster, over Materials the waiting Ritual Spell needs."""
         duel = self.duel
-        player, monster = action.player, self.card(action.card)
+        player, monster = action.actor, self.card(action.card)
         duel.require_open_main_phase(player, "a Ritual Summon")
         terms = extra_deck_monster(duel, monster, player, "ritual", "a Ritual Monster")
         spell = next((c for c in duel.cards_on_field("spell", controller=player)
@@ -160,7 +177,8 @@ class ExtraDeckMonsters(Component):
                   "the Graveyard", ["kd-ritual-spell-stays"], card=spell.id, what="fulfilled")
         duel.move(spell, "graveyard", reason="its Ritual Summon is fulfilled")
 
-    def check_ritual_materials(self, materials, spell, player):
+    def check_ritual_materials(self, materials: list[CardInstance], spell: CardInstance,
+                               player: str) -> None:
         """The Materials must be distinct monsters whose Levels total what the Spell requires."""
         if not materials or len({m.id for m in materials}) != len(materials):
             self.illegal(None, "wrong_materials", "a Ritual Summon names its distinct Materials")
@@ -174,7 +192,7 @@ class ExtraDeckMonsters(Component):
         if needed and total >= needed:
             self.note_rule("kd-ritual-requirements")
 
-    def check_ritual_material(self, material, player):
+    def check_ritual_material(self, material: CardInstance, player: str) -> None:
         """A Ritual Material is a monster from the hand or on the field."""
         kinds_of = self.cards_on_cards.kinds_of
         from_hand = material.zone == "hand" and material.owner == player and \
@@ -198,18 +216,18 @@ class ExtraDeckMonsters(Component):
 
     # --- Alter Summons -------------------------------------------------------------------------
 
-    def check_alter_activation(self, action):
+    def check_alter_activation(self, action: Action) -> None:
         """A card that allows an Alter Summon is activated only if the summon can be made."""
-        card = self.duel.cards.get(action.card)
+        card = self.duel.cards.get(action.card) if action.card is not None else None
         alter_type = self.alter_type_allowed_by(card) if card else None
         if alter_type is not None:
-            problem = self.alter_summon_problem(action.player, action.select.get("alter"),
+            problem = self.alter_summon_problem(action.actor, action.select.get("alter"),
                                                 action.materials, alter_type)
             if problem:
                 self.illegal(*problem)
 
     @staticmethod
-    def alter_type_allowed_by(card):
+    def alter_type_allowed_by(card: CardInstance) -> str | None:
         """The Alter Type a card lets its player Alter Summon, if its programs hold one."""
         programs = [(card.card.activation or {}).get("resolve", [])] + [
             effect[key].get("resolve", []) for effect in card.card.effects
@@ -220,7 +238,8 @@ class ExtraDeckMonsters(Component):
                     return step["alter_summon"]["type"]
         return None
 
-    def alter_summon_problem(self, player, alter_id, material_ids, alter_type):
+    def alter_summon_problem(self, player: str, alter_id: str | None, material_ids: list[str],
+                             alter_type: str) -> Problem | None:
         """(rule, reason, message) when this Alter Summon cannot be made now, or None."""
         if alter_id is None:
             raise ScriptError("an Alter Summon chooses its Alter Monster (select: {alter: <id>})",
@@ -256,7 +275,7 @@ class ExtraDeckMonsters(Component):
                     f"{material.id} has {held} of the {needed} Summoning Counters needed")
         return None
 
-    def alter_summon(self, ctx, alter_type):
+    def alter_summon(self, ctx: EffectContext, alter_type: str) -> None:
         """The card resolves: the Alter Monster takes its material's place (primitive hook)."""
         alter_id = ctx.select("alter")
         material_ids = ctx.remembered.get("materials", [])
@@ -287,7 +306,7 @@ class ExtraDeckMonsters(Component):
             self.move_equip_over(equip, material, alter)
         self.retarget(material, alter)
 
-    def attach_material(self, material, alter):
+    def attach_material(self, material: CardInstance, alter: CardInstance) -> None:
         """The Alter Material goes beneath the Alter Monster; its Summoning Counters come off."""
         counters = material.counters.get("summoning")
         if self.misreads("kd-alter-summon", "material-to-graveyard"):
@@ -306,7 +325,8 @@ class ExtraDeckMonsters(Component):
                   f"{'is' if counters == 1 else 'are'} removed", ["kd-alter-counters-removed"],
                   card=material.id, count=counters, what="removed")
 
-    def move_equip_over(self, equip, material, alter):
+    def move_equip_over(self, equip: CardInstance, material: CardInstance,
+                        alter: CardInstance) -> None:
         """An equip of the material goes over to the Alter Monster if it may equip it."""
         if equip.zone != "spell_trap":
             return
@@ -322,7 +342,7 @@ class ExtraDeckMonsters(Component):
                   card=equip.id, host=alter.id, what="cannot")
         self.cards_on_cards.equip_lost_its_host(equip, material)
 
-    def retarget(self, material, alter):
+    def retarget(self, material: CardInstance, alter: CardInstance) -> None:
         """Chain links and an attack aimed at the material now aim at the Alter Monster."""
         if self.misreads("kd-alter-targets", "targets-lost"):
             return

@@ -6,10 +6,22 @@ face-down and set apart, and shown only when the monster is revealed (flipped, a
 effect, or gone from the field) or when the duel ends: a player whose Material was not the proper
 one loses the duel.
 """
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypedDict
+
 from ..errors import ScriptError
 from ..rules import Rule
 from ..wording import counted
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..duel import Duel
+    from ..scenario import Action
+    from ..state import CardInstance
+    from ..yamltypes import YamlMapping
+    from .kingdom_duels import KingdomDuel
 
 INTEGRATION_RULES = (
     Rule("kd-integration-summon",
@@ -26,7 +38,9 @@ INTEGRATION_RULES = (
          {"no-penalty": "an improper Material has no consequence"}),
     Rule("kd-integration-proof-at-end", "kingdom-duels/integration-monsters#reveal-later",
          "The eroded Material is shown when the monster is revealed, or when the duel ends.",
-         {"only-on-reveal": "a monster still Hidden when the duel ends never shows its Material"}),
+         {"only-on-reveal": "a monster still Hidden when the duel ends never shows its Material",
+          "only-at-end": "the eroded Material is shown only when the duel ends, not when the "
+                         "monster is revealed"}),
 )
 
 POSITIONS = {None: ("attack", True), "attack": ("attack", True), "defense": ("defense", True),
@@ -34,7 +48,15 @@ POSITIONS = {None: ("attack", True), "attack": ("attack", True), "defense": ("de
              "hidden_attack": ("attack", False)}
 
 
-def extra_deck_monster(duel, card, player, subtype, what):
+class HiddenMaterials(TypedDict):
+    """The eroded Materials of a Hidden Integration Monster, not shown yet, and their player."""
+
+    player: str
+    materials: list[str]
+
+
+def extra_deck_monster(duel: Duel, card: CardInstance, player: str, subtype: str,
+                       what: str) -> YamlMapping:
     """The Extra Deck monster a summoning step names (Integration, or Ritual), checked to be one
     of `player`'s; returns its `summon_with` terms."""
     if card.zone != "extra_deck" or card.owner != player or not card.card.is_monster or \
@@ -50,16 +72,17 @@ def extra_deck_monster(duel, card, player, subtype, what):
 class IntegrationSummons(Component):
     """Integration Summons and the proof of their Hidden Materials."""
 
-    def __init__(self, duel):
+    def __init__(self, duel: KingdomDuel) -> None:
         super().__init__(duel)
-        self.unproven = {}  # Hidden Integration Monster id -> its player and eroded Materials
+        # Hidden Integration Monster id -> its player and eroded Materials
+        self.unproven: dict[str, HiddenMaterials] = {}
 
     # --- Integration Summons -------------------------------------------------------------------
 
-    def summon(self, action):
+    def summon(self, action: Action) -> None:
         """`integration_summon`: the monster, its Materials eroded from hand or field."""
         duel = self.duel
-        player, monster = action.player, self.card(action.card)
+        player, monster = action.actor, self.card(action.card)
         duel.require_open_main_phase(player, "an Integration Summon")
         terms = extra_deck_monster(duel, monster, player, "integration", "an Integration Monster")
         if action.position not in POSITIONS:
@@ -85,7 +108,7 @@ class IntegrationSummons(Component):
                       what="materials_apart")
         duel.summon_to_field(monster, player, position, face_up=face_up, how="integration")
 
-    def check_duelist_setup(self, player, name):
+    def check_duelist_setup(self, player: str, name: str) -> None:
         """The Duelist Setup played at the start of the duel is still in the Rule Zone."""
         if any(self.card(i).name == name for i in self.zone_of(player, "rule_zone")):
             self.note_rule("kd-integration-summon")
@@ -94,7 +117,8 @@ class IntegrationSummons(Component):
             self.illegal("kd-integration-summon", "no_duelist_setup",
                          f"{player} did not play {name} at the start of the duel")
 
-    def check_integration_materials(self, materials, player, count):
+    def check_integration_materials(self, materials: list[CardInstance], player: str,
+                                    count: int) -> None:
         """The Materials come from the hand or the field of the summoning player."""
         if len(materials) != count or len({m.id for m in materials}) != count:
             self.illegal(None, "wrong_materials", "this Integration Summon erodes "
@@ -106,7 +130,7 @@ class IntegrationSummons(Component):
                 self.illegal("kd-integration-summon", "wrong_materials",
                              f"{material.id} is neither in {player}'s hand nor on their field")
 
-    def proper_materials(self, materials, terms):
+    def proper_materials(self, materials: list[CardInstance], terms: YamlMapping) -> bool:
         """Do these cards answer the Materials the Integration Monster lists, name for name?"""
         wanted = list(terms["materials"])
         for material in materials:
@@ -116,7 +140,7 @@ class IntegrationSummons(Component):
             wanted.remove(name)
         return not wanted
 
-    def erode_material(self, material, monster, shown):
+    def erode_material(self, material: CardInstance, monster: CardInstance, shown: bool) -> None:
         if self.misreads("kd-integration-summon", "materials-to-graveyard"):
             self.duel.move(material, "graveyard",
                            reason=f"Integration Material for {monster.id}")
@@ -125,17 +149,18 @@ class IntegrationSummons(Component):
         if not shown and material.zone == "eroded":
             material.face_up = False
 
-    def check_revealed(self):
+    def check_revealed(self) -> None:
         """A Hidden Integration Monster revealed (or gone) shows its eroded Materials."""
         duel = self.duel
         for monster_id in list(self.unproven):
             monster = self.card(monster_id)
-            if duel.result is None and (monster.face_up or not monster.on_field):
+            if duel.result is None and (monster.face_up or not monster.on_field) and \
+                    not self.misreads("kd-integration-proof-at-end", "only-at-end"):
                 cheat = self.prove_materials(monster_id, f"{monster_id} is revealed")
                 if cheat:
                     duel.lose(cheat, "improper_material", ["kd-integration-improper"])
 
-    def prove_materials(self, monster_id, when):
+    def prove_materials(self, monster_id: str, when: str) -> str | None:
         """Show a Hidden Integration Monster's eroded Materials. Returns the player who must
         lose for an improper one, or None."""
         entry = self.unproven.pop(monster_id)
@@ -143,6 +168,7 @@ class IntegrationSummons(Component):
         for material in materials:
             material.face_up = True
         terms = self.card(monster_id).card.summon_with
+        assert terms is not None  # it was summoned by them (extra_deck_monster)
         if self.proper_materials(materials, terms):
             self.emit("reveal", f"{when}: {entry['player']} shows that "
                       f"{', '.join(m.id for m in materials)} was the proper Material of "
@@ -158,7 +184,8 @@ class IntegrationSummons(Component):
             return None
         return entry["player"]
 
-    def final_result(self, winner, reason, rules, match):
+    def final_result(self, winner: str | None, reason: str, rules: Iterable[str],
+                     match: bool) -> tuple[str | None, str, Iterable[str], bool]:
         """The duel ends: Materials still unrevealed are shown, and a player whose Material was
         improper loses. Returns the (winner, reason, rules, match) the duel ends with."""
         if self.duel.result is None and self.unproven and \

@@ -7,12 +7,26 @@ part of the field. What a card may do is read from its `rule:` terms in the cata
 Activating a Normal Rule Card or playing a Symbol opens a chain link like any other effect, so
 speeds and responses work as they do for Spells; nothing can negate those links.
 """
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from ..errors import ScriptError
 from ..parameters import Param, Whole
 from ..rules import Rule
 from ..state import ChainLink
 from ..wording import counted
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..modifiers import ModifierRegistry
+    from ..primitives import EffectContext
+    from ..scenario import Action
+    from ..state import CardInstance
+    from ..yamltypes import YamlMapping
+    from .kingdom_duels import KingdomDuel
+    from .kingdom_teams import Teams
 
 # Article parameters this part of the ruleset reads. `backrow_zones` only serves the wrong
 # reading that gives the Rule Zone as many places as the Backrow.
@@ -84,21 +98,24 @@ KEYWORD_LINK, SYMBOL_LINK, SYMBOL_EFFECT_LINK = "keyword", "symbol", "symbol-eff
 class RuleCards(Component):
     """The Rule Zone and the Rule Cards played during the duel."""
 
-    def __init__(self, duel, teams):
+    def __init__(self, duel: KingdomDuel, teams: Teams) -> None:
         super().__init__(duel)
         self.teams = teams
-        self.reliant_on = {}  # Rule Card id -> id of the card whose effect activated it
-        self.symbols_played = {}  # player -> ids of the Symbol Rule Cards played this duel
-        self.symbol_uses = {}  # player -> the round (or turn) of each Symbol effect activated
+        # Rule Card id -> id of the card whose effect activated it
+        self.reliant_on: dict[str, str] = {}
+        # player -> ids of the Symbol Rule Cards played this duel
+        self.symbols_played: dict[str, list[str]] = {}
+        # player -> the round (or turn) of each Symbol effect activated
+        self.symbol_uses: dict[str, list[int]] = {}
 
     # --- the Rule Zone -------------------------------------------------------------------------
 
-    def rule_zone_cards(self, player, subtype=None):
+    def rule_zone_cards(self, player: str, subtype: str | None = None) -> list[CardInstance]:
         """The cards in a player's Rule Zone, of one Rule Card kind if given."""
         cards = [self.card(i) for i in self.zone_of(player, "rule_zone")]
         return [c for c in cards if subtype is None or c.card.subtype == subtype]
 
-    def check_rule_zone_room(self, player):
+    def check_rule_zone_room(self, player: str) -> None:
         """The Rule Zone has no limit; the wrong reading caps it at the Backrow's size."""
         held, backrow = len(self.zone_of(player, "rule_zone")), self.params["backrow_zones"]
         if held < backrow:
@@ -108,19 +125,19 @@ class RuleCards(Component):
                          f"{player}'s Rule Zone already holds {held} cards")
         self.note_rule("kd-rule-zone-unlimited")
 
-    def place_in_rule_zone(self, card, player, how):
+    def place_in_rule_zone(self, card: CardInstance, player: str, how: str) -> None:
         """Move a Rule Card from the Extra Deck to the Rule Zone, and only there
         (kd-rule-zone-only); a Symbol gets its charges."""
         self.duel.move(card, "rule_zone", controller=player, reason=how)
         if card.card.subtype == "symbol":
-            card.counters["charges"] = card.card.rule["charges"]
+            card.counters["charges"] = (card.card.rule or {})["charges"]
             self.symbols_played.setdefault(player, []).append(card.id)
         if self.misreads("kd-rule-zone-only", "backrow"):
             self.duel.move(card, "spell_trap", controller=player, reason=how)
             return
         self.note_rule("kd-rule-zone-only")
 
-    def leave_rule_zone(self, card, why):
+    def leave_rule_zone(self, card: CardInstance, why: str) -> None:
         """A Rule Card leaving the Rule Zone goes back to the Extra Deck, not the Graveyard."""
         self.reliant_on.pop(card.id, None)
         if self.misreads("kd-rule-return", "to-graveyard"):
@@ -130,7 +147,7 @@ class RuleCards(Component):
         self.note_rule("kd-rule-return")
 
     @staticmethod
-    def placement_problem(card):
+    def placement_problem(card: CardInstance) -> str | None:
         """Why a set-up card cannot start where it is for being (or not being) a Rule Card."""
         is_rule_card = card.card.kind == "rule"
         if card.zone == "rule_zone" and not is_rule_card:
@@ -140,15 +157,15 @@ class RuleCards(Component):
                    "to the Rule Zone"
         return None
 
-    def set_up(self, name):
+    def set_up(self, name: str) -> None:
         """Rule Cards a scenario starts with in the Rule Zone were played earlier this duel."""
         for card in self.rule_zone_cards(name, "symbol"):
-            card.counters.setdefault("charges", card.card.rule["charges"])
+            card.counters.setdefault("charges", (card.card.rule or {})["charges"])
             self.symbols_played.setdefault(name, []).append(card.id)
 
     # --- activating a Rule Card during the duel ------------------------------------------------
 
-    def activate(self, player, card):
+    def activate(self, player: str, card: CardInstance) -> None:
         """`activate_rule` during the duel: a Symbol is played, a KEYWORD card activated."""
         if card.card.kind != "rule":
             self.illegal(None, "not_a_rule_card", f"{card.id} ({card.name}) is not a Rule Card")
@@ -163,11 +180,13 @@ class RuleCards(Component):
         else:
             self.activate_keyword_rule(card, player, terms)
 
-    def require_priority(self, player):
+    def require_priority(self, player: str) -> None:
         if self.duel.priority != player:
             self.illegal(None, "no_priority", f"{player} does not hold priority")
 
-    def open_rule_link(self, card, player, speed, kind, resolve=(), targets=(), effect_name=None):
+    def open_rule_link(self, card: CardInstance, player: str, speed: int, kind: str,
+                       resolve: Iterable[YamlMapping] = (), targets: Iterable[str] = (),
+                       effect_name: str | None = None) -> None:
         """Put a Rule Card's activation or effect on the chain."""
         duel = self.duel
         what = f"{card.id}'s {effect_name}" if effect_name else f"{card.id} ({card.name})"
@@ -182,7 +201,7 @@ class RuleCards(Component):
 
     # --- KEYWORD -------------------------------------------------------------------------------
 
-    def activate_keyword_rule(self, card, player, terms):
+    def activate_keyword_rule(self, card: CardInstance, player: str, terms: YamlMapping) -> None:
         self.require_priority(player)
         speed = 1 if self.misreads("kd-keyword-quick", "slow") else 2
         self.note_rule("kd-keyword-quick")
@@ -198,7 +217,7 @@ class RuleCards(Component):
                   ["kd-keyword"], card=card.id, keywords=sorted(wanted), what="keyword")
         self.open_rule_link(card, player, speed, KEYWORD_LINK)
 
-    def has_keyword(self, card, player, wanted):
+    def has_keyword(self, card: CardInstance, player: str, wanted: set[str]) -> bool:
         """Does this card on the field satisfy a KEYWORD condition of `player`'s Rule Card?"""
         if card.controller != player and not self.misreads("kd-keyword", "opponent-cards-count"):
             return False
@@ -216,7 +235,8 @@ class RuleCards(Component):
 
     # --- RELIANCE ------------------------------------------------------------------------------
 
-    def activate_reliance_rule_directly(self, card, player, terms):
+    def activate_reliance_rule_directly(self, card: CardInstance, player: str,
+                                        terms: YamlMapping) -> None:
         """Only the named card's effect activates a RELIANCE Rule Card; a step of its own cannot."""
         if not self.misreads("kd-reliance-only", "activated-directly"):
             self.illegal("kd-reliance-only", "reliance_only",
@@ -231,7 +251,7 @@ class RuleCards(Component):
         self.place_in_rule_zone(card, player, f"activated while {named.id} is on the field")
         self.reliant_on[card.id] = named.id
 
-    def activate_rule_by_effect(self, ctx, name):
+    def activate_rule_by_effect(self, ctx: EffectContext, name: str) -> None:
         """A card's effect activates the RELIANCE Rule Card it names from the Extra Deck."""
         source = self.card(ctx.card_id)
         card = next((self.card(i) for i in self.zone_of(ctx.controller, "extra_deck")
@@ -253,16 +273,16 @@ class RuleCards(Component):
                   f"on {source.id}", ["kd-reliance-only"], card=card.id,
                   by=source.id, player=ctx.controller, what="reliance_activated")
 
-    def source_left_field(self, card):
+    def source_left_field(self, card: CardInstance) -> None:
         """A card left the field: the Rule Cards that rely on it follow it."""
         for rule_id, source_id in list(self.reliant_on.items()):
             if source_id == card.id and self.card(rule_id).zone == "rule_zone":
                 self.follow_reliance(self.card(rule_id), card)
 
-    def follow_reliance(self, rule_card, source):
+    def follow_reliance(self, rule_card: CardInstance, source: CardInstance) -> None:
         """The card a Rule Card relies on has left the field: the Rule Card leaves too, unless
         its Reliance is on activation only."""
-        if rule_card.card.rule.get("on_activation_only") and \
+        if (rule_card.card.rule or {}).get("on_activation_only") and \
                 not self.misreads("kd-reliance-activation-only", "leaves-anyway"):
             self.reliant_on.pop(rule_card.id)
             self.emit("rule", f"{rule_card.id} stays: its Reliance on {source.id} is on "
@@ -279,13 +299,13 @@ class RuleCards(Component):
 
     # --- nothing negates a Rule Card -----------------------------------------------------------
 
-    def rule_link_below(self, link):
+    def rule_link_below(self, link: ChainLink) -> ChainLink | None:
         """The Rule Card's chain link that `link` would negate, or None."""
         chain = self.duel.chain
         below = chain[link.number - 2] if link.number >= 2 else None
         return below if below is not None and below.data.get("rule_link") else None
 
-    def cannot_be_negated(self, below, cause):
+    def cannot_be_negated(self, below: ChainLink, cause: str) -> bool:
         """Nothing negates a Rule Card's link (True); under the wrong reading it can be."""
         if not self.misreads("kd-rule-unnegatable", "negatable"):
             self.emit("negate", f"{cause} cannot negate Chain Link {below.number} "
@@ -294,7 +314,7 @@ class RuleCards(Component):
             return True
         return False
 
-    def negated(self, below, cause):
+    def negated(self, below: ChainLink, cause: str) -> None:
         """A Rule Card's activation negated (the wrong reading): it leaves the Rule Zone."""
         card = self.card(below.card_id)
         if below.data["rule_link"] in (KEYWORD_LINK, SYMBOL_LINK) and card.zone == "rule_zone":
@@ -302,10 +322,10 @@ class RuleCards(Component):
 
     # --- what a Rule Card adds while it is in the Rule Zone -------------------------------------
 
-    def register_modifiers(self, modifiers):
+    def register_modifiers(self, modifiers: ModifierRegistry) -> None:
         modifiers.register("rule zone", "atk", self.atk_bonus)
 
-    def atk_bonus(self, card):
+    def atk_bonus(self, card: CardInstance) -> int:
         """ATK that `atk_bonus` terms of Rule Cards in any Rule Zone give a face-up monster, for
         as long as they are there (kd-rule-adds)."""
         if card.zone != "monsters" or not card.face_up:
@@ -325,7 +345,7 @@ class RuleCards(Component):
 
     # --- Symbol Rule Cards ---------------------------------------------------------------------
 
-    def play_symbol(self, card, player):
+    def play_symbol(self, card: CardInstance, player: str) -> None:
         """A Symbol goes to the Rule Zone in its player's Main Phase, as a Slow effect."""
         self.require_priority(player)
         speed = 2 if self.misreads("kd-symbol-slow", "quick") else 1
@@ -344,18 +364,18 @@ class RuleCards(Component):
                   player=player, charges=card.counters['charges'], what="symbol_enters")
         self.open_rule_link(card, player, speed, SYMBOL_LINK)
 
-    def use_symbol(self, action):
+    def use_symbol(self, action: Action) -> None:
         """`use_symbol`: a Symbol in the Rule Zone activates one of its effects."""
-        player, card = action.player, self.card(action.card)
+        player, card = action.actor, self.card(action.card)
         symbol = card.card.subtype == "symbol" and card.owner == player
         waiting = symbol and card.zone == "extra_deck"  # not yet played into the Rule Zone
         if waiting and self.misreads("kd-symbol-in-zone", "from-extra-deck"):
-            card.counters.setdefault("charges", card.card.rule["charges"])
+            card.counters.setdefault("charges", (card.card.rule or {})["charges"])
         elif card.zone != "rule_zone" or card.controller != player or not symbol:
             self.illegal("kd-symbol-in-zone" if waiting else None, "not_in_rule_zone",
                          f"{card.id} is not a Symbol Rule Card in {player}'s Rule Zone")
-        effects = card.card.rule["effects"]
-        if action.choose not in effects:
+        effects = (card.card.rule or {})["effects"]
+        if action.choose is None or action.choose not in effects:
             raise ScriptError(f"choose one of the effects of {card.name}: {', '.join(effects)}",
                               field="choose")
         effect = effects[action.choose]
@@ -370,7 +390,7 @@ class RuleCards(Component):
         self.open_rule_link(card, player, speed, SYMBOL_EFFECT_LINK, effect["resolve"], targets,
                             effect_name=action.choose)
 
-    def check_symbol_round(self, player):
+    def check_symbol_round(self, player: str) -> int:
         """Refuse a Symbol effect beyond the round's allowance; returns the round (or turn)
         this use counts for."""
         per_turn = self.misreads("kd-symbol-round", "per-turn")
@@ -383,7 +403,7 @@ class RuleCards(Component):
         self.note_rule("kd-symbol-round")
         return when
 
-    def spend_charges(self, card, cost, effect_name):
+    def spend_charges(self, card: CardInstance, cost: int, effect_name: str) -> None:
         held = card.counters.get("charges", 0)
         if held < cost and not self.misreads("kd-symbol-charges", "no-check"):
             self.illegal("kd-symbol-charges", "not_enough_charges",
@@ -397,7 +417,7 @@ class RuleCards(Component):
 
     # --- expectations ----------------------------------------------------------------------
 
-    def charges(self):
+    def charges(self) -> dict[str, int]:
         """Each card's charges, for the outcome."""
         return {card.id: card.counters["charges"] for card in self.duel.cards.values()
                 if "charges" in card.counters}

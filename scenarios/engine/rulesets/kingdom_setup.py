@@ -18,11 +18,24 @@ The first step that is not an `activate_rule` ends step 2, and the first that is
 the Setup Phase; the end of the script finishes it as well. The Rule Cards played during the duel
 are in `kingdom_rule_cards`.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..errors import ScenarioError, ScriptError
 from ..parameters import Param, Whole
 from ..rules import Rule
 from .kingdom_component import Component
 from .kingdom_rule_cards import RULE_CARD_PARAMETERS, RULE_CARD_RULES
+
+if TYPE_CHECKING:
+    from ..scenario import Action, Scenario
+    from ..state import CardInstance
+    from ..yamltypes import YamlMapping, YamlValue
+    from .kingdom_duels import KingdomDuel
+    from .kingdom_rule_cards import RuleCards
+    from .kingdom_teams import Teams
+    from .kingdom_terrain import Terrains
 
 # Article parameters this part of the ruleset reads (added to KingdomDuel.PARAMETERS).
 SETUP_PARAMETERS = (
@@ -94,25 +107,30 @@ class SetupPhase(Component):
     """The Setup Phase: its stages, the Setup Rule Cards played in it, the starting Terrains and
     hands, and the Duelist Setup swap."""
 
-    def __init__(self, duel, rule_cards, teams, terrain):
+    def __init__(self, duel: KingdomDuel, rule_cards: RuleCards, teams: Teams,
+                 terrain: Terrains) -> None:
         super().__init__(duel)
         self.rule_cards = rule_cards
         self.teams = teams
         self.terrain = terrain
-        self.setup_stage = None  # the stage of a replayed Setup Phase, None once the duel is on
-        self.first_player = None
-        self.setups_played = {}  # player -> the Setup kinds they played this duel
-        self.swapped = {}  # player -> names of the Cardlist cards taken in the swap
+        # the stage of a replayed Setup Phase, None once the duel is on
+        self.setup_stage: str | None = None
+        self.first_player: str | None = None
+        # player -> the Setup kinds they played this duel
+        self.setups_played: dict[str, list[str]] = {}
+        # player -> names of the Cardlist cards taken in the swap
+        self.swapped: dict[str, list[str]] = {}
 
     # --- reading the scenario ------------------------------------------------------------------
 
-    def begin_if_asked(self, scenario, players):
+    def begin_if_asked(self, scenario: Scenario, players: YamlMapping) -> None:
         """A scenario with `setup_phase:` starts before the duel."""
         entry = scenario.setup.get("setup_phase")
         if entry is not None:
             self.start_setup_phase(scenario, entry, players)
 
-    def start_setup_phase(self, scenario, entry, players):
+    def start_setup_phase(self, scenario: Scenario, entry: YamlValue,
+                          players: YamlMapping) -> None:
         """A duel replayed from its Setup Phase: only decks, and no turn yet."""
         if not isinstance(entry, dict) or set(entry) != {"first"} or entry["first"] not in players:
             raise scenario.error("setup_phase is {first: <the player who goes first>}",
@@ -130,18 +148,18 @@ class SetupPhase(Component):
         self.first_player = entry["first"]
         self.setup_stage, self.duel.turn, self.duel.phase = DECKS, 0, "setup"
 
-    def set_up(self, name):
+    def set_up(self, name: str) -> None:
         """The Setup Rule Cards a set-up player already has in the Rule Zone."""
         self.setups_played[name] = [c.card.subtype for c in self.rule_cards.rule_zone_cards(name)
                                     if c.card.subtype in SETUP_KINDS]
 
     # --- moving through the Setup Phase --------------------------------------------------------
 
-    def under_way(self):
+    def under_way(self) -> bool:
         """Is a replayed Setup Phase still going on (the duel not over)?"""
         return self.setup_stage is not None and self.duel.result is None
 
-    def advance_setup(self, verb):
+    def advance_setup(self, verb: str | None) -> None:
         """Carry the Setup Phase on as far as the next step of the script needs."""
         if self.setup_stage == DECKS:
             self.emit("setup", "Setup Phase (1): each player's shuffled Main Deck and Extra Deck "
@@ -152,9 +170,10 @@ class SetupPhase(Component):
         if self.setup_stage == SWAPS and verb != "swap" and self.duel.result is None:
             self.begin_duel()
 
-    def prepare_hands(self):
+    def prepare_hands(self) -> None:
         """Steps 3 to 5: Terrains, the first player, the starting hands."""
         self.lay_starting_terrains()
+        assert self.first_player is not None  # named when the Setup Phase began
         self.duel.turn_player = self.duel.priority = self.first_player
         self.emit("setup", f"Setup Phase (4): {self.first_player} will take the first turn",
                   ["kd-setup-order"], player=self.first_player)
@@ -162,13 +181,13 @@ class SetupPhase(Component):
             self.draw_starting_hands()
         self.setup_stage = SWAPS
 
-    def board_partners(self, player):
+    def board_partners(self, player: str) -> list[str]:
         """The other players whose board `player` shares: a Boss team's players."""
         if self.teams.mode != "boss":
             return []
         return [p for p in self.teams.teams[self.teams.team_of[player]] if p != player]
 
-    def check_boss_field_setup(self, player):
+    def check_boss_field_setup(self, player: str) -> None:
         """A Boss team agrees on one Field Setup for its shared board."""
         played = [p for p in self.board_partners(player) if "field-setup" in self.setups_played[p]]
         if played and not self.misreads("kd-boss-field-setup", "one-each"):
@@ -176,7 +195,7 @@ class SetupPhase(Component):
                          f"{player}'s team already plays {played[0]}'s Field Setup")
         self.note_rule("kd-boss-field-setup")
 
-    def field_setup_for(self, player):
+    def field_setup_for(self, player: str) -> CardInstance | None:
         """The Field Setup that lays a player's Terrains: their own, or their Boss team's."""
         for owner in [player] + self.board_partners(player):
             field_setup = next(iter(self.rule_cards.rule_zone_cards(owner, "field-setup")), None)
@@ -186,7 +205,7 @@ class SetupPhase(Component):
                 return field_setup
         return None
 
-    def lay_starting_terrains(self):
+    def lay_starting_terrains(self) -> None:
         """Step 3: a Field Setup's Terrains list, read left to right, or the default Terrain on
         every Monster Zone of a player who played none."""
         count = self.params["terrain_markers_per_side"]
@@ -207,6 +226,8 @@ class SetupPhase(Component):
                           + (": no Field Setup, the default" if field_setup is None else ""),
                           ["kd-default-terrain"] if field_setup is None else [])
                 continue
+            # a Field Setup's card always has its terms (the catalog checks: rule_terms_problem)
+            assert field_setup.card.rule is not None
             markers = list(field_setup.card.rule["terrains"])
             if self.misreads("kd-field-setup-terrains", "right-to-left"):
                 markers.reverse()
@@ -218,13 +239,13 @@ class SetupPhase(Component):
                       f"left to right: {', '.join(markers)}", ["kd-field-setup-terrains"],
                       player=name, by=field_setup.id, terrains=list(markers), what="field_setup")
 
-    def draw_starting_hands(self):
+    def draw_starting_hands(self) -> None:
         size = self.params["starting_hand_size"]
         self.emit("setup", f"Setup Phase (5): each player draws a starting hand of {size} cards",
                   ["kd-setup-order"])
         self.duel.draw({name: size for name in self.duel.players}, "starting hand")
 
-    def begin_duel(self):
+    def begin_duel(self) -> None:
         """Step 6: shuffle after any swap, then turn 1 with the first player's Draw Phase."""
         duel = self.duel
         for name in self.swapped:
@@ -249,7 +270,7 @@ class SetupPhase(Component):
         duel.standby_phase()
         duel.phase = "main1"
 
-    def shuffle_after_swap(self, player):
+    def shuffle_after_swap(self, player: str) -> None:
         if self.misreads("kd-swap-shuffle", "no-shuffle"):
             return
         self.duel.rng.shuffle(self.zone_of(player, "deck"))
@@ -258,7 +279,7 @@ class SetupPhase(Component):
 
     # --- step 2: Setup Rule Cards --------------------------------------------------------------
 
-    def plays_setup_rule(self, player, card):
+    def plays_setup_rule(self, player: str, card: CardInstance) -> bool:
         """`activate_rule` of a Setup Rule Card (True, played); any other Rule Card must wait
         for the duel to begin."""
         if card.card.kind == "rule" and card.card.subtype in SETUP_KINDS:
@@ -269,7 +290,7 @@ class SetupPhase(Component):
                          f"{card.id} is not a Setup Rule Card; the duel has not begun")
         return False
 
-    def activate_setup_rule(self, player, card):
+    def activate_setup_rule(self, player: str, card: CardInstance) -> None:
         if card.zone != "extra_deck" or card.owner != player:
             self.illegal(None, "not_in_extra_deck",
                          f"{card.id} is not a Rule Card in {player}'s Extra Deck")
@@ -287,7 +308,7 @@ class SetupPhase(Component):
         self.emit("setup", f"Setup Phase (2): {player} activates {card.id} ({card.name})",
                   ["kd-setup-order"], card=card.id, player=player, what="rule_card")
 
-    def check_setup_limits(self, player, card):
+    def check_setup_limits(self, player: str, card: CardInstance) -> None:
         kind = card.card.subtype
         if kind in PER_DUEL_LIMITS:
             rule, parameter, reason = PER_DUEL_LIMITS[kind]
@@ -308,9 +329,9 @@ class SetupPhase(Component):
 
     # --- step 5: the Duelist Setup swap --------------------------------------------------------
 
-    def swap(self, action):
+    def swap(self, action: Action) -> None:
         """`swap`: a Duelist Setup holder gives a starting card back for a Cardlist card."""
-        player, given = action.player, self.card(action.card)
+        player, given = action.actor, self.card(action.card)
         if self.setup_stage != SWAPS:
             self.illegal(None, "not_in_setup_phase", "starting cards are swapped only in the "
                          "Setup Phase, once the starting hands are drawn")
@@ -330,7 +351,8 @@ class SetupPhase(Component):
         if given.zone == "hand":
             self.duel.move(given, "deck", reason="returned by the Duelist Setup swap")
 
-    def check_swap(self, player, given, taken, duelist_setup):
+    def check_swap(self, player: str, given: CardInstance, taken: CardInstance,
+                   duelist_setup: CardInstance) -> None:
         """A swap gives a starting card back for a different Cardlist card, within the limit."""
         hand_drawn = not self.misreads("kd-setup-order", "swap-before-draw")
         if hand_drawn and (given.zone != "hand" or given.owner != player):
@@ -338,6 +360,8 @@ class SetupPhase(Component):
                          f"{given.id} is not in {player}'s starting hand")
         if taken.zone != "deck" or taken.owner != player:
             self.illegal(None, "not_in_deck", f"{taken.id} is not in {player}'s Deck")
+        # a Duelist Setup's card always has its terms (the catalog checks: rule_terms_problem)
+        assert duelist_setup.card.rule is not None
         if taken.name not in duelist_setup.card.rule["cardlist"] and \
                 not self.misreads("kd-swap-cardlist", "any-card"):
             self.illegal("kd-swap-cardlist", "not_on_cardlist",

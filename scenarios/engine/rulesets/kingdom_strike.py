@@ -32,9 +32,11 @@ class Strike(Component):
         self.teams = teams
         self.traps = traps
         self.strikes_this_turn = 0
+        self.struck_this_turn: set[str] = set()  # the monsters that used it (a wrong reading counts them)
 
     def new_turn(self) -> None:
         self.strikes_this_turn = 0
+        self.struck_this_turn = set()
 
     def use(self, player: str, card: CardInstance, to: str | None,
             chosen_player: str | None) -> None:
@@ -50,7 +52,11 @@ class Strike(Component):
         if card.zone != "monsters" or card.controller != player or not card.face_up or \
                 card.position != "attack" or not strikes:
             self.illegal(None, "cannot_strike", f"{card.id} is not an ATK Position monster with STRIKE")
-        if self.strikes_this_turn >= self.params["strike_per_turn"]:
+        if self.misreads("kd-strike-timing", "per-monster"):
+            spent = card.id in self.struck_this_turn
+        else:
+            spent = self.strikes_this_turn >= self.params["strike_per_turn"]
+        if spent:
             self.illegal("kd-strike-timing", "once_per_turn",
                          f"STRIKE was already used {self.strikes_this_turn} "
                          f"time{'s' if self.strikes_this_turn != 1 else ''} this turn")
@@ -62,6 +68,7 @@ class Strike(Component):
         self.check_strike_terrain(card, markers[rival][column])
         duel.turn_flags.add("strike")
         self.strikes_this_turn += 1
+        self.struck_this_turn.add(card.id)
         card.attacked_this_turn = True
         if not self.misreads("kd-strike-skips", "battle-phase-kept"):
             duel.turn_flags.add("skip_battle")

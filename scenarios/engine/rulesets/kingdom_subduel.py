@@ -18,10 +18,22 @@ The rules (kingdom-duels/terminology#subduel ...):
 - The result of a Subduel changes nothing in the main duel by itself; only an effect that says so
   (the declaring card's `winner`) gives it a meaning (`kd-subduel-result`).
 """
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from ..errors import IllegalAction, ScriptError
 from ..rules import Rule
 from ..state import Event
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..primitives import EffectContext
+    from ..scenario import Action
+    from ..state import CardInstance
+    from ..yamltypes import YamlMapping, YamlValue
+    from .kingdom_duels import KingdomDuel
 
 SUBDUEL_RULES = (
     Rule("kd-subduel-definition", "kingdom-duels/terminology#subduel-definition",
@@ -42,7 +54,8 @@ SUBDUEL_RULES = (
 class Subduel:
     """A Subduel under way: the separate game, who declared it and what its winner gets."""
 
-    def __init__(self, game, card_id, controller, winner_program, names):
+    def __init__(self, game: KingdomDuel, card_id: str, controller: str,
+                 winner_program: list[YamlMapping], names: dict[str, str]) -> None:
         self.game = game
         self.card_id = card_id
         self.controller = controller
@@ -54,15 +67,17 @@ class Subduel:
 class Subduels(Component):
     """The Subduel under way, if any: while it runs, every step of the script is its step."""
 
-    def __init__(self, duel):
+    def __init__(self, duel: KingdomDuel) -> None:
         super().__init__(duel)
-        self.subduel = None
-        self.subduel_cards = {}  # every card a Subduel of this duel used, for the pages
+        self.subduel: Subduel | None = None
+        # every card a Subduel of this duel used, for the pages
+        self.subduel_cards: dict[str, CardInstance] = {}
 
     # --- declaring ---------------------------------------------------------------------------
 
-    def declare_subduel(self, ctx, spec):
+    def declare_subduel(self, ctx: EffectContext, spec: YamlValue) -> None:
         """Set up the separate game the card describes, with the players of this duel."""
+        # `spec`: the card's `subduel:` argument as its YAML wrote it, checked below
         from ..scenario import Scenario, build_duel
 
         duel = self.duel
@@ -75,6 +90,7 @@ class Subduels(Component):
         setup = {"turn": {"number": 1, "phase": "main1", **turn}, "players": players}
         game = type(duel)(duel.catalog, dict(self.params), duel.mutation, seed=duel.turn)
         game.params = self.params  # the same article parameters, read for the same verdict
+        game.readings_asked = duel.readings_asked  # and the same wrong readings asked about
         sketch = Scenario(slug="subduel", format=duel.slug, rule="kingdom-duels/terminology"
                           "#subduel", title="Subduel", narrative="", setup=setup, steps=[],
                           expect={})
@@ -89,10 +105,11 @@ class Subduels(Component):
 
     # --- playing it --------------------------------------------------------------------------
 
-    def perform(self, action, perform_in_main_duel):
+    def perform(self, action: Action, perform_in_main_duel: Callable[[Action], None]) -> None:
         """Play a step while a Subduel runs: in the Subduel, or (`perform_in_main_duel`) in the
         main duel once the Subduel is over."""
         subduel = self.subduel
+        assert subduel is not None  # the duel hands a step here only while a Subduel runs
         if self.names_main_card(action, subduel):
             if self.misreads("kd-subduel-finish-first", "main-duel-continues"):
                 return perform_in_main_duel(action)
@@ -114,15 +131,16 @@ class Subduels(Component):
             if over_before and self.duel.result is None:
                 perform_in_main_duel(action)  # the step belongs to the main duel, which goes on
 
-    def names_main_card(self, action, subduel):
+    def names_main_card(self, action: Action, subduel: Subduel) -> bool:
         """Does this step use one of the main duel's cards (and none of the Subduel's)?"""
         named = [action.card, action.target, *action.targets]
         named = [c for c in named if c not in (None, "direct")]
         return any(c in self.duel.cards and c not in subduel.game.cards for c in named)
 
-    def take_over(self, game, events, rules):
+    def take_over(self, game: KingdomDuel, events: int, rules: int) -> None:
         """What happened in the Subduel is part of this replay's story and trace."""
         for event in game.events[events:]:
+            kind: str  # the event's kind, or "subduel" for the Subduel's result
             kind, text, data = event.kind, event.text, event.data
             if kind == "result":  # the Subduel's end, not the duel's
                 kind, text, data = "subduel", f"in the Subduel: {text}", {**data, "what": "result"}
@@ -133,10 +151,12 @@ class Subduels(Component):
             if anchor not in rules_used:
                 rules_used.append(anchor)
 
-    def left_open(self):
+    def left_open(self) -> list[str]:
+        assert self.subduel is not None  # asked only while a Subduel runs
         return [f"subduel_{name}" for name in self.subduel.game.left_open()]
 
-    def settle(self):
+    def settle(self) -> None:
+        assert self.subduel is not None  # asked only while a Subduel runs
         game = self.subduel.game
         events, rules = len(game.events), len(game.rules_used)
         game.settle()
@@ -144,19 +164,21 @@ class Subduels(Component):
         if game.result is not None:
             self.end_subduel()
 
-    def add_to_snapshot(self, data):
+    def add_to_snapshot(self, data: YamlMapping) -> None:
         """While a Subduel runs, the state after a step shows its table too."""
         if self.subduel is not None:
             data["subduel"] = self.subduel.game.snapshot()
 
     # --- ending it ---------------------------------------------------------------------------
 
-    def end_subduel(self):
+    def end_subduel(self) -> None:
         from ..primitives import EffectContext, run
 
         duel = self.duel
         subduel, self.subduel = self.subduel, None
+        assert subduel is not None  # called while it runs, once its game has a result
         game = subduel.game
+        assert game.result is not None
         winner = game.result.winner
         self.emit("subduel", "the Subduel is over: " + (f"{winner} wins it" if winner else
                                                         "it is a draw")

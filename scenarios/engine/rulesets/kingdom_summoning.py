@@ -73,7 +73,8 @@ class Summoning(Component):
         duel = self.duel
         card = self.card(action.card)
         is_flip = any(e.get("trigger") == "flipped" for e in card.card.effects)
-        if not is_flip or self.misreads("kd-flip-hidden", "no-hidden-summon"):
+        if (not is_flip and not self.misreads("kd-flip-hidden", "any-monster")) or \
+                self.misreads("kd-flip-hidden", "no-hidden-summon"):
             self.illegal("kd-flip-hidden", "cannot_hide",
                          f"{card.name} may not be summoned Hidden without an effect")
         player = action.actor

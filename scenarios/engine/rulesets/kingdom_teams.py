@@ -12,11 +12,23 @@ together, and a Battle Royale player may pull an attack onto their own
 monster once per round, join late for half the starting LP, and end the duel
 with the others' agreement once someone has fallen.
 """
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from ..errors import ScriptError
 from ..parameters import Fraction, Param, Whole
 from ..rules import Rule, alternate_teams
 from ..state import LifePool, PlayerState
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..primitives import EffectContext
+    from ..scenario import Action, Scenario
+    from ..state import Attack, CardInstance
+    from ..yamltypes import YamlMapping
+    from .kingdom_duels import KingdomDuel
 
 MODES = ("tag", "boss", "battle_royale")
 TEAM_PARAMETERS = (
@@ -38,7 +50,9 @@ TEAM_RULES = (
          {"player-order": "players take turns in the order they are listed"}),
     Rule("kd-first-round", "kingdom-duels/multiplayer#only-last-player-attacks-first-round",
          "In the first round only the last player of the Rotation may attack.",
-         {"any-player-attacks": "every player after the first may attack in the first round"}),
+         {"any-player-attacks": "every player after the first may attack in the first round",
+          "no-one-attacks": "nobody may attack in the first round, not even the last player "
+                            "of the Rotation"}),
     Rule("kd-tag-rotation", "kingdom-duels/multiplayer#tag-rotation-order",
          "Tag Rotation: Team A Player 1, Team B Player 1, Team A Player 2, Team B Player 2.",
          {"partners-together": "both partners of a team play before the other team"}),
@@ -123,21 +137,24 @@ class Teams(Component):
     """The Team Duel rules: the mode, the teams, the Rotation and rounds, defeat, and whose
     cards a player may use."""
 
-    def __init__(self, duel):
+    def __init__(self, duel: KingdomDuel) -> None:
         super().__init__(duel)
-        self.mode = None  # "tag", "boss", "battle_royale", or None in a duel of two
-        self.teams = {}  # team name -> its players
-        self.team_of = {}  # player -> team name
-        self.out = []  # defeated players, in order
-        self.waiting = []  # Battle Royale players joining later
-        self.redirects = {}  # player -> the round (or turn) of each Battle Royale redirect
-        self.ending_votes = []  # players who agreed to end a Battle Royale
-        self.round = None  # the current round, counted from the first time it is needed
-        self.round_opener = None  # the player whose turn opens each round
+        # "tag", "boss", "battle_royale", or None in a duel of two
+        self.mode: str | None = None
+        self.teams: dict[str, list[str]] = {}  # team name -> its players
+        self.team_of: dict[str, str] = {}  # player -> team name
+        self.out: list[str] = []  # defeated players, in order
+        self.waiting: list[str] = []  # Battle Royale players joining later
+        # player -> the round (or turn) of each Battle Royale redirect
+        self.redirects: dict[str, list[int]] = {}
+        self.ending_votes: list[str] = []  # players who agreed to end a Battle Royale
+        # the current round, counted from the first time it is needed
+        self.round: int | None = None
+        self.round_opener: str | None = None  # the player whose turn opens each round
 
     # --- setting up ----------------------------------------------------------------------------
 
-    def set_up(self, scenario, players):
+    def set_up(self, scenario: Scenario, players: YamlMapping) -> bool:
         """Read the mode and the teams and make the players; False in a duel of two (the core
         sets its players up)."""
         duel = self.duel
@@ -166,15 +183,16 @@ class Teams(Component):
             shared = self.misreads("kd-own-lp-and-zones", "team-shares-lp")
             if not shared:
                 self.note_rule("kd-own-lp-and-zones")
-        pools = {}
+        pools: dict[str, LifePool] = {}
         for name in order:
             lp = players[name]["lp"] if "lp" in players[name] else duel.starting_lp()
+            assert lp is not None  # starting_lp is a parameter the Kingdom Duels articles set
             team = self.team_of[name]
             pool = pools.setdefault(team, LifePool(lp)) if shared else LifePool(lp)
             duel.players[name] = PlayerState(name, lp, pool=pool)
         return True
 
-    def check_team_duel_size(self, scenario, players):
+    def check_team_duel_size(self, scenario: Scenario, players: YamlMapping) -> None:
         """A Team Duel has more players than a standard duel; a Battle Royale starts with at
         least its minimum (a player joining later does not count toward it)."""
         standard = self.params["standard_duel_players"]
@@ -187,7 +205,7 @@ class Teams(Component):
                                  f"(not counting those joining later), not {starting}",
                                  "setup.players")
 
-    def note_shared_pool(self, changes):
+    def note_shared_pool(self, changes: dict[str, int]) -> None:
         """A Boss team's one pool of Life Points changes (kd-boss-shared-lp)."""
         players = self.duel.players
         if self.mode == "boss" and any(
@@ -198,7 +216,7 @@ class Teams(Component):
 
     # --- the Rotation --------------------------------------------------------------------------
 
-    def rotation(self, listed):
+    def rotation(self, listed: list[str]) -> list[str]:
         if self.misreads("kd-rotation", "player-order") or self.mode == "battle_royale":
             return listed
         self.note_rule("kd-rotation")
@@ -221,36 +239,38 @@ class Teams(Component):
             self.note_rule("kd-tag-rotation")
         return alternate_teams({t: self.teams[t] for t in teams})
 
-    def next_player(self, player):
+    def next_player(self, player: str) -> str:
         order = self.turn_order()
         index = order.index(player) if player in order else -1
         return order[(index + 1) % len(order)]
 
-    def turn_order(self):
+    def turn_order(self) -> list[str]:
         """The players still in the duel, in the order priority passes between them."""
         return [p for p in self.duel.players if p not in self.out and p not in self.waiting]
 
-    def boss_rotation_next(self):
+    def boss_rotation_next(self) -> str:
         """The Boss plays between each team player's turns; turn 1 opens the Rotation."""
         order = self.rotation(self.duel.turn_order())
         return order[(self.duel.turn - 1) % len(order)]
 
-    def first_round_forbids_attack(self):
+    def first_round_forbids_attack(self) -> bool:
         if self.mode is None:
             return False
         rotation_length = len(self.rotation(self.duel.turn_order()))
         if self.misreads("kd-first-round", "any-player-attacks"):
             return self.duel.turn < 2
+        if self.misreads("kd-first-round", "no-one-attacks"):
+            return self.duel.turn <= rotation_length
         self.note_rule("kd-first-round")
         return self.duel.turn < rotation_length
 
     # --- opponents -----------------------------------------------------------------------------
 
-    def check_attack_target(self, target, player):
+    def check_attack_target(self, target: CardInstance, player: str) -> None:
         if target.zone != "monsters" or not self.duel.is_opponent(target.controller, player):
             self.illegal(None, "invalid_attack_target", f"{target.id} cannot be attacked")
 
-    def is_opponent(self, player, other):
+    def is_opponent(self, player: str, other: str) -> bool:
         if self.mode == "battle_royale" and player != other:
             order = self.duel.turn_order()
             if self.misreads("kd-royale-free-for-all", "next-player-only") and \
@@ -259,7 +279,7 @@ class Teams(Component):
             self.note_rule("kd-royale-free-for-all")  # no allies: every other player
         return self.team_of[player] != self.team_of[other]
 
-    def opponents_among(self, player, rivals):
+    def opponents_among(self, player: str, rivals: list[str]) -> list[str]:
         """Whom a rule about `player`'s "opponent" looks at, of the opposing players `rivals`."""
         if self.mode is None or len(rivals) < 2:
             return rivals
@@ -268,7 +288,8 @@ class Teams(Component):
         self.note_rule("kd-team-opponents")
         return rivals
 
-    def chosen_rival(self, player, scripted=None, met=None):
+    def chosen_rival(self, player: str, scripted: str | None = None,
+                     met: str | None = None) -> str:
         """The one opposing player still in the duel that an effect or action of `player` aimed
         at "your opponent" reaches: the one scripted (select: {player: C}), else the one whose
         action met a Trap's Trigger (kd-team-chosen-opponent)."""
@@ -288,14 +309,14 @@ class Teams(Component):
         self.note_rule("kd-team-chosen-opponent")
         return chosen
 
-    def opponent_aimed_at(self, ctx):
+    def opponent_aimed_at(self, ctx: EffectContext) -> str:
         if "aimed_at" not in ctx.remembered:  # chosen once for the whole effect
             ctx.remembered["aimed_at"] = self.chosen_rival(
                 ctx.controller, ctx.selections.pop("player", None),
                 ctx.remembered.get("trigger_player"))
         return ctx.remembered["aimed_at"]
 
-    def redirected_by(self, attack, new_target, cause):
+    def redirected_by(self, attack: Attack, new_target: CardInstance, cause: str) -> str:
         """Whose attack a redirected attack counts as: the opposing player whose card (or Battle
         Royale redirect) pulled it away; in a duel of two, simply the opponent."""
         duel = self.duel
@@ -306,7 +327,7 @@ class Teams(Component):
                     return player
         return duel.opponent(attack.player)
 
-    def opponent(self, player):
+    def opponent(self, player: str) -> str:
         order = self.duel.turn_order()
         start = order.index(player) if player in order else 0
         return next(order[(start + i) % len(order)] for i in range(1, len(order) + 1)
@@ -314,7 +335,7 @@ class Teams(Component):
 
     # --- defeat and winning --------------------------------------------------------------------
 
-    def lose(self, loser, reason, rules=()):
+    def lose(self, loser: str, reason: str, rules: Iterable[str] = ()) -> bool:
         """A player who loses (idleness, deckout, a concession...) is defeated as the mode says;
         the duel ends only when one team (or player) is left standing. False when the core
         rule applies instead (a duel of two, or the wrong reading of kd-team-win)."""
@@ -323,13 +344,13 @@ class Teams(Component):
         self.defeat(loser, reason, rules)
         return True
 
-    def winning_players(self, winner):
+    def winning_players(self, winner: str) -> Iterable[str]:
         """A Tag or Boss team wins together; so do Battle Royale players who end it together."""
         if self.mode != "battle_royale" and winner in self.teams:
             return list(self.teams[winner])
         return winner.split("+") if "+" in winner else ()
 
-    def check_lp(self):
+    def check_lp(self) -> None:
         duel = self.duel
         for player in duel.turn_order():
             if duel.players[player].lp <= 0:
@@ -337,12 +358,13 @@ class Teams(Component):
                 if duel.result is not None:
                     return
 
-    def defeat(self, player, reason="lp_zero", rules=("zero-lp",)):
+    def defeat(self, player: str, reason: str = "lp_zero",
+               rules: Iterable[str] = ("zero-lp",)) -> None:
         """A player is defeated; what follows depends on the mode."""
         self.fall(player, reason, rules)
         self.royale_cards_stay(player)
 
-    def fall(self, player, reason, rules):
+    def fall(self, player: str, reason: str, rules: Iterable[str]) -> None:
         duel = self.duel
         team = self.team_of[player]
         fallen = [player]
@@ -370,7 +392,7 @@ class Teams(Component):
             together = ["kd-team-win"] if len(self.teams.get(winner, ())) > 1 else []
             duel.finish(winner, reason, list(rules) + together)
 
-    def royale_cards_stay(self, player):
+    def royale_cards_stay(self, player: str) -> None:
         """A defeated Battle Royale player's cards that other players control stay on the
         field."""
         if self.mode != "battle_royale":
@@ -388,7 +410,7 @@ class Teams(Component):
 
     # --- what the pages see --------------------------------------------------------------------
 
-    def add_to_snapshot(self, data):
+    def add_to_snapshot(self, data: YamlMapping) -> None:
         if self.mode is not None:
             data["mode"] = self.mode
             data["rotation"] = self.rotation(self.duel.turn_order())
@@ -396,18 +418,18 @@ class Teams(Component):
             data["teams"] = {team: self.team_summary(members) for team, members in self.teams.items()
                              if self.mode != "battle_royale"}
 
-    def team_summary(self, members):
+    def team_summary(self, members: list[str]) -> YamlMapping:
         """A team's players, and its Life Points when they share one total (a Boss team)."""
         players = self.duel.players
         pools = {id(players[p].pool) for p in members}
-        summary = {"players": list(members)}
+        summary: YamlMapping = {"players": list(members)}
         if len(pools) == 1 and len(members) > 1:
             summary["lp"] = players[members[0]].lp
         return summary
 
     # --- whose cards a player may use -------------------------------------------------------
 
-    def lends(self, card, player):
+    def lends(self, card: CardInstance, player: str) -> bool | None:
         """May `player` use a card another player controls for a summoning condition? None when
         the team rules say nothing of it (the core rule decides)."""
         lender_is_rival = self.duel.is_opponent(card.controller, player)
@@ -422,7 +444,7 @@ class Teams(Component):
         self.note_rule(rule)
         return True
 
-    def commands(self, card, player):
+    def commands(self, card: CardInstance, player: str) -> bool | None:
         """May `player` command a teammate's monster? None when the team rules say nothing of
         it (their own monster, an opponent's, or a duel of two: the core rule decides)."""
         if self.mode is None or card.controller == player or \
@@ -438,13 +460,14 @@ class Teams(Component):
         self.note_rule("kd-tag-own-zones")
         return False
 
-    def boss_board_full(self, player):
+    def boss_board_full(self, player: str) -> bool:
         """A Boss team's players fill the same Frontrow zones."""
         board = [c for p in self.teams[self.team_of[player]] for c in self.zone_of(p, "monsters")]
         self.note_rule("kd-boss-board")
         return len(board) >= self.duel.monster_zones()
 
-    def tag_share_full(self, player, zone="monsters", size="tag_shared_frontrow_zones"):
+    def tag_share_full(self, player: str, zone: str = "monsters",
+                       size: str = "tag_shared_frontrow_zones") -> bool:
         """A Tag partner's own Frontrow (or Backrow) zones: the team's shared field divided
         between its players."""
         field, players = self.params[size], self.params["tag_players_per_team"]
@@ -456,11 +479,11 @@ class Teams(Component):
 
     # --- Battle Royale: redirects, joining, ending together ------------------------------------
 
-    def require_battle_royale(self, rule, what):
+    def require_battle_royale(self, rule: str, what: str) -> None:
         if self.mode != "battle_royale":
             self.illegal(rule, "not_battle_royale", f"only a Battle Royale allows {what}")
 
-    def do_redirect(self, action):
+    def do_redirect(self, action: Action) -> None:
         duel = self.duel
         player, card = action.player, self.card(action.card)
         self.require_battle_royale("kd-royale-redirect", "this redirect")
@@ -489,7 +512,7 @@ class Teams(Component):
         attack.counts_as = player
         duel.priority, duel.passes = duel.turn_player, 0
 
-    def do_join(self, action):
+    def do_join(self, action: Action) -> None:
         duel = self.duel
         player = action.player
         self.require_battle_royale("kd-royale-join", "joining")
@@ -508,8 +531,8 @@ class Teams(Component):
             cost = int(duel.starting_lp() * self.params["battle_royale_join_cost_fraction"])
             duel.change_lp({player: -cost}, "joining the Battle Royale", kind="damage")
 
-    def do_end_duel(self, action):
-        player = action.player
+    def do_end_duel(self, action: Action) -> None:
+        player = action.actor
         self.require_battle_royale("kd-royale-end", "ending the duel by agreement")
         if not self.out and not self.misreads("kd-royale-end", "any-time"):
             self.illegal("kd-royale-end", "nobody_defeated",
@@ -526,7 +549,7 @@ class Teams(Component):
 
     # --- rounds --------------------------------------------------------------------------------
 
-    def round_number(self):
+    def round_number(self) -> int:
         """The current round: one turn of each player still in the duel, in turn order, opened
         by the player who took the first turn (turn-structure#rounds). Symbol effects and
         Battle Royale redirects are limited per round."""
@@ -540,15 +563,16 @@ class Teams(Component):
             self.round = max(duel.turn - 1, 0) // len(order) + 1
         return self.round
 
-    def count_round(self):
+    def count_round(self) -> None:
         """A new turn has begun: a new round once every player still in has had a turn."""
+        assert self.round is not None  # counted as the turn began (KingdomDuel.next_turn)
         if self.misreads("kd-round", "round-is-a-turn"):
             self.round += 1
         elif self.duel.turn_player == self.round_opener:
             self.round += 1
             self.note_rule("kd-round")
 
-    def pass_the_opening(self, fallen):
+    def pass_the_opening(self, fallen: list[str]) -> None:
         """A defeated round opener hands the opening of rounds to the next player in turn."""
         if self.round_opener not in fallen:
             return

@@ -30,12 +30,28 @@ The rules (kingdom-duels/terminology#tilemap ... #outer-limit-obstruction):
   `kingdom_board_rulings.colour_of`), and only their
   monsters are played or moved onto it (`kd-player-tiles`, the site's reading).
 """
+from __future__ import annotations
+
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from ..chains import NON_PERMANENT
 from ..errors import ScriptError
 from ..rules import Rule
 from .kingdom_component import Component
+
+if TYPE_CHECKING:
+    from ..primitives import EffectContext
+    from ..scenario import Action
+    from ..state import CardInstance, ChainLink
+    from ..yamltypes import YamlMapping, YamlValue
+    from .kingdom_board_rulings import Sides
+    from .kingdom_duels import KingdomDuel
+    from .kingdom_terrain import Terrains
+
+# Why a monster cannot stand on a Tile: (the rule, the reason code, the message).
+TileProblem = tuple[str, str, str]
 
 COLOURS = ("red", "blue")
 LETTERS = "abcdefghij"
@@ -95,11 +111,11 @@ TILEMAP_RULES = (
 )
 
 
-def tile_name(column, row):
+def tile_name(column: int, row: int) -> str:
     return f"{LETTERS[column]}{row + 1}"
 
 
-def tile_position(name):
+def tile_position(name: object) -> tuple[int, int] | None:
     """(column, row) of a tile name such as `b3`, or None when it is no square name."""
     text = str(name or "")
     if len(text) < 2 or text[0] not in LETTERS or not text[1:].isdigit():
@@ -110,7 +126,8 @@ def tile_position(name):
 class Tilemap:
     """The one Tilemap in the duel: its squares, colours, lines and which monster is where."""
 
-    def __init__(self, card_id, spec):
+    # `spec` is the create_tilemap argument as the card's YAML gives it, checked here.
+    def __init__(self, card_id: str, spec: YamlValue) -> None:
         if not isinstance(spec, dict) or not isinstance(spec.get("terrain"), str):
             raise ScriptError("create_tilemap needs {terrain, width, height, ...}")
         self.card_id = card_id
@@ -121,54 +138,58 @@ class Tilemap:
         holes = set(spec.get("holes", ()))
         self.squares = [tile_name(c, r) for r in range(self.height) for c in range(self.width)
                         if tile_name(c, r) not in holes]  # reading order
-        self.colours = {t: colour for colour in COLOURS for t in spec.get(colour, ())}
-        self.lines = {frozenset(pair) for pair in spec.get("obstructions", ())}
+        self.colours: dict[str, str] = {t: colour for colour in COLOURS
+                                        for t in spec.get(colour, ())}
+        self.lines: set[frozenset[str]] = {frozenset(pair) for pair in spec.get("obstructions", ())}
         self.lines_removed = False
         self.moves_per_turn = int(spec.get("moves_per_turn", 0))
         self.permanent = False  # made `permanently`: it outlasts its card
-        self.occupant = {}  # tile -> card id
+        self.occupant: dict[str, str] = {}  # tile -> card id
         for tile in [*self.colours, *(t for pair in self.lines for t in pair)]:
             if tile not in self.squares:
                 raise ScriptError(f"the Tilemap names {tile!r}, which is none of its Tiles")
 
-    def tiles_of(self, card_id):
+    def tiles_of(self, card_id: str) -> list[str]:
         return sorted(t for t, c in self.occupant.items() if c == card_id)
 
-    def release(self, card_id):
+    def release(self, card_id: str) -> None:
         for tile in self.tiles_of(card_id):
             del self.occupant[tile]
 
     @staticmethod
-    def step(one, other):
+    def step(one: str, other: str) -> tuple[int, int]:
         """(columns, rows) between two square names."""
-        (c1, r1), (c2, r2) = tile_position(one), tile_position(other)
+        at_one, at_other = tile_position(one), tile_position(other)
+        assert at_one is not None and at_other is not None  # both are Tiles of the Tilemap
+        (c1, r1), (c2, r2) = at_one, at_other
         return abs(c1 - c2), abs(r1 - r2)
 
-    def orthogonal(self, one, other):
+    def orthogonal(self, one: str, other: str) -> bool:
         return sorted(self.step(one, other)) == [0, 1]
 
-    def diagonal(self, one, other):
+    def diagonal(self, one: str, other: str) -> bool:
         return self.step(one, other) == (1, 1)
 
 
 class Tilemaps(Component):
     """The Tilemap of the duel (one at a time), and moving and attacking on it."""
 
-    def __init__(self, duel, terrain, sides):
+    def __init__(self, duel: KingdomDuel, terrain: Terrains, sides: Sides) -> None:
         super().__init__(duel)
         self.terrain = terrain
         self.sides = sides
-        self.tilemap = None
-        self.tile_moves = {}  # player -> moves made this turn by the Tilemap's effect
-        self.resolving_link = None
+        self.tilemap: Tilemap | None = None
+        # player -> moves made this turn by the Tilemap's effect
+        self.tile_moves: dict[str, int] = {}
+        self.resolving_link: ChainLink | None = None
 
     # --- setup and bookkeeping ---------------------------------------------------------------
 
-    def new_turn(self):
+    def new_turn(self) -> None:
         self.tile_moves = {}
 
     @contextmanager
-    def choosing_for(self, link):
+    def choosing_for(self, link: ChainLink) -> Iterator[None]:
         """While `link` resolves, its scripted choices pick Tiles for its effects."""
         self.resolving_link = link
         try:
@@ -176,15 +197,15 @@ class Tilemaps(Component):
         finally:
             self.resolving_link = None
 
-    def add_to_snapshot(self, data):
+    def add_to_snapshot(self, data: YamlMapping) -> None:
         """The state after a step shows the Tilemap, while there is one: its card, its Terrain
         and which monster stands on which Tile."""
         if self.tilemap is not None:
             data["tilemap"] = {"card": self.tilemap.card_id, "terrain": self.tilemap.terrain,
                                "tiles": self.observe_tiles()}
 
-    def observe_tiles(self):
-        tiles = {}
+    def observe_tiles(self) -> dict[str, str]:
+        tiles: dict[str, str] = {}
         if self.tilemap is not None:
             for card_id in dict.fromkeys(self.tilemap.occupant.values()):
                 tiles[card_id] = " ".join(self.tilemap.tiles_of(card_id))
@@ -192,7 +213,7 @@ class Tilemaps(Component):
 
     # --- creating the Tilemap ----------------------------------------------------------------
 
-    def create_tilemap(self, ctx, spec):
+    def create_tilemap(self, ctx: EffectContext, spec: YamlValue) -> None:
         """A card's effect lays out its Tilemap; monsters already inside are placed on Tiles
         (`select: {<tile>: <monster id>}` on the activation, else in reading order)."""
         chosen = {ctx.selections.pop(k): k for k in list(ctx.selections)
@@ -218,7 +239,7 @@ class Tilemaps(Component):
             self.place_on_tile(card, tile)
         self.keep_tiles()
 
-    def replace_tilemap(self, old, new):
+    def replace_tilemap(self, old: Tilemap, new: Tilemap) -> None:
         """Only one Tilemap at a time: the new one replaces the old, whose card leaves."""
         card = self.card(old.card_id)
         if self.misreads("kd-one-tilemap", "both-stay"):
@@ -229,7 +250,7 @@ class Tilemaps(Component):
         if card.on_field:
             self.duel.move(card, "graveyard", reason="its Tilemap was replaced")
 
-    def source_left_field(self, source):
+    def source_left_field(self, source: CardInstance) -> None:
         """A Tilemap made by a card that stays on the field (a Continuous Spell) lasts while that
         card does, unless it was made permanently (kingdom-duels/terminology#permanently)."""
         tilemap = self.tilemap
@@ -244,7 +265,7 @@ class Tilemaps(Component):
 
     # --- who is inside, and where ------------------------------------------------------------
 
-    def inside(self, card):
+    def inside(self, card: CardInstance) -> bool:
         """Is this monster inside the Tilemap (on its Terrain)?"""
         if self.tilemap is None or card.zone != "monsters":
             return False
@@ -255,7 +276,7 @@ class Tilemaps(Component):
         self.note_rule("kd-tilemap-terrain")
         return False
 
-    def keep_tiles(self):
+    def keep_tiles(self) -> None:
         """Monsters that left the Tilemap lose their Tile; monsters inside without one are
         played on the first free Tile they may stand on (one summoned under the wrong reading
         of `kd-tile-definition` stays beside the grid)."""
@@ -273,16 +294,19 @@ class Tilemaps(Component):
             if tile is not None:
                 self.place_on_tile(card, tile)
 
-    def place_on_tile(self, card, tile):
+    def place_on_tile(self, card: CardInstance, tile: str) -> None:
         card.notes.discard("off_grid")
+        assert self.tilemap is not None  # called only while there is a Tilemap
         self.tilemap.occupant[tile] = card.id
         self.note_rule("kd-tile-definition")
         self.emit("tilemap", f"{card.id} stands on Tile {tile}", ["kd-tile-definition"],
                   card=card.id, tile=tile, what="placed")
 
-    def tile_problem(self, card, tile, mover=None):
+    def tile_problem(self, card: CardInstance, tile: str,
+                     mover: str | None = None) -> TileProblem | None:
         """Why `card` cannot stand on `tile`: (rule, reason, message), or None."""
         tilemap = self.tilemap
+        assert tilemap is not None  # called only while there is a Tilemap
         if tile not in tilemap.squares:
             return ("kd-tile-definition", "not_a_tile", f"{tile} is no Tile of the Tilemap")
         colour = tilemap.colours.get(tile)
@@ -299,19 +323,20 @@ class Tilemaps(Component):
             return ("kd-one-tile", "tile_occupied", f"{occupant} stands on {tile}")
         return None
 
-    def check_tile_for(self, card, tile):
+    def check_tile_for(self, card: CardInstance, tile: str) -> None:
         problem = self.tile_problem(card, tile)
         if problem is not None:
             self.illegal(*problem)
         self.note_tile_colour(tile)
 
-    def note_tile_colour(self, tile):
+    def note_tile_colour(self, tile: str) -> None:
+        assert self.tilemap is not None  # called only while there is a Tilemap
         colour = self.tilemap.colours.get(tile)
         self.note_rule("kd-player-tiles" if colour else "kd-white-tiles")
 
     # --- summoning onto the Tilemap ----------------------------------------------------------
 
-    def check_summon_tile(self, action):
+    def check_summon_tile(self, action: Action) -> str | None:
         """The Tile a summon names (`select: {tile: ...}`), checked before the summon; None."""
         tile = action.select.get("tile")
         card = self.card(action.card)
@@ -319,7 +344,7 @@ class Tilemaps(Component):
             self.check_tile_for(self.prospective(card, action), tile)
         return tile
 
-    def place_summoned(self, card, tile):
+    def place_summoned(self, card: CardInstance, tile: str | None) -> None:
         """A summoned monster inside the Tilemap is played on a Tile."""
         if self.tilemap is None or card.zone != "monsters":
             return
@@ -335,21 +360,21 @@ class Tilemaps(Component):
             self.place_on_tile(card, tile)
         self.keep_tiles()
 
-    def prospective(self, card, action):
+    def prospective(self, card: CardInstance, action: Action) -> CardInstance:
         """The card as it will stand once summoned to the column the step names."""
         from copy import copy
 
         ghost = copy(card)
-        ghost.controller, ghost.zone = action.player, "monsters"
+        ghost.controller, ghost.zone = action.actor, "monsters"
         return ghost
 
     # --- moving on the Tilemap ---------------------------------------------------------------
 
-    def move_step(self, action):
+    def move_step(self, action: Action) -> None:
         """`move: <monster>, to: <tile>`: the Tilemap's card lets each player move a monster to
         an adjacent Tile, `moves_per_turn` times a turn, in their own Main Phase."""
         duel = self.duel
-        player, card, tilemap = action.player, self.card(action.card), self.tilemap
+        player, card, tilemap = action.actor, self.card(action.card), self.tilemap
         if tilemap is None or not tilemap.moves_per_turn or \
                 self.tile_moves.get(player, 0) >= tilemap.moves_per_turn:
             self.illegal(None, "no_tile_move", "no effect lets this monster move now")
@@ -363,9 +388,10 @@ class Tilemaps(Component):
         self.move_to_tile(card, str(action.to), tilemap.card_id)
         self.tile_moves[player] = self.tile_moves.get(player, 0) + 1
 
-    def move_to_tile(self, card, tile, cause):
+    def move_to_tile(self, card: CardInstance, tile: str, cause: str) -> None:
         """Move a monster from its Tile to an adjacent one, as the rules allow."""
         tilemap = self.tilemap
+        assert tilemap is not None  # called only while there is a Tilemap
         here = tilemap.tiles_of(card.id)[-1]
         if tile_position(tile) is None:
             raise ScriptError(f"{tile!r} is not a Tile name such as b2", field="to")
@@ -399,7 +425,7 @@ class Tilemaps(Component):
                   ["kd-tile-movement", "kd-one-tile"], card=card.id, tile=tile, old=here,
                   by=cause, what="moved")
 
-    def move_to_terrain(self, card, cause):
+    def move_to_terrain(self, card: CardInstance, cause: str) -> None:
         """A monster inside the Tilemap that would go to another Terrain goes to another Tile
         instead (`select: {tile: ...}` on the effect)."""
         link = self.resolving_link
@@ -413,7 +439,7 @@ class Tilemaps(Component):
         self.note_rule("kd-tilemap-move-to-tile")
         self.move_to_tile(card, str(tile), cause)
 
-    def remove_obstructions(self, ctx):
+    def remove_obstructions(self, ctx: EffectContext) -> None:
         """A card removes the Tilemap's Obstructions: its black lines, never its edge."""
         if self.tilemap is None:
             return
@@ -423,13 +449,14 @@ class Tilemaps(Component):
 
     # --- attacking on the Tilemap ------------------------------------------------------------
 
-    def check_attack_target(self, attacker, target):
+    def check_attack_target(self, attacker: CardInstance, target: CardInstance | None) -> None:
         tilemap = self.tilemap
         if tilemap is not None and target is not None and tilemap.tiles_of(attacker.id):
             self.check_tile_attack(attacker, target)
 
-    def check_tile_attack(self, attacker, target):
+    def check_tile_attack(self, attacker: CardInstance, target: CardInstance) -> None:
         tilemap = self.tilemap
+        assert tilemap is not None  # called only while there is a Tilemap
         theirs = tilemap.tiles_of(target.id)
         if not theirs:
             if self.misreads("kd-tilemap-bounds", "attacks-outside"):
