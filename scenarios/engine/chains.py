@@ -55,6 +55,11 @@ class ChainRules(DuelPart):
         Rule("trap-set-turn", "core/card-types#trap-not-turn-set",
              "A Trap cannot be activated the turn it was Set.",
              {"same-turn-allowed": "a Set Trap may be activated the turn it was Set"}),
+        Rule("trap-next-turn", "core/card-types#trap-from-next-draw-phase",
+             "A Set Trap may be activated from the next turn's Draw Phase on, in either player's "
+             "turn.",
+             {"own-turn-only": "a Set Trap first becomes usable in its controller's own next "
+                               "turn"}),
         Rule("quick-play-hand", "core/card-types#quick-play-not-from-hand-opponent-turn",
              "A Quick-Play Spell is activated from the hand only in its owner's turn.",
              {"any-turn": "a Quick-Play Spell may be activated from the hand in either turn"}),
@@ -285,6 +290,14 @@ class ChainRules(DuelPart):
                 self.illegal("normal-spell-main-phase" if normal_spell else "spell-speed",
                              "spell_speed_1_timing",
                              "a Spell Speed 1 activation needs its controller's open Main Phase")
+        if is_card and card.on_field and not card.face_up and definition.kind == "trap" and \
+                card.set_turn is not None and card.set_turn == self.turn - 1:
+            # the turn after its Set, from its Draw Phase on, whoever's turn it is
+            if player != self.turn_player and \
+                    self.misreads("trap-next-turn", "own-turn-only"):
+                self.illegal("trap-next-turn", "set_this_turn",
+                             f"{card.id} waits for {player}'s own next turn")
+            self.note_rule("trap-next-turn")
         if is_card and card.on_field and not card.face_up and card.set_turn == self.turn:
             if definition.kind == "trap" and not self.misreads("trap-set-turn", "same-turn-allowed"):
                 self.illegal("trap-set-turn", "set_this_turn", f"{card.id} was Set this turn")

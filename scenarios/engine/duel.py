@@ -419,6 +419,9 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def fusion_summoned(self, fusion: CardInstance, materials: list[CardInstance]) -> None:
         """Hook: a Fusion Summon has happened (a format may hand over a role)."""
 
+    def ritual_summoned(self, monster: CardInstance, materials: list[CardInstance]) -> None:
+        """Hook: a Ritual Summon has happened (a format may hand over a role)."""
+
     def queue_triggers_for_face_down(self, card: CardInstance) -> None:
         """Effects that wake when a face-up monster is flipped face-down."""
         for other in self.cards.values():
@@ -511,10 +514,12 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.summoned(tokens, player, "token")
 
     def setting_forbidden(self) -> bool:
-        """Is a face-up card forbidding monsters to be Set (Light of Intervention)?"""
+        """Is a face-up card forbidding monsters to be Set (Light of Intervention, or a monster
+        whose continuous effect says so)?"""
         return any(c.face_up and any(e.get("continuous", {}).get("no_set")
                                      for e in c.card.effects)
-                   for c in self.cards_on_field() if c.card.kind != "monster")
+                   for c in self.cards_on_field() if c.card.kind != "monster") or \
+            any(self.continuous_effects(c, "no_set") for c in self.cards_on_field("monster"))
 
     def change_lp(self, changes: dict[str, int], cause: str, kind: str = "") -> None:
         """Change several players' LP at once, then check the duel (0 LP ends it)."""

@@ -272,7 +272,9 @@ def chosen_from_deck(duel: Duel, ctx: EffectContext, key: str, arg: YamlMapping,
 @primitive("search_deck")
 def search_deck(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     card = chosen_from_deck(duel, ctx, "search", arg, "added")
+    owner = card.owner
     duel.move(card, "hand", reason=f"added by {ctx.card_id}")
+    duel.added_from_deck(owner, ctx.card_id)
 
 
 @primitive("return_to_hand")
@@ -389,6 +391,32 @@ def fusion_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     if duel.special_summon(fusion, ctx.controller, arg.get("position", "attack"),
                            cause=ctx.card_id):
         duel.fusion_summoned(fusion, materials)
+
+
+@primitive("ritual_summon")
+def ritual_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
+    """A Ritual Spell's effect: Tribute monsters from the hand or the field whose Levels total at
+    least the Ritual Monster's, then Special Summon it from the hand (`select: {ritual: id}`,
+    the Tributes as the step's `materials`)."""
+    monster = duel.card(ctx.select("ritual"))
+    materials = [duel.card(i) for i in ctx.remembered.get("materials", [])]
+    needed = monster.card.level or 0
+    if monster.zone != "hand" or monster.owner != ctx.controller or \
+            (monster.card.kind, monster.card.subtype) != ("monster", "ritual") or not materials \
+            or sum(m.card.level or 0 for m in materials) < needed:
+        raise IllegalAction("invalid_ritual", f"{monster.id} cannot be Ritual Summoned with "
+                            f"{', '.join(m.id for m in materials) or 'no Tributes'}")
+    for material in materials:
+        if material.id == monster.id or material.zone not in ("hand", "monsters") or not (
+                material.owner == ctx.controller if material.zone != "monsters"
+                else duel.may_use_from_field(material, ctx.controller)):
+            raise IllegalAction("invalid_ritual", f"{material.id} cannot be Tributed for it")
+        duel.check_tribute(material, ctx.controller, "ritual")
+    for material in materials:
+        duel.move(material, "graveyard", reason=f"Tributed for the Ritual Summon of {monster.id}")
+    if duel.special_summon(monster, ctx.controller, arg.get("position", "attack"),
+                           cause=ctx.card_id):
+        duel.ritual_summoned(monster, materials)
 
 
 # --- private zones: whose hand, Deck or Graveyard an effect reaches ---------------------------
@@ -722,6 +750,7 @@ def tribute_cost(duel: Duel, player: str, arg: YamlValue, selections: dict[str, 
     if card.zone != "monsters" or not duel.may_use_from_field(card, player) or \
             not duel.matches(card, arg.get("filter", {})):
         raise IllegalAction("cannot_pay_cost", f"{chosen} cannot be Tributed for this cost")
+    duel.check_tribute(card, player, "cost")  # a format's limits on Tributes apply to costs too
     return ("tribute", chosen)
 
 

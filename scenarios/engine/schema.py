@@ -221,6 +221,8 @@ CARD_VERBS = {
     "hide": "Kingdom Duels: Hide a monster.",
     "reveal": "Reveal a card.",
     "use_ability": "Deck Masters: use the Deck Master's Ability.",
+    "return_to_position": "Deck Masters: try to take the Deck Master from the field back to its "
+                          "Deck Master Position (the rules refuse it; only an Ability can).",
     "nightfall": "Thought Ruler Highlander: Nightfall a face-up card of the opponent.",
     "strike": "Kingdom Duels: STRIKE with a monster.",
     "activate_rule": "Kingdom Duels: activate a Rule Card.",

@@ -190,6 +190,10 @@ class KingdomDuel(Duel):
         Rule("kd-slow", "kingdom-duels/terminology#slow-cannot-respond",
              "Slow effects (Equip and Continuous Spells) cannot respond to anything.",
              {"continuous-quick": "Continuous Spells are Quick like the others"}),
+        Rule("kd-equip-continuous-slow", "kingdom-duels/spells-and-traps#equip-continuous-spells-slow",
+             "Equip Spells and Continuous Spells are the Spells that are Slow.",
+             {"equip-quick": "an Equip Spell is Quick like a Normal Spell; only Continuous "
+                             "Spells are Slow"}),
         Rule("kd-unstoppable", "kingdom-duels/terminology#unstoppable-no-response",
              "Nothing can respond to an Unstoppable effect.",
              {"answerable": "an Unstoppable effect can be answered like any other"}),
@@ -807,6 +811,7 @@ class KingdomDuel(Duel):
     def count_card_turns(self) -> None:
         super().count_card_turns()
         self.traps.count_persist_turns()
+        self.clarifications.count_battle_locks()
 
     # --- summoning -----------------------------------------------------------------------------
 
@@ -892,8 +897,12 @@ class KingdomDuel(Duel):
     def speed_of(self, card: CardInstance, program: YamlMapping, is_card_activation: bool) -> int:
         if is_card_activation and card.card.kind == "spell" and \
                 card.card.subtype in ("continuous", "equip"):
+            if card.card.subtype == "equip" and \
+                    self.misreads("kd-equip-continuous-slow", "equip-quick"):
+                return 2
             if self.misreads("kd-slow", "continuous-quick"):
                 return 2
+            self.note_rule("kd-equip-continuous-slow")
             self.note_rule("kd-slow")
             return 1
         # A Ritual Spell is a Spell like any other here: Quick.

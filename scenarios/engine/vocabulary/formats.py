@@ -77,7 +77,8 @@ def reasons(base: Mapping[Reason, str], *codes: str) -> dict[Reason, str]:
 CORE_REASON_CODES = reasons(
     {}, "already_attacked", "cannot_attack", "cannot_normal_summon", "cannot_pay_cost",
     "condition_not_met", "direct_attack_blocked", "duel_over", "flipped_this_chain",
-    "invalid_attack_target", "invalid_fusion", "invalid_selection", "invalid_target",
+    "invalid_attack_target", "invalid_fusion", "invalid_ritual", "invalid_selection",
+    "invalid_target",
     "mandatory_trigger_pending", "no_free_zone", "no_priority", "no_summon_procedure",
     "normal_summon_used", "not_activatable", "not_flippable", "not_in_damage_step", "not_in_hand",
     "not_open_game_state", "not_your_card", "not_your_monster", "not_your_turn", "phase_order",

@@ -242,6 +242,10 @@ def _ability(event, names):
     if event.get("what") == "triggered":
         return (f"The Ability of {names(event.get('card'))} triggers: its player may "
                 "activate it")
+    if event.get("what") == "made_active":
+        return (f"{event.get('player', 'its controller')} pays to make the Continuous Ability "
+                f"of {names(event.get('card'))} active for this turn; no Chain is formed, so "
+                "nothing can answer it")
     kind = f"{event['ability']} " if event.get("ability") else ""
     speed = f" (Spell Speed {event['speed']})" if event.get("speed") is not None else ""
     return (f"{event.get('player', 'its controller')} activates the {kind}Ability of "
@@ -450,6 +454,8 @@ def _position(event, names):
     what, card = event.get("what"), names(event.get("card"))
     if what == "battle_lock":
         return f"Battle Lock: the battle position of {card} is locked"
+    if what == "battle_lock_ends":
+        return f"The Battle Lock on {card} has lasted its turns and ends"
     if what == "battle_swap_kept":
         return f"Battle Swap: {card} is not {event.get('player')}'s monster and keeps its position"
     where = position_words(event.get("position"))
@@ -1284,6 +1290,11 @@ class Narrator:
         details.append(self.answering(before, previous, None))
         return Phrase(f"uses the {kind}Ability of {holder}", f"use the {kind}Ability of {holder}",
                       details)
+
+    def say_return_to_position(self, action, before, after, step, previous, refused):
+        name = self.name(action["return_to_position"])
+        return Phrase(f"takes its Deck Master, {name}, back to its Deck Master Position",
+                      f"take the Deck Master, {name}, back to its Deck Master Position", [])
 
     def say_pay_to_negate(self, action, before, after, step, previous, refused):
         top = before.chain[-1] if before.chain else None
