@@ -208,6 +208,8 @@ def _sites(function: object) -> tuple[Site, ...]:
         elif isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and \
                 receiver.value.id == "self":
             found.append(("part", receiver.attr, method))
+        elif isinstance(receiver, ast.Name) and receiver.id == "duel":
+            found.append(("part", "duel", method))  # a cost or primitive handed the duel
     return tuple(found)
 
 
@@ -237,8 +239,10 @@ def _codes(cls: type, owner: type | None, name: str, busy: set[tuple[type, type,
             found.append(site[1])
             continue
         if site[0] == "global":
-            found.extend(_table_words(getattr(getattr(function, "__func__", function),
-                                              "__globals__", {}).get(site[1])))
+            table = getattr(getattr(function, "__func__", function), "__globals__", {}).get(site[1])
+            found.extend(_table_words(table))
+            for handler in _table_functions(table):  # a registry: COSTS[name](duel, ...)
+                found.extend(_handler_codes(handler, busy, ruleset))
             continue
         callee_cls: type | None = cls
         callee_owner: type | None = None
@@ -257,6 +261,28 @@ def _codes(cls: type, owner: type | None, name: str, busy: set[tuple[type, type,
     busy.discard((cls, holder, name))
     _METHOD_CODES[key] = tuple(dict.fromkeys(found))
     return _METHOD_CODES[key]
+
+
+def _table_functions(value: object) -> list[object]:
+    """The functions a registry (a dict of name -> function, such as COSTS) holds, in order."""
+    if not isinstance(value, dict):
+        return []
+    return [item for item in value.values() if callable(item) and hasattr(item, "__code__")]
+
+
+def _handler_codes(function: object, busy: set[tuple[type, type, str]],
+                   ruleset: type) -> list[str]:
+    """The words a registered function (a cost, handed the duel) can refuse with: its own, and
+    those of the duel's methods it calls."""
+    found: list[str] = []
+    for site in _sites(function):
+        if site[0] in ("code", "word"):
+            found.append(site[1])
+        elif site[0] == "part" and site[1] == "duel":
+            target = _owner(ruleset, site[-1])
+            if target is not None:
+                found.extend(_codes(ruleset, target, site[-1], busy, ruleset))
+    return found
 
 
 def _table_words(value: object, depth: int = 0) -> Iterator[str]:

@@ -96,6 +96,8 @@ CONDITIONS = WordKind("conditions", "Conditions", "`when:` in an activation (a l
     Word("summon_attempt", "An opponent is summoning a monster and the summon has not "
          "succeeded yet (the window to negate a summon).", example="when: [summon_attempt]"),
     Word("normal_summon_attempt", "As `summon_attempt`, for a Normal or Tribute Summon only."),
+    Word("responds_to_ability", "An opponent's Deck Master Ability is the last link of the "
+         "current Chain (an Ability that negates another Ability)."),
     Word("summon_attempt_or_summoning_card", "A summon attempt, or an opponent's effect that "
          "would Special Summon or Fusion Summon on top of the chain."),
     Word("monster_summoned", "A monster has just been summoned, before a chain starts."),
@@ -206,6 +208,10 @@ ABILITIES = WordKind("abilities", "Deck Master Abilities", "an entry of the Deck
          "Ability (a `pay_to_negate` step)."),
     Word("reaches_position", "`true`: the Ability reaches a Deck Master in its Deck Master "
          "Position."),
+    Word("overrides", "`true`: the Ability says it overrides; when it contradicts another "
+         "Ability that does not say so, it applies alone."),
+    Word("type_reading", "Why the site reads the Ability as its `type` where the rules do not "
+         "give one; the board shows the type as the site's reading."),
 ))
 
 PRIMITIVES = WordKind("primitives", "Effect primitives", "the steps of `resolve:` (one "
@@ -245,6 +251,9 @@ PRIMITIVES = WordKind("primitives", "Effect primitives", "the steps of `resolve:
     Word("special_summon_tokens", "`{token: name, count: N}`: Special Summon that many Tokens."),
     Word("fusion_summon", "Fusion Summon the monster chosen with `select: {fusion: <id>}` "
          "with the step's `materials`."),
+    Word("ritual_summon", "Ritual Summon the Ritual Monster in the hand chosen with "
+         "`select: {ritual: <id>}`, Tributing the step's `materials` (from the hand or the "
+         "field) whose Levels total at least its Level."),
     Word("alter_summon", "`{type: Toon}`: Alter Summon the Alter Monster chosen with "
          "`select: {alter: <id>}` (Kingdom Duels)."),
     Word("take_control", "The controller takes control of the monster named."),
