@@ -198,8 +198,7 @@ ABILITIES = WordKind("abilities", "Deck Master Abilities", "an entry of the Deck
     Word("text", "The Ability in words, as the site shows it."),
     Word("cost", "What using the Ability costs (see costs)."),
     Word("target", "What it targets (see filters)."),
-    Word("when", "Conditions that must hold to use it (see conditions).",
-         example="when: [responds_to_spell_trap]"),
+    Word("when", "Conditions that must hold to use it (see conditions)."),
     Word("trigger", "For a Trigger Ability: the event it waits for (see trigger events)."),
     Word("continuous", "For a Continuous Ability: what applies (see continuous effects)."),
     Word("resolve", "What it does (effect primitives)."),
@@ -253,7 +252,8 @@ PRIMITIVES = WordKind("primitives", "Effect primitives", "the steps of `resolve:
          "with the step's `materials`."),
     Word("ritual_summon", "Ritual Summon the Ritual Monster in the hand chosen with "
          "`select: {ritual: <id>}`, Tributing the step's `materials` (from the hand or the "
-         "field) whose Levels total at least its Level."),
+         "field) whose Levels total at least its Level.",
+         example="resolve: [{ritual_summon: {position: attack}}]"),
     Word("alter_summon", "`{type: Toon}`: Alter Summon the Alter Monster chosen with "
          "`select: {alter: <id>}` (Kingdom Duels)."),
     Word("take_control", "The controller takes control of the monster named."),
