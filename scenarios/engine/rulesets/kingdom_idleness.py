@@ -3,7 +3,8 @@
 A player is judged in their own End Phase: an Idle Warning if their opponent has a monster and
 they had none at any point of the turn, unless an effect prevented or negated their summons
 (kd-idle-*). A player who lets a Trap whose Trigger is met go unactivated is warned too
-(`SpellsAndTraps.decline`). The warning numbered `idle_warnings_to_lose` loses the duel.
+(`SpellsAndTraps.decline`). A player who would receive the warning numbered
+`idle_warnings_to_lose` loses the duel instead of receiving it.
 """
 from __future__ import annotations
 
@@ -90,11 +91,16 @@ class Idleness(Component):
         self.give_warning(player, "kd-idle-end-phase", "kd-idle-warning", "kd-idle-whole-turn")
 
     def give_warning(self, player: str, *rules: str) -> None:
-        """One more Idle Warning; the one numbered `idle_warnings_to_lose` loses the duel."""
+        """One more Idle Warning, unless it would be the one numbered `idle_warnings_to_lose`:
+        then the player does not receive it and loses the duel instead (kd-idle-loss)."""
+        limit = self.params["idle_warnings_to_lose"] + (
+            1 if self.misreads("kd-idle-loss", "third-warning-loses") else 0)
+        if self.warnings[player] + 1 >= limit:
+            self.emit("idle", f"{player} would get Idle Warning number {self.warnings[player] + 1}"
+                      " and loses the duel instead", [*rules, "kd-idle-loss"], player=player,
+                      what="loses_instead", warnings=self.warnings[player])
+            self.duel.lose(player, "idleness", ["kd-idle-loss"])
+            return
         self.warnings[player] += 1
         self.emit("idle", f"{player} gets an Idle Warning ({self.warnings[player]})",
                   list(rules), player=player, count=self.warnings[player])
-        limit = self.params["idle_warnings_to_lose"] + (
-            1 if self.misreads("kd-idle-loss", "third-warning-loses") else 0)
-        if self.warnings[player] >= limit:
-            self.duel.lose(player, "idleness", ["kd-idle-loss"])

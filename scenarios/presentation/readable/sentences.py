@@ -620,6 +620,10 @@ def _idle(event, names):
     if event.get("what") == "spared":
         return (f"{event.get('player')} activated {names.many(event.get('cards'))} from the Traps "
                 "met together: no Idle Warning")
+    if event.get("what") == "loses_instead":
+        return (f"{event.get('player')} already has {event.get('warnings')} Idle Warning"
+                f"{'' if event.get('warnings') == 1 else 's'} and is idle again: instead of "
+                "another warning, they lose the duel")
     if event.get("count") is not None:
         return f"{event.get('player')} gets an Idle Warning (number {event['count']})"
     return None
