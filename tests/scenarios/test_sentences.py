@@ -155,7 +155,7 @@ def event_texts(slug, number):
      "A tries to activate the face-down Mystical Space Typhoon, targeting Ring of Destruction, "
      "but cannot: the card was Set this turn."),
     ("core/poison-vs-ceasefire", 1,
-     "A activates Poison of the Old Man, choosing the option \"gain\"."),
+     "A activates the face-down Poison of the Old Man, choosing the option \"gain\"."),
     ("core/final-countdown", 4, "19 turns pass."),
     ("core/negate-attack-solemn-judgment", 3,
      "B activates the face-down Negate Attack in response to the attack of Cyber Dragon."),
