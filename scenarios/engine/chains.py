@@ -244,17 +244,19 @@ class ChainRules(DuelPart):
             self.priority = self.turn_player
 
     def may_answer_out_of_turn(self, card: CardInstance, action: Action) -> bool:
-        """A waiting trigger, or a card answering an open summon, needs no passed priority."""
+        """A waiting trigger needs no passed priority. A card answering an open summon does:
+        the turn player holds priority first in the summon negation window, and the opponent
+        may negate the summon once the turn player has passed (core/chains#priority-after-a-summon)."""
         if self.chain:
             return False
         if any(t["card"] == card.id for t in self.optional_triggers):
             return True
         if self.summon_attempt is None or not self.answers_summon(action):
             return False
-        if self.misreads("summon-priority", "no-negation-window"):
-            return False
-        self.note_rule("summon-priority")  # the attempt is answered at once, without priority
-        return True
+        if self.misreads("summon-priority", "opponent-answers-at-once"):
+            return True
+        self.note_rule("summon-priority")  # the turn player has not passed yet
+        return False
 
     def check_timing(self, card: CardInstance, player: str, speed: int, is_card: bool,
                      program: YamlMapping) -> None:
@@ -603,6 +605,9 @@ class ChainRules(DuelPart):
             self.illegal(None, "no_priority", f"{action.player} does not hold priority")
         self.passes += 1
         self.priority = self.next_player(action.player)
+        if self.summon_attempt is not None and not self.chain:
+            self.pass_in_summon_window()
+            return
         if self.passes < len(self.turn_order()):
             return
         self.passes = 0
@@ -615,6 +620,15 @@ class ChainRules(DuelPart):
             self.fight()
         if not self.chain:
             self.priority = self.turn_player
+
+    def pass_in_summon_window(self) -> None:
+        """A pass while a summon is attempted: the next player may still negate it; once every
+        player has passed in turn, the summon succeeds (core/chains#priority-after-a-summon)."""
+        self.note_rule("summon-priority")
+        if self.passes < len(self.turn_order()):
+            return
+        self.passes = 0
+        self.settle_summon()
 
     def resolve_chain(self) -> None:
         order = list(self.chain) if self.misreads("chain-order", "first-in-first-out") \

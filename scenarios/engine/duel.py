@@ -687,7 +687,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if waiting and not (verb == "activate" and action.card in {t["card"] for t in waiting}):
             raise IllegalAction("mandatory_trigger_pending",
                                 f"{waiting[0]['card']} must first activate its mandatory effect")
-        if self.summon_attempt is not None and not self.chain and not self.answers_summon(action):
+        if self.summon_attempt is not None and not self.chain and not self.answers_summon(action) \
+                and not self.passes_in_summon_window(action):
             self.settle_summon()
         if verb not in ("activate", "pass"):
             self.optional_triggers = self.optional_triggers_kept()
@@ -700,6 +701,12 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def optional_triggers_kept(self) -> list[PendingTrigger]:
         """Optional triggers not used before the next action lapse: they miss their timing."""
         return []
+
+    def passes_in_summon_window(self, action: Action) -> bool:
+        """Is this step a pass while a summon is still being attempted? Such a pass hands
+        priority on and leaves the attempt open (core/chains#priority-after-a-summon)."""
+        return action.verb == "pass" and self.summon_attempt is not None and not self.chain \
+            and not self.misreads("summon-priority", "pass-ends-window")
 
     def answers_summon(self, action: Action) -> bool:
         """Is this step a card answering the summon attempt itself (Solemn Warning)?"""

@@ -45,3 +45,42 @@ def test_a_first_idle_warning_is_still_given():
           - {player: A, end_turn: true}
         """)
     assert done.result is None and done.outcome["warnings"]["A"] == 1
+
+
+SUMMON_WINDOW = """\
+    setup:
+      turn: {number: 4, player: A, phase: main1}
+      players:
+        A: {lp: 8000, deck: 5, hand: [{id: snake, card: Venom Snake}]}
+        B:
+          lp: 8000
+          deck: 5
+          spell_trap: [{id: warning, card: Solemn Warning, face: down, set_turn: 3}]
+    steps:
+    """
+
+
+def summon_window(*steps):
+    return replayed("core", "core/chains#priority-after-a-summon",
+                    textwrap.dedent(SUMMON_WINDOW) + "".join(f"  - {s}\n" for s in steps))
+
+
+def test_the_opponent_cannot_negate_a_summon_before_the_turn_player_passes():
+    done = summon_window("{player: A, summon: snake}", "{player: B, activate: warning}")
+    assert done.steps[-1].reason == "no_priority"
+
+
+def test_the_turn_players_pass_leaves_the_summon_open_for_the_opponent_to_negate():
+    done = summon_window("{player: A, summon: snake}", "{player: A, pass: true}",
+                         "{player: B, activate: warning}", "{player: A, pass: true}",
+                         "{player: B, pass: true}")
+    assert done.steps[2].reason is None
+    assert done.outcome["negated"] == ["snake"] and done.outcome["lp"]["B"] == 6000
+
+
+def test_a_summon_succeeds_only_once_both_players_have_passed():
+    done = summon_window("{player: A, summon: snake}", "{player: A, pass: true}",
+                         "{player: B, pass: true}", "{player: A, pass: true}",
+                         "{player: B, activate: warning}")
+    assert done.steps[-1].reason == "condition_not_met"  # nothing left to negate
+    assert done.duel.card("snake").zone == "monsters" and done.duel.summon_attempt is None

@@ -1053,7 +1053,11 @@ class Narrator:
             if getattr(step, "state", None) is not None:
                 before = step.state
             self.learn_links(step)
-            previous = step
+            # The turn player's pass in a summon's negation window leaves the summon open: the
+            # next step answers the summon, not the pass.
+            window_pass = "pass" in (step.action or {}) and previous is not None and \
+                self.open_summon(previous) is not None
+            previous = previous if window_pass else step
         return found
 
     def learn_links(self, step):
