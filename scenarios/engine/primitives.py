@@ -722,6 +722,7 @@ def tribute_cost(duel: Duel, player: str, arg: YamlValue, selections: dict[str, 
     if card.zone != "monsters" or not duel.may_use_from_field(card, player) or \
             not duel.matches(card, arg.get("filter", {})):
         raise IllegalAction("cannot_pay_cost", f"{chosen} cannot be Tributed for this cost")
+    duel.check_tribute(card, player, "cost")  # a format's limits on Tributes hold for costs too
     return ("tribute", chosen)
 
 

@@ -84,3 +84,34 @@ def test_a_summon_succeeds_only_once_both_players_have_passed():
                          "{player: B, activate: warning}")
     assert done.steps[-1].reason == "condition_not_met"  # nothing left to negate
     assert done.duel.card("snake").zone == "monsters" and done.duel.summon_attempt is None
+
+
+DECK_MASTER_ON_FIELD = """\
+    setup:
+      turn: {number: 5, player: A, phase: main1}
+      players:
+        A:
+          lp: 8000
+          deck: 5
+          deck_master: {id: skull, card: Summoned Skull}
+          monsters: [{id: jinzo, card: Jinzo, position: attack}]
+          spell_trap: [{id: virus, card: Deck Devastation Virus, face: down, set_turn: 3}]
+        B: {lp: 8000, deck: 5, deck_master: {id: b-dm, card: Gamma the Magnet Warrior}}
+    steps:
+      - {player: A, special_summon: skull, position: attack}
+      - {player: A, pass: true}
+      - {player: B, pass: true}
+    """
+
+
+def test_a_deck_master_cannot_be_tributed_to_pay_a_cost():
+    done = replayed("deck-masters", "deck-masters/on-the-field#tribute-only-for-summons",
+                    DECK_MASTER_ON_FIELD + "  - {player: A, activate: virus, select: {tribute: skull}}\n")
+    assert done.steps[-1].reason == "deck_master_tribute"
+    assert done.duel.card("skull").zone == "monsters" and done.duel.card("virus").face_up is False
+
+
+def test_another_monster_still_pays_a_tribute_cost_beside_a_deck_master():
+    done = replayed("deck-masters", "deck-masters/on-the-field#tribute-only-for-summons",
+                    DECK_MASTER_ON_FIELD + "  - {player: A, activate: virus, select: {tribute: jinzo}}\n")
+    assert done.steps[-1].reason is None and done.duel.card("jinzo").zone == "graveyard"

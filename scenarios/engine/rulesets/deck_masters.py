@@ -133,6 +133,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              "A Deck Master is Tributed only for a Tribute Summon, Fusion or Ritual Summon, "
              "and never by the opponent.",
              {"tribute-set-allowed": "a Deck Master may also be Tributed for a Tribute Set",
+              "cost-allowed": "a Deck Master may be Tributed to pay a card's cost",
               "never-tributed": "a Deck Master can never be Tributed, not even for a Tribute "
                                 "Summon"}),
         Rule("dm-replacement", "deck-masters/changing-your-deck-master#summoned-monster-becomes-deck-master",
@@ -545,6 +546,10 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         if purpose == "tribute_set" and not self.misreads("dm-tribute", "tribute-set-allowed"):
             self.illegal("dm-tribute", "deck_master_tribute",
                          "a Deck Master is not Tributed for a Tribute Set")
+        if purpose == "cost" and not self.misreads("dm-tribute", "cost-allowed"):
+            self.illegal("dm-tribute", "deck_master_tribute",
+                         "a Deck Master is Tributed only for a Tribute, Fusion or Ritual Summon, "
+                         "not to pay a cost")
         self.note_rule("dm-tribute")  # a Tribute Summon (or a Fusion) may take it
 
     def do_summon(self, action: Action) -> None:
