@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from .duelpart import DuelPart, whole_duel
 from .errors import IllegalAction, ScriptError
-from .primitives import COSTS, EffectContext, run
+from .primitives import COSTS, EffectContext, check_at_activation, run
 from .rules import Rule
 from .state import ChainLink
 from .vocabulary.board import Zone
@@ -210,6 +210,8 @@ class ChainRules(DuelPart):
         self.check_conditions(card, player, program)
         targets = self.choose_targets(card, player, program, action)
         choice = self.check_choice(card, program, action)
+        check_at_activation(whole_duel(self), player, program, list(action.materials),
+                            dict(action.select))
         selections = dict(action.select)
         deferred = bool(program.get("cost")) and \
             self.misreads(self.cost_rule(card, program), "paid-on-resolution")

@@ -651,8 +651,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         checkpointed before the step (`Checkpoint`: the contents of its objects, the cards saved
         as the step reads them) and put back as it was when the step is refused. The last rule
         the step noted (the one that refused it, when the refusal names one) stays in the
-        trace, and the parameters the step read still count."""
-        if self.summon_attempt is None or self.chain or self.answers_summon(action):
+        trace, and the parameters the step read still count. A pass that resolves a chain is
+        checkpointed too: a link found illegal while the chain resolves refuses the pass, and
+        the chain is put back whole rather than left half-resolved."""
+        if (self.summon_attempt is None or self.chain or self.answers_summon(action)) and \
+                not self.resolves_chain(action):
             self.perform(action)
             return
         checkpoint = Checkpoint(self)
@@ -701,6 +704,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def optional_triggers_kept(self) -> list[PendingTrigger]:
         """Optional triggers not used before the next action lapse: they miss their timing."""
         return []
+
+    def resolves_chain(self, action: Action) -> bool:
+        """Would this step, a pass, be the last pass before the chain resolves?"""
+        return action.verb == "pass" and bool(self.chain) and \
+            self.passes + 1 >= len(self.turn_order())
 
     def passes_in_summon_window(self, action: Action) -> bool:
         """Is this step a pass while a summon is still being attempted? Such a pass hands

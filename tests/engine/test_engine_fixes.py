@@ -115,3 +115,49 @@ def test_another_monster_still_pays_a_tribute_cost_beside_a_deck_master():
     done = replayed("deck-masters", "deck-masters/on-the-field#tribute-only-for-summons",
                     DECK_MASTER_ON_FIELD + "  - {player: A, activate: virus, select: {tribute: jinzo}}\n")
     assert done.steps[-1].reason is None and done.duel.card("jinzo").zone == "graveyard"
+
+
+POLYMERIZATION = """\
+    setup:
+      turn: {number: 3, player: A, phase: main1}
+      players:
+        A:
+          lp: 8000
+          deck: 5
+          hand: [{id: poly, card: Polymerization}]
+          monsters: [{id: wolf, card: Giga-Tech Wolf, position: attack},
+                     {id: soldier, card: Cannon Soldier, position: attack}]
+          extra_deck: [{id: tank, card: Labyrinth Tank}]
+          deck_master: {id: cannon, card: Cannon Soldier}
+        B:
+          lp: 8000
+          deck: 5
+          deck_master: {id: b-dm, card: Gamma the Magnet Warrior}
+          spell_trap: [{id: ring, card: Ring of Destruction, face: down, set_turn: 2}]
+    steps:
+    """
+
+
+def polymerization(*steps):
+    return replayed("deck-masters", "deck-masters/on-the-field#tribute-only-for-summons",
+                    textwrap.dedent(POLYMERIZATION) + "".join(f"  - {s}\n" for s in steps))
+
+
+def test_polymerization_naming_a_deck_master_in_its_position_is_refused_at_activation():
+    done = polymerization("{player: A, activate: poly, materials: [cannon, wolf], "
+                          "select: {fusion: tank}}")
+    assert done.steps[-1].reason == "invalid_fusion"
+    assert done.duel.card("poly").zone == "hand" and not done.duel.chain
+
+
+def test_a_pass_whose_chain_fails_at_resolution_changes_nothing():
+    """Ring of Destruction takes a material away; Polymerization then fails as it resolves.
+    The pass that resolved the chain is refused, and the chain is back whole."""
+    done = polymerization(
+        "{player: A, activate: poly, materials: [soldier, wolf], select: {fusion: tank}}",
+        "{player: B, activate: ring, target: wolf}", "{player: A, pass: true}",
+        "{player: B, pass: true}")
+    assert done.steps[-1].reason == "invalid_fusion"
+    assert [link.card_id for link in done.duel.chain] == ["poly", "ring"]
+    assert done.duel.card("wolf").zone == "monsters"
+    assert done.duel.players["A"].lp == 8000 and done.duel.players["B"].lp == 8000
