@@ -161,3 +161,25 @@ def test_a_pass_whose_chain_fails_at_resolution_changes_nothing():
     assert [link.card_id for link in done.duel.chain] == ["poly", "ring"]
     assert done.duel.card("wolf").zone == "monsters"
     assert done.duel.players["A"].lp == 8000 and done.duel.players["B"].lp == 8000
+
+
+def team_idleness(mode):
+    return replayed("kingdom-duels", "kingdom-duels/idleness#idle-warning-end-phase", f"""\
+        setup:
+          mode: {mode}
+          turn: {{number: 4, player: C, phase: main2}}
+          players:
+            A: {{team: X, deck: 5, monsters: [{{id: soldier, card: Kingdom Soldier, position: attack}}]}}
+            B: {{team: Y, deck: 5, monsters: [{{id: wolf, card: Kingdom Wolf, position: attack}}]}}
+            C: {{team: Y, deck: 5}}
+        steps:
+          - {{player: C, end_turn: true}}
+        """)
+
+
+def test_a_boss_team_player_is_judged_idle_on_the_teams_shared_side():
+    assert team_idleness("boss").outcome["warnings"]["C"] == 0
+
+
+def test_a_tag_partner_is_still_judged_idle_on_their_own_zones():
+    assert team_idleness("tag").outcome["warnings"]["C"] == 1

@@ -154,8 +154,13 @@ class KingdomDuel(Duel):
              "Idleness is judged in the player's own End Phase, when the warning is given.",
              {"not-in-end-phase": "the End Phase passes without any Idle Warning being judged"}),
         Rule("kd-idle-loss", "kingdom-duels/idleness#second-warning-loses",
-             "A player loses on receiving Idle Warning number {{ idle_warnings_to_lose }}.",
+             "A player who would receive Idle Warning number {{ idle_warnings_to_lose }} loses "
+             "instead.",
              {"third-warning-loses": "it takes a third warning to lose"}),
+        Rule("kd-idle-boss-side", "kingdom-duels/idleness#boss-team-shared-side",
+             "A Boss team player is idle only if the team's shared side had no monster.",
+             {"own-zones-only": "only the team player's own monsters count, not a teammate's "
+                                "on the shared side"}),
         Rule("kd-hard-opt", "kingdom-duels/clarifications#optional-effects-hard-once-per-turn",
              "Every optional effect activated by its player is hard once per turn.",
              {"no-limit": "an optional effect may be activated again in the same turn"}),
@@ -335,7 +340,7 @@ class KingdomDuel(Duel):
         self.teams = Teams(self)
         self.terrain = Terrains(self)
         self.field_power = FieldPower(self, self.terrain)
-        self.idleness = Idleness(self)
+        self.idleness = Idleness(self, self.teams)
         self.summoning = Summoning(self)
         self.sides = Sides(self, self.teams)
         self.board = BoardRulings(self, self.teams, self.terrain)

@@ -17,13 +17,15 @@ if TYPE_CHECKING:
     from ..state import CardInstance, SummonAttempt
     from ..yamltypes import YamlMapping
     from .kingdom_duels import KingdomDuel
+    from .kingdom_teams import Teams
 
 
 class Idleness(Component):
     """Who had a monster this turn, whose summons were prevented, and the warnings given."""
 
-    def __init__(self, duel: KingdomDuel) -> None:
+    def __init__(self, duel: KingdomDuel, teams: Teams) -> None:
         super().__init__(duel)
+        self.teams = teams
         self.warnings: dict[str, int] = {}  # player -> Idle Warnings received
         self.had_monster: dict[str, bool] = {}  # player -> had a monster at some point this turn
         # card id -> had its controller a monster before it entered
@@ -37,20 +39,32 @@ class Idleness(Component):
                                  f"setup.players.{name}.idle_warnings")
         self.warnings[name] = warnings
 
+    def sharing(self, player: str) -> list[str]:
+        """The players whose monsters are on `player`'s side: a Boss team's players share one
+        side, so a teammate's monster is on it too (kd-idle-boss-side)."""
+        if self.misreads("kd-idle-boss-side", "own-zones-only"):
+            return [player]
+        return self.teams.side_players(player)
+
+    def side_has_monster(self, player: str) -> bool:
+        """Is there a monster on the player's side of the field?"""
+        return any(self.zone_of(p, "monsters") for p in self.sharing(player))
+
     def look_at_monsters(self, player: str) -> None:
         """Whether the player starts the turn (or the scenario) with a monster."""
-        self.had_monster[player] = bool(self.zone_of(player, "monsters"))
+        self.had_monster[player] = self.side_has_monster(player)
 
     def monster_entered(self, card: CardInstance) -> None:
         self.had_before_entry[card.id] = bool(self.had_monster.get(card.controller))
-        self.had_monster[card.controller] = True
+        for player in self.sharing(card.controller):
+            self.had_monster[player] = True
 
     def saw_monster(self, player: str) -> None:
         self.had_monster[player] = True
 
     def after_action(self) -> None:
         for player in self.duel.players:
-            if self.zone_of(player, "monsters"):
+            if self.side_has_monster(player):
                 self.had_monster[player] = True
 
     def summon_negated(self, attempt: SummonAttempt) -> None:
@@ -58,7 +72,7 @@ class Idleness(Component):
         negation itself spares them an Idle Warning (kd-idle-no-prevention)."""
         player = attempt["player"]
         self.summons_prevented.add(player)
-        if not self.zone_of(player, "monsters"):
+        if not self.side_has_monster(player):
             self.had_monster[player] = any(self.had_before_entry.get(i, False)
                                            for i in attempt["cards"])
 
@@ -72,8 +86,11 @@ class Idleness(Component):
         # "your opponent": in a Team Duel every opposing player (kd-team-opponents)
         rival_has = any(self.zone_of(rival, "monsters") for rival in duel.opponents_of(player)) \
             or self.misreads("kd-idle-warning", "ignores-opponent-field")
-        had = bool(self.zone_of(player, "monsters")) if self.misreads(
+        had = self.side_has_monster(player) if self.misreads(
             "kd-idle-whole-turn", "end-of-turn-only") else self.had_monster.get(player)
+        if had and not self.zone_of(player, "monsters") and \
+                self.sharing(player) != [player]:
+            self.note_rule("kd-idle-boss-side")  # a teammate's monster is on the shared side
         if player in self.summons_prevented and not self.misreads(
                 "kd-idle-no-prevention", "prevention-ignored"):
             self.note_rule("kd-idle-no-prevention")  # a summon was negated: no warning
@@ -83,7 +100,7 @@ class Idleness(Component):
                 self.note_rule("kd-idle-warning")  # the one condition missing: no warning
             return
         if had:
-            if not self.zone_of(player, "monsters"):
+            if not self.side_has_monster(player):
                 self.note_rule("kd-idle-whole-turn")  # a monster earlier this turn counts
             return
         if self.misreads("kd-idle-end-phase", "not-in-end-phase"):

@@ -438,6 +438,15 @@ class Teams(Component):
         self.note_rule("kd-tag-own-zones")
         return False
 
+    def side_players(self, player):
+        """The players whose monsters stand on `player`'s side of the field: the whole team in
+        a Boss Duel, which shares one board (kd-boss-board); the player alone otherwise."""
+        team = self.teams.get(self.team_of.get(player), ())
+        if self.mode != "boss" or len(team) < 2 or \
+                self.misreads("kd-boss-board", "separate-boards"):
+            return [player]
+        return list(team)
+
     def boss_board_full(self, player):
         """A Boss team's players fill the same Frontrow zones."""
         board = [c for p in self.teams[self.team_of[player]] for c in self.zone_of(p, "monsters")]
