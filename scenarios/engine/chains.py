@@ -248,7 +248,8 @@ class ChainRules(DuelPart):
     def may_answer_out_of_turn(self, card: CardInstance, action: Action) -> bool:
         """A waiting trigger needs no passed priority. A card answering an open summon does:
         the turn player holds priority first in the summon negation window, and the opponent
-        may negate the summon once the turn player has passed (core/chains#priority-after-a-summon)."""
+        may negate the summon once the turn player has passed
+        (core/chains#priority-after-a-summon)."""
         if self.chain:
             return False
         if any(t["card"] == card.id for t in self.optional_triggers):

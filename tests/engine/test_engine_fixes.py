@@ -106,14 +106,16 @@ DECK_MASTER_ON_FIELD = """\
 
 def test_a_deck_master_cannot_be_tributed_to_pay_a_cost():
     done = replayed("deck-masters", "deck-masters/on-the-field#tribute-only-for-summons",
-                    DECK_MASTER_ON_FIELD + "  - {player: A, activate: virus, select: {tribute: skull}}\n")
+                    DECK_MASTER_ON_FIELD
+                    + "  - {player: A, activate: virus, select: {tribute: skull}}\n")
     assert done.steps[-1].reason == "deck_master_tribute"
     assert done.duel.card("skull").zone == "monsters" and done.duel.card("virus").face_up is False
 
 
 def test_another_monster_still_pays_a_tribute_cost_beside_a_deck_master():
     done = replayed("deck-masters", "deck-masters/on-the-field#tribute-only-for-summons",
-                    DECK_MASTER_ON_FIELD + "  - {player: A, activate: virus, select: {tribute: jinzo}}\n")
+                    DECK_MASTER_ON_FIELD
+                    + "  - {player: A, activate: virus, select: {tribute: jinzo}}\n")
     assert done.steps[-1].reason is None and done.duel.card("jinzo").zone == "graveyard"
 
 
@@ -169,7 +171,8 @@ def team_idleness(mode):
           mode: {mode}
           turn: {{number: 4, player: C, phase: main2}}
           players:
-            A: {{team: X, deck: 5, monsters: [{{id: soldier, card: Kingdom Soldier, position: attack}}]}}
+            A: {{team: X, deck: 5,
+                monsters: [{{id: soldier, card: Kingdom Soldier, position: attack}}]}}
             B: {{team: Y, deck: 5, monsters: [{{id: wolf, card: Kingdom Wolf, position: attack}}]}}
             C: {{team: Y, deck: 5}}
         steps:
@@ -183,3 +186,32 @@ def test_a_boss_team_player_is_judged_idle_on_the_teams_shared_side():
 
 def test_a_tag_partner_is_still_judged_idle_on_their_own_zones():
     assert team_idleness("tag").outcome["warnings"]["C"] == 1
+
+
+def messenger_destroyed_then(*steps):
+    table = textwrap.dedent("""\
+        setup:
+          turn: {number: 5, player: A, phase: battle}
+          players:
+            A: {deck: 5, monsters: [{id: messenger, card: Kingdom Messenger, position: attack}]}
+            B: {deck: 5, monsters: [{id: soldier, card: Kingdom Soldier, position: attack}]}
+        steps:
+          - {player: A, attack: messenger, target: soldier}
+          - {player: A, pass: true}
+          - {player: B, pass: true}
+        """)
+    return replayed("kingdom-duels", "kingdom-duels/clarifications#no-missed-timing",
+                    table + "".join(f"  - {s}\n" for s in steps))
+
+
+def test_an_optional_trigger_waits_for_the_rest_of_the_turn():
+    done = messenger_destroyed_then("{player: A, phase: main2}",
+                                    "{player: A, activate: messenger}")
+    assert done.steps[-1].reason is None
+
+
+def test_an_optional_trigger_lapses_when_the_turn_ends():
+    done = messenger_destroyed_then("{player: A, end_turn: true}", "{player: B, end_turn: true}",
+                                    "{player: A, activate: messenger}")
+    assert done.steps[-1].reason == "not_activatable"
+    assert done.duel.players["A"].lp == 1400  # the battle's 600 damage, and no 400 LP gained
