@@ -215,3 +215,19 @@ def test_an_optional_trigger_lapses_when_the_turn_ends():
                                     "{player: A, activate: messenger}")
     assert done.steps[-1].reason == "not_activatable"
     assert done.duel.players["A"].lp == 1400  # the battle's 600 damage, and no 400 LP gained
+
+
+def test_a_non_divine_cards_effect_still_applies_to_a_divine_card():
+    done = replayed("kingdom-duels", "kingdom-duels/divine-cards#non-divine-hierarchy", """\
+        setup:
+          turn: {number: 5, player: A, phase: main1}
+          players:
+            A: {deck: 5, hand: [{id: bolt, card: Kingdom Bolt}]}
+            B: {deck: 5, monsters: [{id: sun, card: Kingdom Sun Deity, position: attack}]}
+        steps:
+          - {player: A, activate: bolt, target: sun}
+          - {player: B, pass: true}
+          - {player: A, pass: true}
+        """)
+    assert done.duel.card("sun").zone == "graveyard"
+    assert "kingdom-duels/divine-cards#non-divine-hierarchy" in done.rules
