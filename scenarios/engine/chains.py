@@ -420,9 +420,11 @@ class ChainRules(DuelPart):
             return False
         if "card" in spec and not self.is_card_of_kind(target, spec["card"]):
             return False
-        if side == "own" and target.controller != player or \
+        if side == "own" and target.controller not in self.own_side(player, target.zone) or \
                 side == "opponent" and not self.is_opponent(target.controller, player):
             return False
+        if side == "own" and target.controller != player and self.SHARED_SIDE_RULE:
+            self.note_rule(self.SHARED_SIDE_RULE)  # a teammate's card on a shared side
         return self.matches(target, {k: v for k, v in spec.items()
                                      if k not in ("zone", "side", "for", "card")}) \
             and self.can_be_targeted(target, source, spec.get("for"))

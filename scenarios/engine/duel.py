@@ -203,6 +203,13 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         """How many Spell & Trap Zones each player has."""
         return SPELL_TRAP_ZONES
 
+    SHARED_SIDE_RULE: str | None = None  # the rule that shares a side among a team's players
+
+    def own_side(self, player: str, zone: str) -> list[str]:
+        """The players whose `zone` is `player`'s own for "you control" and "your Graveyard":
+        the player alone, unless a format's team shares that zone (a Boss Duel team)."""
+        return [player]
+
     def may_use_from_field(self, card: CardInstance, player: str) -> bool:
         """May `player` use this card on the field as a cost, Tribute or material?"""
         return card.controller == player
@@ -304,8 +311,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             return sum(1 for c in self.cards_on_field("monster")
                        if c.face_up and self.is_effect_monster(c))
         zone, side = spec["zone"], spec.get("side", "own")
-        owners = [player] if side == "own" else self.opponents_of(player) if side == "opponent" \
-            else list(self.players)
+        owners = self.own_side(player, zone) if side == "own" else self.opponents_of(player) \
+            if side == "opponent" else list(self.players)
         return sum(1 for p in owners for i in self.zone_of(p, zone)
                    if self.matches(self.cards[i], spec.get("filter", {})))
 

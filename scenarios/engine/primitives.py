@@ -305,8 +305,9 @@ def destroy_all(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
         side = arg.get("side", "any")
         doomed = [c for c in duel.cards_on_field()
                   if duel.is_card_of_kind(c, arg.get("card", "card")) and duel.matches(c, spec)
-                  and (side == "any" or c.controller == ctx.controller if side == "own"
-                       else duel.is_opponent(c.controller, ctx.controller))
+                  and (side == "any" or (c.controller in duel.own_side(ctx.controller, c.zone)
+                                         if side == "own"
+                                         else duel.is_opponent(c.controller, ctx.controller)))
                   and not duel.unaffected_by(c, ctx.card_id)]
     else:
         doomed = [c for c in duel.cards_on_field("monster")

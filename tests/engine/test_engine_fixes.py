@@ -231,3 +231,34 @@ def test_a_non_divine_cards_effect_still_applies_to_a_divine_card():
         """)
     assert done.duel.card("sun").zone == "graveyard"
     assert "kingdom-duels/divine-cards#non-divine-hierarchy" in done.rules
+
+
+def target_teammates_monster(mode):
+    return replayed("kingdom-duels", "kingdom-duels/multiplayer#boss-collective-control", f"""\
+        cards:
+          - name: Kingdom Last Rites
+            kind: spell
+            subtype: normal
+            attribute: DARK
+            text: "Target 1 monster you control; destroy it."
+            activation:
+              target: {{card: monster, side: own}}
+              resolve: [{{destroy: target}}]
+        setup:
+          mode: {mode}
+          turn: {{number: 4, player: C, phase: main1}}
+          players:
+            A: {{team: X, deck: 5}}
+            B: {{team: Y, deck: 5, monsters: [{{id: wolf, card: Kingdom Wolf, position: attack}}]}}
+            C: {{team: Y, deck: 5, hand: [{{id: rites, card: Kingdom Last Rites}}]}}
+        steps:
+          - {{player: C, activate: rites, target: wolf}}
+        """)
+
+
+def test_a_boss_team_players_monster_you_control_includes_a_teammates():
+    assert target_teammates_monster("boss").steps[-1].reason is None
+
+
+def test_a_tag_partners_monster_is_not_one_you_control():
+    assert target_teammates_monster("tag").steps[-1].reason == "invalid_target"

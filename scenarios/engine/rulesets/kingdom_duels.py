@@ -45,6 +45,9 @@ OFFICIAL_HAND_LIMIT = 6
 OFFICIAL_STARTING_LP = 8000
 
 
+# The zones a Boss Duel team shares (the seed: "the board (field, graveyard and rule zone)").
+BOSS_SHARED_ZONES = frozenset({"monsters", "spell_trap", "field_zone", "graveyard"})
+
 class KingdomDuel(Duel):
     slug = "kingdom-duels"
     EXPECT_KEYS = Duel.EXPECT_KEYS + ("warnings", "terrains", "charges", "defeated", "tiles")
@@ -673,6 +676,15 @@ class KingdomDuel(Duel):
         if self.teams.mode == "boss":
             return self.teams.boss_rotation_next()
         return super().next_turn_player()
+
+    SHARED_SIDE_RULE = "kd-boss-control"
+
+    def own_side(self, player, zone):
+        """A Boss team shares its field and Graveyard: "you control" and "your Graveyard" take
+        in the whole team's side (kd-boss-control); hands and Decks stay each player's own."""
+        if zone in BOSS_SHARED_ZONES:
+            return self.teams.side_players(player)
+        return [player]
 
     def may_use_as_material(self, card, player):
         lent = self.teams.lends(card, player)
