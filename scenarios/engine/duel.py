@@ -713,9 +713,12 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return []
 
     def resolves_chain(self, action: Action) -> bool:
-        """Would this step, a pass, be the last pass before the chain resolves?"""
+        """Would this step, a pass, resolve a chain that a scripted choice can still make
+        illegal? A link resolves against the selections and materials its step named, and
+        only those are found illegal as it resolves; a chain without any needs no checkpoint."""
         return action.verb == "pass" and bool(self.chain) and \
-            self.passes + 1 >= len(self.turn_order())
+            self.passes + 1 >= len(self.turn_order()) and \
+            any(link.selections or "materials" in link.data for link in self.chain)
 
     def passes_in_summon_window(self, action: Action) -> bool:
         """Is this step a pass while a summon is still being attempted? Such a pass hands
