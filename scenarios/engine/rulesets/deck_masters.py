@@ -133,9 +133,12 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              "A Deck Master is Tributed only for a Tribute Summon, Fusion or Ritual Summon, "
              "and never by the opponent.",
              {"tribute-set-allowed": "a Deck Master may also be Tributed for a Tribute Set",
-              "cost-allowed": "a Deck Master may be Tributed to pay a card's cost",
               "never-tributed": "a Deck Master can never be Tributed, not even for a Tribute "
                                 "Summon"}),
+        Rule("dm-tribute-cost", "deck-masters/on-the-field#tribute-only-for-summons",
+             "A Deck Master is never Tributed to pay a cost: only for a Tribute, Fusion or Ritual "
+             "Summon.",
+             {"cost-allowed": "a Deck Master may be Tributed to pay a card's cost"}),
         Rule("dm-replacement", "deck-masters/changing-your-deck-master#summoned-monster-becomes-deck-master",
              "The monster summoned with the Deck Master becomes the new Deck Master.",
              {"old-stays": "the Tributed monster stays the Deck Master",
@@ -546,8 +549,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         if purpose == "tribute_set" and not self.misreads("dm-tribute", "tribute-set-allowed"):
             self.illegal("dm-tribute", "deck_master_tribute",
                          "a Deck Master is not Tributed for a Tribute Set")
-        if purpose == "cost" and not self.misreads("dm-tribute", "cost-allowed"):
-            self.illegal("dm-tribute", "deck_master_tribute",
+        if purpose == "cost" and not self.misreads("dm-tribute-cost", "cost-allowed"):
+            self.illegal("dm-tribute-cost", "deck_master_tribute",
                          "a Deck Master is Tributed only for a Tribute, Fusion or Ritual Summon, "
                          "not to pay a cost")
         self.note_rule("dm-tribute")  # a Tribute Summon (or a Fusion) may take it

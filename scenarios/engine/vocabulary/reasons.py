@@ -245,8 +245,10 @@ class Reason(StrEnum):
         "deck-masters/abilities#abilities-from-position-or-field")
     DECK_MASTER_TRIBUTE = reason(
         "deck_master_tribute",
-        "a Deck Master is not Tributed for a Tribute Set",
-        "deck-masters/on-the-field#no-tribute-set")
+        "a Deck Master is Tributed only for a Tribute Summon, a Fusion Summon or a Ritual Summon: "
+        "not for a Tribute Set, nor to pay a cost",
+        "deck-masters/on-the-field#no-tribute-set",
+        "deck-masters/on-the-field#tribute-only-for-summons")
     NO_ABILITY = reason(
         "no_ability",
         "the monster has no Deck Master Ability",
