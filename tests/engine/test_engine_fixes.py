@@ -262,3 +262,35 @@ def test_a_boss_team_players_monster_you_control_includes_a_teammates():
 
 def test_a_tag_partners_monster_is_not_one_you_control():
     assert target_teammates_monster("tag").steps[-1].reason == "invalid_target"
+
+
+def test_destroying_every_card_that_fits_a_filter_reaches_both_sides():
+    """`destroy_all` with a filter and no side means every side (its side test once bound
+    the wrong way round and reached only the opponents' cards)."""
+    done = replayed("core", "core/chains#resolving-backwards", """\
+        cards:
+          - name: Reptile Purge
+            kind: spell
+            subtype: normal
+            text: "Destroy all Reptile monsters on the field."
+            activation:
+              resolve: [{destroy_all: {card: monster, race: Reptile}}]
+        setup:
+          turn: {number: 4, player: A, phase: main1}
+          players:
+            A:
+              lp: 8000
+              deck: 5
+              hand: [{id: purge, card: Reptile Purge}]
+              monsters: [{id: mine, card: Venom Snake, position: attack}]
+            B:
+              lp: 8000
+              deck: 5
+              monsters: [{id: theirs, card: Venom Snake, position: attack}]
+        steps:
+          - {player: A, activate: purge}
+          - {player: B, pass: true}
+          - {player: A, pass: true}
+        """)
+    assert done.duel.card("mine").zone == "graveyard"
+    assert done.duel.card("theirs").zone == "graveyard"
