@@ -47,8 +47,10 @@ class Idleness(Component):
         return self.teams.side_players(player)
 
     def side_has_monster(self, player: str) -> bool:
-        """Is there a monster on the player's side of the field?"""
-        return any(self.zone_of(p, "monsters") for p in self.sharing(player))
+        """Is there a monster on the player's side of the field? (Their own zones first: the
+        shared side is asked only when those are empty.)"""
+        return bool(self.zone_of(player, "monsters")) or \
+            any(self.zone_of(p, "monsters") for p in self.sharing(player) if p != player)
 
     def look_at_monsters(self, player: str) -> None:
         """Whether the player starts the turn (or the scenario) with a monster."""
