@@ -208,6 +208,13 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         """How many Spell & Trap Zones each player has."""
         return SPELL_TRAP_ZONES
 
+    SHARED_SIDE_RULE: str | None = None  # the rule that shares a side among a team's players
+
+    def own_side(self, player: str, zone: str) -> list[str]:
+        """The players whose `zone` is `player`'s own for "you control" and "your Graveyard":
+        the player alone, unless a format's team shares that zone (a Boss Duel team)."""
+        return [player]
+
     def may_use_from_field(self, card: CardInstance, player: str) -> bool:
         """May `player` use this card on the field as a cost, Tribute or material?"""
         return card.controller == player
@@ -309,8 +316,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             return sum(1 for c in self.cards_on_field("monster")
                        if c.face_up and self.is_effect_monster(c))
         zone, side = spec["zone"], spec.get("side", "own")
-        owners = [player] if side == "own" else self.opponents_of(player) if side == "opponent" \
-            else list(self.players)
+        owners = self.own_side(player, zone) if side == "own" else self.opponents_of(player) \
+            if side == "opponent" else list(self.players)
         return sum(1 for p in owners for i in self.zone_of(p, zone)
                    if self.matches(self.cards[i], spec.get("filter", {})))
 
@@ -661,8 +668,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         checkpointed before the step (`Checkpoint`: the contents of its objects, the cards saved
         as the step reads them) and put back as it was when the step is refused. The last rule
         the step noted (the one that refused it, when the refusal names one) stays in the
-        trace, and the parameters the step read still count."""
-        if self.summon_attempt is None or self.chain or self.answers_summon(action):
+        trace, and the parameters the step read still count. A pass that resolves a chain is
+        checkpointed too: a link found illegal while the chain resolves refuses the pass, and
+        the chain is put back whole rather than left half-resolved."""
+        if (self.summon_attempt is None or self.chain or self.answers_summon(action)) and \
+                not self.resolves_chain(action):
             self.perform(action)
             return
         checkpoint = Checkpoint(self)
@@ -697,7 +707,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if waiting and not (verb == "activate" and action.card in {t["card"] for t in waiting}):
             raise IllegalAction("mandatory_trigger_pending",
                                 f"{waiting[0]['card']} must first activate its mandatory effect")
-        if self.summon_attempt is not None and not self.chain and not self.answers_summon(action):
+        if self.summon_attempt is not None and not self.chain and not self.answers_summon(action) \
+                and not self.passes_in_summon_window(action):
             self.settle_summon()
         if verb not in ("activate", "pass"):
             self.optional_triggers = self.optional_triggers_kept()
@@ -710,6 +721,20 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def optional_triggers_kept(self) -> list[PendingTrigger]:
         """Optional triggers not used before the next action lapse: they miss their timing."""
         return []
+
+    def resolves_chain(self, action: Action) -> bool:
+        """Would this step, a pass, resolve a chain that a scripted choice can still make
+        illegal? A link resolves against the selections and materials its step named, and
+        only those are found illegal as it resolves; a chain without any needs no checkpoint."""
+        return action.verb == "pass" and bool(self.chain) and \
+            self.passes + 1 >= len(self.turn_order()) and \
+            any(link.selections or "materials" in link.data for link in self.chain)
+
+    def passes_in_summon_window(self, action: Action) -> bool:
+        """Is this step a pass while a summon is still being attempted? Such a pass hands
+        priority on and leaves the attempt open (core/chains#priority-after-a-summon)."""
+        return action.verb == "pass" and self.summon_attempt is not None and not self.chain \
+            and not self.misreads("summon-priority", "pass-ends-window")
 
     def answers_summon(self, action: Action) -> bool:
         """Is this step a card answering the summon attempt itself (Solemn Warning)?"""

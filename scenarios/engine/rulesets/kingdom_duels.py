@@ -58,6 +58,9 @@ OFFICIAL_HAND_LIMIT = 6
 OFFICIAL_STARTING_LP = 8000
 
 
+# The zones a Boss Duel team shares (the seed: "the board (field, graveyard and rule zone)").
+BOSS_SHARED_ZONES = frozenset({"monsters", "spell_trap", "field_zone", "graveyard"})
+
 class KingdomDuel(Duel):
     slug = "kingdom-duels"
     EXPECT_KEYS = Duel.EXPECT_KEYS + ("warnings", "terrains", "charges", "defeated", "tiles")
@@ -174,8 +177,13 @@ class KingdomDuel(Duel):
              "Idleness is judged in the player's own End Phase, when the warning is given.",
              {"not-in-end-phase": "the End Phase passes without any Idle Warning being judged"}),
         Rule("kd-idle-loss", "kingdom-duels/idleness#second-warning-loses",
-             "A player loses on receiving Idle Warning number {{ idle_warnings_to_lose }}.",
+             "A player who would receive Idle Warning number {{ idle_warnings_to_lose }} loses "
+             "instead.",
              {"third-warning-loses": "it takes a third warning to lose"}),
+        Rule("kd-idle-boss-side", "kingdom-duels/idleness#boss-team-shared-side",
+             "A Boss team player is idle only if the team's shared side had no monster.",
+             {"own-zones-only": "only the team player's own monsters count, not a teammate's "
+                                "on the shared side"}),
         Rule("kd-hard-opt", "kingdom-duels/clarifications#optional-effects-hard-once-per-turn",
              "Every optional effect activated by its player is hard once per turn.",
              {"no-limit": "an optional effect may be activated again in the same turn"}),
@@ -363,7 +371,7 @@ class KingdomDuel(Duel):
         self.teams = Teams(self)
         self.terrain = Terrains(self)
         self.field_power = FieldPower(self, self.terrain)
-        self.idleness = Idleness(self)
+        self.idleness = Idleness(self, self.teams)
         self.summoning = Summoning(self)
         self.sides = Sides(self, self.teams)
         self.board = BoardRulings(self, self.teams, self.terrain)
@@ -702,6 +710,15 @@ class KingdomDuel(Duel):
         if self.teams.mode == "boss":
             return self.teams.boss_rotation_next()
         return super().next_turn_player()
+
+    SHARED_SIDE_RULE = "kd-boss-control"
+
+    def own_side(self, player: str, zone: str) -> list[str]:
+        """A Boss team shares its field and Graveyard: "you control" and "your Graveyard" take
+        in the whole team's side (kd-boss-control); hands and Decks stay each player's own."""
+        if zone in BOSS_SHARED_ZONES:
+            return self.teams.side_players(player)
+        return [player]
 
     def may_use_as_material(self, card: CardInstance, player: str) -> bool:
         lent = self.teams.lends(card, player)

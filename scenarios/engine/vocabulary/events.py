@@ -316,11 +316,12 @@ class HidePayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class IdlePayload(Payload):
-    WHATS: ClassVar[frozenset[str]] = frozenset({"spared"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"spared", "loses_instead"})
     player: str | None = None
     count: int | None = None
     cards: list | None = None
     what: str | None = None
+    warnings: int | None = None  # loses_instead: the warnings the player already had
 
 
 @dataclass(frozen=True, slots=True)

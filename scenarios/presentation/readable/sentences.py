@@ -626,6 +626,10 @@ def _idle(event, names):
     if event.get("what") == "spared":
         return (f"{event.get('player')} activated {names.many(event.get('cards'))} from the Traps "
                 "met together: no Idle Warning")
+    if event.get("what") == "loses_instead":
+        return (f"{event.get('player')} already has {event.get('warnings')} Idle Warning"
+                f"{'' if event.get('warnings') == 1 else 's'} and is idle again: instead of "
+                "another warning, they lose the duel")
     if event.get("count") is not None:
         return f"{event.get('player')} gets an Idle Warning (number {event['count']})"
     return None
@@ -1055,7 +1059,11 @@ class Narrator:
             if getattr(step, "state", None) is not None:
                 before = step.state
             self.learn_links(step)
-            previous = step
+            # The turn player's pass in a summon's negation window leaves the summon open: the
+            # next step answers the summon, not the pass.
+            window_pass = "pass" in (step.action or {}) and previous is not None and \
+                self.open_summon(previous) is not None
+            previous = previous if window_pass else step
         return found
 
     def learn_links(self, step):
