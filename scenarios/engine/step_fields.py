@@ -192,6 +192,9 @@ def _sites(function: object) -> tuple[Site, ...]:
         if code is not None:
             found.append(("code", code))
             continue
+        if isinstance(child.func, ast.Name) and child.func.id != "getattr":
+            found.append(("call", child.func.id))  # an engine function handed the duel
+            continue
         if isinstance(child.func, ast.Name) and child.func.id == "getattr" and \
                 len(child.args) >= 2 and isinstance(child.args[1], ast.Constant) and \
                 isinstance(child.args[1].value, str):
@@ -238,6 +241,9 @@ def _codes(cls: type, owner: type | None, name: str, busy: set[tuple[type, type,
         if site[0] in ("code", "word"):
             found.append(site[1])
             continue
+        if site[0] == "call":
+            found.extend(_called_codes(function, site[1], busy, ruleset))
+            continue
         if site[0] == "global":
             table = getattr(getattr(function, "__func__", function), "__globals__", {}).get(site[1])
             found.extend(_table_words(table))
@@ -278,11 +284,32 @@ def _handler_codes(function: object, busy: set[tuple[type, type, str]],
     for site in _sites(function):
         if site[0] in ("code", "word"):
             found.append(site[1])
+        elif site[0] == "call":
+            found.extend(_called_codes(function, site[1], busy, ruleset))
         elif site[0] == "part" and site[1] == "duel":
             target = _owner(ruleset, site[-1])
             if target is not None:
                 found.extend(_codes(ruleset, target, site[-1], busy, ruleset))
     return found
+
+
+_FOLLOWED: set[object] = set()  # engine functions being read, so a cycle of calls ends
+
+
+def _called_codes(caller: object, name: str, busy: set[tuple[type, type, str]],
+                  ruleset: type) -> list[str]:
+    """The words an engine function that `caller` calls by `name` can refuse with (a plain
+    function of the engine, such as a check a primitive shares; not a class or a builtin)."""
+    callee = getattr(getattr(caller, "__func__", caller), "__globals__", {}).get(name)
+    module = getattr(callee, "__module__", "") or ""
+    if not hasattr(callee, "__code__") or not module.startswith("scenarios.engine") or \
+            callee in _FOLLOWED:
+        return []
+    _FOLLOWED.add(callee)
+    try:
+        return _handler_codes(callee, busy, ruleset)
+    finally:
+        _FOLLOWED.discard(callee)
 
 
 def _table_words(value: object, depth: int = 0) -> Iterator[str]:

@@ -112,7 +112,8 @@ SPELLS_AND_TRAPS = {
 INVENTED = {"Spell Ability Master", "Trap Ability Master", "Trigger Ability Master",
             "Compulsory Ability Master", "Conditional Ability Master", "Holding Ability Master",
             "Fusion", "Labyrinth Map", "Crossroads Map", "Wall Breaker", "Duel of Champions",
-            "Friendly Wager"}
+            "Friendly Wager", "Negating Ability Master", "Overriding Ability Master",
+            "Paid Ability Master"}
 
 
 @pytest.mark.parametrize("name", sorted(MONSTERS))

@@ -190,7 +190,8 @@ class KingdomDuel(Duel):
         Rule("kd-no-missed-timing", "kingdom-duels/clarifications#no-missed-timing",
              "Effects cannot miss their timing: an optional trigger not used at once may still be "
              "activated later in the turn.",
-             {"timing-missed": "an optional trigger lapses once something else is done first"}),
+             {"timing-missed": "an optional trigger lapses once something else is done first",
+              "kept-for-good": "an unused optional trigger stays usable in later turns too"}),
         Rule("kd-hierarchy", "kingdom-duels/divine-cards#higher-unaffected-by-lower",
              "A Divine card is unaffected by the effects of Divine cards of lower Hierarchy.",
              {"no-immunity": "Hierarchy gives no protection",
@@ -717,7 +718,10 @@ class KingdomDuel(Duel):
         """A Boss team shares its field and Graveyard: "you control" and "your Graveyard" take
         in the whole team's side (kd-boss-control); hands and Decks stay each player's own."""
         if zone in BOSS_SHARED_ZONES:
-            return self.teams.side_players(player)
+            players = self.teams.side_players(player)
+            if len(players) > 1 and self.misreads("kd-boss-control", "individual-control"):
+                return [player]
+            return players
         return [player]
 
     def may_use_as_material(self, card: CardInstance, player: str) -> bool:
@@ -814,7 +818,9 @@ class KingdomDuel(Duel):
                   "limit", ["kd-no-hand-limit"], player=player, count=len(hand))
 
     def next_turn(self, stop_at: str) -> None:
-        self.optional_triggers = []  # kept through the turn, not beyond it
+        if not self.optional_triggers or \
+                not self.misreads("kd-no-missed-timing", "kept-for-good"):
+            self.optional_triggers = []  # kept through the turn, not beyond it
         self.destruction_damage.new_turn()
         self.battle.new_turn()
         self.strike.new_turn()
