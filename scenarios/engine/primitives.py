@@ -398,7 +398,8 @@ def flip_face_down(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
         cards = cards_in(duel, ctx, arg)
     flipped = 0
     for card in cards:
-        if card.zone == "monsters" and not duel.setting_forbidden():
+        if card.zone == "monsters" and not duel.setting_forbidden() and \
+                not duel.stays_face_up(card):
             card.face_up, card.position = False, "defense"
             flipped += 1
             duel.emit("flip", f"{card.id} is changed to face-down Defense Position by {ctx.card_id}",
