@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import IllegalAction, ScriptError
-from .primitives import EffectContext, amount, players_named, primitive
+from .primitives import EffectContext, amount, primitive
 from .wording import counted
 from .yamltypes import YamlValue
 
@@ -18,13 +18,24 @@ if TYPE_CHECKING:
     from .state import CardInstance
 
 
+def private_zone_owners(duel: Duel, ctx: EffectContext, who: str) -> list[str]:
+    """Whose hand or Deck an effect on `who` (self, opponent, both) reaches: the format decides
+    (in a team format, "your opponent's Deck" is one opponent the controller selects, and
+    "both players' Decks" every player's)."""
+    if who == "self":
+        return [ctx.controller]
+    if who == "both":
+        return duel.every_players_zone(ctx)
+    return duel.one_players_zone(ctx, "opponent")
+
+
 @primitive("mill")
 def mill(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     """`{who: opponent, count: 2}`: "send the top 2 cards of your opponent's Deck to the
     Graveyard". A Deck with fewer cards sends what it has (milling is not drawing: nobody decks
     out by it). Remembers how many went, for `amount: {per: milled, each: N}`."""
     milled = 0
-    for player in players_named(duel, ctx, arg.get("who", "self")):
+    for player in private_zone_owners(duel, ctx, arg.get("who", "self")):
         deck = duel.zone_of(player, "deck")
         top = list(deck[:amount(duel, ctx, arg["count"], player)])
         for card_id in top:
@@ -41,7 +52,7 @@ def shuffle_into_deck(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     the chosen cards of that player's hand go into their owner's Deck, which is then shuffled
     by the scenario's `seed`."""
     who = arg.get("who", "self")
-    hands = players_named(duel, ctx, who)
+    hands = private_zone_owners(duel, ctx, who)
     count = arg.get("count", 1)
     chosen = [duel.card(card_id) for card_id in ctx.select_cards("shuffle", count)]
     for card in chosen:
