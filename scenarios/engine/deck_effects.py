@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import IllegalAction, ScriptError
-from .primitives import EffectContext, amount, primitive
+from .primitives import EffectContext, amounts, primitive
 from .wording import counted
 from .yamltypes import YamlValue
 
@@ -35,9 +35,9 @@ def mill(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     Graveyard". A Deck with fewer cards sends what it has (milling is not drawing: nobody decks
     out by it). Remembers how many went, for `amount: {per: milled, each: N}`."""
     milled = 0
-    for player in private_zone_owners(duel, ctx, arg.get("who", "self")):
-        deck = duel.zone_of(player, "deck")
-        top = list(deck[:amount(duel, ctx, arg["count"], player)])
+    players = private_zone_owners(duel, ctx, arg.get("who", "self"))
+    for player, count in amounts(duel, ctx, arg["count"], players).items():
+        top = list(duel.zone_of(player, "deck")[:count])
         for card_id in top:
             card = duel.card(card_id)
             duel.move(card, "graveyard", reason=f"sent from the top of the Deck by {ctx.card_id}")

@@ -152,6 +152,22 @@ def players_named(duel: Duel, ctx: EffectContext, who: str | None) -> list[str]:
     return {"self": [me], "controller": [me], "both": [me, duel.opponent(me)]}[who or "self"]
 
 
+def per_player(spec: YamlValue) -> bool:
+    """Is this amount counted for each player it reaches (a count of `their` cards)?"""
+    return isinstance(spec, dict) and (spec.get("side") == "their" or isinstance(
+        spec.get("per"), dict) and spec["per"].get("side") == "their")
+
+
+def amounts(duel: Duel, ctx: EffectContext, spec: YamlValue,
+            players: list[str]) -> dict[str, int]:
+    """The amount for each of `players`: counted once for all of them (an amount such as
+    `doubling` changes as it is read), or once each when it counts `their` cards."""
+    if per_player(spec):
+        return {p: amount(duel, ctx, spec, p) for p in players}
+    value = amount(duel, ctx, spec)
+    return {p: value for p in players}
+
+
 def amount(duel: Duel, ctx: EffectContext, spec: YamlValue, player: str | None = None) -> int:
     """A number: literal, `target.atk`, `half_lp`, or `{per: <count>, each: n}`. A count that
     says `their` is counted for `player`, the one the number is for (the damage each player
@@ -215,7 +231,7 @@ def damage(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     counts `their` cards is computed for each of them (`{to: both, amount: {per: {zone:
     monsters, side: their}, each: 500}}`)."""
     players = players_named(duel, ctx, arg.get("to", "opponent"))
-    duel.change_lp({p: -amount(duel, ctx, arg["amount"], p) for p in players},
+    duel.change_lp({p: -value for p, value in amounts(duel, ctx, arg["amount"], players).items()},
                    ctx.card_id, kind="effect damage")
 
 
@@ -230,8 +246,8 @@ def set_lp(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 @primitive("draw")
 def draw(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     spec = arg if isinstance(arg, dict) else {"count": arg}
-    duel.draw({p: amount(duel, ctx, spec["count"], p)
-               for p in players_named(duel, ctx, spec.get("who", "self"))}, ctx.card_id)
+    duel.draw(amounts(duel, ctx, spec["count"], players_named(duel, ctx, spec.get("who", "self"))),
+              ctx.card_id)
 
 
 @primitive("destroy")

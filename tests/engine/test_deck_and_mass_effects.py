@@ -185,6 +185,11 @@ def test_damage_per_their_monsters_is_counted_for_each_player_and_dealt_at_once(
     assert (result.duel.players["A"].lp, result.duel.players["B"].lp) == (7500, 7000)
 
 
+def test_an_amount_that_changes_as_it_is_read_is_read_once_for_all_players():
+    result = probe(["{damage: {to: both, amount: doubling}}"])
+    assert (result.duel.players["A"].lp, result.duel.players["B"].lp) == (7700, 7700)
+
+
 def test_a_per_player_amount_where_no_player_is_reached_is_a_script_error():
     with pytest.raises(ScenarioError, match="counts for each player"):
         probe(["{gain_lp: {per: {zone: monsters, side: their}, each: 500}}"])
