@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .deck_effects import hand_size_holds
 from .duelpart import DuelPart, whole_duel
 from .errors import IllegalAction, ScriptError
 from .primitives import COSTS, EffectContext, check_at_activation, run
@@ -393,6 +394,8 @@ class ChainRules(DuelPart):
             # "your opponent has N or more LP than you": any opposing player (kd-team-opponents)
             return any(self.players[player].lp <= self.players[rival].lp - arg
                        for rival in self.opponents_of(player))
+        if name == "hand_size":
+            return hand_size_holds(whole_duel(self), arg, card, player)
         raise ScriptError(f"unknown activation condition '{name}' on {card.name}")
 
     @staticmethod

@@ -520,6 +520,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                   token=token_name, cards=[t.id for t in tokens])
         self.summoned(tokens, player, "token")
 
+    def stays_face_up(self, card: CardInstance) -> bool:
+        """Does a format's rule keep this monster from being turned face-down by an effect that
+        reaches it without targeting it (a Deck Master)? In the core game, nothing does."""
+        return False
+
     def setting_forbidden(self) -> bool:
         """Is a face-up card forbidding monsters to be Set (Light of Intervention, or a monster
         whose continuous effect says so)?"""

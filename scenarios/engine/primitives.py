@@ -67,6 +67,21 @@ class EffectContext:
                                 f"'{key}' (select: {{{key}: <card id>}})", field="select")
         return self.selections.pop(key)
 
+    def select_cards(self, key: str, count: int) -> list[str]:
+        """The `count` different cards scripted for the choice `key`: one id, or a list of ids
+        (`select: {send: [a, b]}`, read as the choices `send`, `send 2`, ...)."""
+        if key not in self.selections:
+            raise ScriptError(f"the effect of '{self.card_id}' needs a scripted choice "
+                              f"'{key}' (select: {{{key}: [<card id>, ...]}})", field="select")
+        ids = [self.selections.pop(key)]
+        while f"{key} {len(ids) + 1}" in self.selections:
+            ids.append(self.selections.pop(f"{key} {len(ids) + 1}"))
+        if len(ids) != count or len(set(ids)) != count:
+            raise IllegalAction("invalid_selection", f"this effect of '{self.card_id}' chooses "
+                                f"{counted(count, 'different card')} for '{key}', "
+                                f"not {len(set(ids))}")
+        return ids
+
 
 def run(duel: Duel, program: list[YamlMapping], ctx: EffectContext) -> None:
     """Run a program step by step; stops early once the duel has a result."""
@@ -97,6 +112,10 @@ def check_program(program: YamlValue, where: str = "resolve") -> str | None:
         if name == "dice" and (not isinstance(arg, dict) or "sides" in arg):
             return f"{where} step {number}: dice takes only results (the die's sides are the " \
                    "format's rule, not the card's)"
+        if name in deck_effects.ARGUMENT_PROBLEMS:
+            problem = deck_effects.ARGUMENT_PROBLEMS[name](arg)
+            if problem:
+                return f"{where} step {number}: {name} {problem}"
         if name == "permanently":
             problem = check_program(arg, f"{where} step {number}.permanently")
             if problem:
@@ -133,8 +152,27 @@ def players_named(duel: Duel, ctx: EffectContext, who: str | None) -> list[str]:
     return {"self": [me], "controller": [me], "both": [me, duel.opponent(me)]}[who or "self"]
 
 
-def amount(duel: Duel, ctx: EffectContext, spec: YamlValue) -> int:
-    """A number: literal, `target.atk`, `half_lp`, or `{per: <count>, each: n}`."""
+def per_player(spec: YamlValue) -> bool:
+    """Is this amount counted for each player it reaches (a count of `their` cards)?"""
+    return isinstance(spec, dict) and (spec.get("side") == "their" or isinstance(
+        spec.get("per"), dict) and spec["per"].get("side") == "their")
+
+
+def amounts(duel: Duel, ctx: EffectContext, spec: YamlValue,
+            players: list[str]) -> dict[str, int]:
+    """The amount for each of `players`: counted once for all of them (an amount such as
+    `doubling` changes as it is read), or once each when it counts `their` cards."""
+    if per_player(spec):
+        return {p: amount(duel, ctx, spec, p) for p in players}
+    value = amount(duel, ctx, spec)
+    return {p: value for p in players}
+
+
+def amount(duel: Duel, ctx: EffectContext, spec: YamlValue, player: str | None = None) -> int:
+    """A number: literal, `target.atk`, `half_lp`, or `{per: <count>, each: n}`. A count that
+    says `their` is counted for `player`, the one the number is for (the damage each player
+    takes "for each monster they controlled"): `{per: {zone: monsters, side: their}, each: n}`,
+    `{per: destroyed, side: their, each: n}`."""
     if isinstance(spec, int):
         return spec
     if spec == "target.atk":
@@ -146,11 +184,24 @@ def amount(duel: Duel, ctx: EffectContext, spec: YamlValue) -> int:
         value = card.counters.get("damage", 0) * 2 or 300
         card.counters["damage"] = value
         return value
-    if isinstance(spec, dict) and spec.get("per") == "destroyed":
-        # the cards an earlier `destroy_all` step of this effect destroyed
-        return ctx.remembered.get("destroyed", 0) * spec["each"]
+    if isinstance(spec, dict) and spec.get("side") == "their" and player is None:
+        raise ScriptError(f"amount {spec!r} counts for each player, and this step reaches no "
+                          "player")
+    if isinstance(spec, dict) and spec.get("per") in ("destroyed", "milled", "flipped"):
+        # the cards an earlier step of this effect destroyed (destroy_all), sent from the top
+        # of a Deck (mill) or changed to face-down (flip_face_down: all)
+        if spec.get("side") == "their":
+            return sum(1 for gone in ctx.remembered.get("destroyed_cards", [])
+                       if gone["controller"] == player) * spec["each"]
+        return ctx.remembered.get(spec["per"], 0) * spec["each"]
     if isinstance(spec, dict) and "per" in spec:
-        return duel.count(spec["per"], ctx.controller) * spec["each"]
+        per = spec["per"]
+        if isinstance(per, dict) and per.get("side") == "their":
+            if player is None:
+                raise ScriptError(f"amount {spec!r} counts for each player, and this step "
+                                  "reaches no player")
+            return duel.count({**per, "side": "own"}, player) * spec["each"]
+        return duel.count(per, ctx.controller) * spec["each"]
     raise ScriptError(f"cannot read amount {spec!r}")
 
 
@@ -176,8 +227,11 @@ def gain_lp(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 
 @primitive("damage")
 def damage(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
-    value = amount(duel, ctx, arg["amount"])
-    duel.change_lp({p: -value for p in players_named(duel, ctx, arg.get("to", "opponent"))},
+    """`{to: opponent, amount: 500}`. Every player it reaches takes it at once; an amount that
+    counts `their` cards is computed for each of them (`{to: both, amount: {per: {zone:
+    monsters, side: their}, each: 500}}`)."""
+    players = players_named(duel, ctx, arg.get("to", "opponent"))
+    duel.change_lp({p: -value for p, value in amounts(duel, ctx, arg["amount"], players).items()},
                    ctx.card_id, kind="effect damage")
 
 
@@ -192,7 +246,7 @@ def set_lp(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 @primitive("draw")
 def draw(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     spec = arg if isinstance(arg, dict) else {"count": arg}
-    duel.draw({p: spec["count"] for p in players_named(duel, ctx, spec.get("who", "self"))},
+    duel.draw(amounts(duel, ctx, spec["count"], players_named(duel, ctx, spec.get("who", "self"))),
               ctx.card_id)
 
 
@@ -202,7 +256,8 @@ def destroy(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
         if card.on_field:
             if arg == "target":
                 ctx.remembered["target.atk"] = duel.effective_atk(card)
-            duel.destroy(card, ctx.card_id)
+            if not survives_destruction(duel, card, ctx):
+                duel.destroy(card, ctx.card_id)
 
 
 @primitive("discard_hand")
@@ -262,7 +317,12 @@ def special_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 def chosen_from_deck(duel: Duel, ctx: EffectContext, key: str, arg: YamlMapping,
                      verb: str) -> CardInstance:
     """The card a step chose from its controller's Deck, checked against the effect's filter."""
-    card = duel.card(ctx.select(key))
+    return checked_from_deck(duel, ctx, duel.card(ctx.select(key)), arg, verb)
+
+
+def checked_from_deck(duel: Duel, ctx: EffectContext, card: CardInstance, arg: YamlMapping,
+                      verb: str) -> CardInstance:
+    """`card`, if it is in its controller's Deck and fits the effect's filter."""
     if card.zone != "deck" or card.owner != ctx.controller or \
             not duel.matches(card, arg.get("filter", {})):
         raise IllegalAction("invalid_selection", f"'{card.id}' cannot be {verb} by this effect")
@@ -314,23 +374,57 @@ def destroy_all(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     else:
         doomed = [c for c in duel.cards_on_field("monster")
                   if not duel.unaffected_by(c, ctx.card_id)]
-    destroyed = 0
+    gone: list[YamlValue] = []
     for card in doomed:
-        if card.on_field:
+        if card.on_field and not survives_destruction(duel, card, ctx):
+            # what "for each card destroyed this way" reads: whose it was and its last ATK
+            record = {"id": card.id, "controller": card.controller,
+                      "atk": duel.effective_atk(card) if card.zone == "monsters" else 0}
             duel.destroy(card, ctx.card_id)
-            destroyed += not card.on_field
-    ctx.remembered["destroyed"] = destroyed
+            if not card.on_field:
+                gone.append(record)
+    ctx.remembered["destroyed"] = len(gone)
+    ctx.remembered["destroyed_cards"] = gone
     duel.after_mass_move(ctx.card_id)
+
+
+def survives_destruction(duel: Duel, card: CardInstance, ctx: EffectContext) -> bool:
+    """A face-up card printed "cannot be destroyed by card effects" (the flag
+    `not_destroyed_by_effects`) stays: it is affected, only not destroyed."""
+    if "not_destroyed_by_effects" not in card.card.flags or not card.face_up:
+        return False
+    duel.emit("effect", f"{card.id} cannot be destroyed by card effects: {ctx.card_id} does not "
+              "destroy it", card=card.id, by=ctx.card_id, what="not_destroyed")
+    return True
 
 
 @primitive("flip_face_down")
 def flip_face_down(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
-    for card in cards_in(duel, ctx, arg):
-        if card.zone == "monsters" and not duel.setting_forbidden():
+    """`flip_face_down: target`, or `all` ("change all face-up monsters on the field to
+    face-down Defense Position"), or the monsters a text describes: `{side: opponent}`. Each
+    monster's own protection is judged on its own; remembers how many were changed, for
+    `amount: {per: flipped, each: N}`."""
+    if arg == "all" or isinstance(arg, dict):
+        spec = arg if isinstance(arg, dict) else {}
+        side = spec.get("side", "any")
+        cards = [c for c in duel.cards_on_field("monster")
+                 if c.zone == "monsters" and c.face_up and duel.matches(
+                     c, {k: v for k, v in spec.items() if k != "side"})
+                 and (side == "any" or (c.controller == ctx.controller if side == "own"
+                                        else duel.is_opponent(c.controller, ctx.controller)))
+                 and not duel.unaffected_by(c, ctx.card_id)]
+    else:
+        cards = cards_in(duel, ctx, arg)
+    flipped = 0
+    for card in cards:
+        if card.zone == "monsters" and not duel.setting_forbidden() and \
+                not duel.stays_face_up(card):
             card.face_up, card.position = False, "defense"
+            flipped += 1
             duel.emit("flip", f"{card.id} is changed to face-down Defense Position by {ctx.card_id}",
                       card=card.id, by=ctx.card_id, what="face_down")
             duel.queue_triggers_for_face_down(card)
+    ctx.remembered["flipped"] = flipped
 
 
 @primitive("take_control")
@@ -538,6 +632,12 @@ def negate_previous(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 
 @primitive("destruction_damage")
 def destruction_damage(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
+    """`destruction_damage: target`, or `destroyed`: for each card an earlier `destroy_all` step
+    of this effect destroyed, in turn, by its last ATK, to the player who controlled it."""
+    if arg == "destroyed":
+        for gone in ctx.remembered.get("destroyed_cards", []):
+            duel.apply_destruction_damage(gone["controller"], gone["atk"], ctx.card_id)
+        return
     for card in cards_in(duel, ctx, arg):
         atk = ctx.remembered.get("target.atk", duel.effective_atk(card))
         duel.apply_destruction_damage(card.controller, atk, ctx.card_id)
@@ -597,9 +697,17 @@ def special_summon_tokens(duel: Duel, ctx: EffectContext, arg: YamlValue) -> Non
 
 @primitive("send_from_deck")
 def send_from_deck(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
-    card = chosen_from_deck(duel, ctx, "send", arg, "sent")
-    duel.move(card, "graveyard", reason=f"sent by {ctx.card_id}")
-    duel.queue_triggers(card, "sent_from_deck_to_graveyard")
+    """`{filter: {...}}` with `select: {send: id}`; `{count: 2, filter: ...}` with `select:
+    {send: [a, b]}` sends that many different chosen cards from the controller's Deck."""
+    count = arg.get("count", 1)
+    if count == 1:
+        cards = [chosen_from_deck(duel, ctx, "send", arg, "sent")]
+    else:
+        cards = [checked_from_deck(duel, ctx, duel.card(card_id), arg, "sent")
+                 for card_id in ctx.select_cards("send", count)]
+    for card in cards:
+        duel.move(card, "graveyard", reason=f"sent by {ctx.card_id}")
+        duel.queue_triggers(card, "sent_from_deck_to_graveyard")
 
 
 @primitive("negate_attack")
@@ -781,6 +889,9 @@ def discard(duel: Duel, player: str, arg: YamlValue, selections: dict[str, str])
     return ("discard", scripted_cost_card(selections, "discard"))
 
 
+from . import deck_effects  # noqa: E402,F401  (registers the Deck and hand primitives)
+
+
 # --- checking card data ------------------------------------------------------------------------
 
 ACTIVATION_KEYS = {"speed", "when", "cost", "target", "resolve", "trigger"}
@@ -822,6 +933,11 @@ def check_card_spec(spec: YamlValue) -> str | None:
         problem = bracket_problem(target["only_on"])
         if problem:
             return f"target only_on: {problem}"
+    for condition in spec.get("when", []) or []:
+        if isinstance(condition, dict) and "hand_size" in condition:
+            problem = deck_effects.hand_size_problem(condition["hand_size"])
+            if problem:
+                return f"when: {problem}"
     for number, step in enumerate(spec.get("cost", []), start=1):
         if not isinstance(step, dict) or any(name not in COSTS for name in step):
             return f"cost {number}: unknown cost (known: {', '.join(sorted(COSTS))})"

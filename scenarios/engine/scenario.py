@@ -248,10 +248,21 @@ def parse_step(step: YamlMapping, path: str, lines: LineMap) -> Action:
         if key in step:
             setattr(action, key, [str(t) for t in step[key]])
     if "select" in step:
-        action.select = {str(k): str(v) for k, v in step["select"].items()}
+        action.select = scripted_selections(step["select"])
     if "to" in step:
         action.raw["to"] = action.to
     return action
+
+
+def scripted_selections(select: YamlMapping) -> dict[str, str]:
+    """A step's `select:` as one card id per choice. A list, for an effect that chooses several
+    cards (`send: [a, b]`), becomes numbered choices (`send`, `send 2`) that the effect takes in
+    order (`EffectContext.select_cards`)."""
+    chosen: dict[str, str] = {}
+    for key, value in select.items():
+        for number, card_id in enumerate(value if isinstance(value, list) else [value], 1):
+            chosen[str(key) if number == 1 else f"{key} {number}"] = str(card_id)
+    return chosen
 
 
 def check_card_count(scenario: Scenario) -> None:

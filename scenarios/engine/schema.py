@@ -274,9 +274,13 @@ STEP_OPTIONS: dict[str, YamlMapping] = {
                "x-is": "a card id"},
     "targets": card_ids("The cards the step aims at."),
     "choose": text("Which option of the card's effect.", "a name"),
-    "select": mapping_of(CARD_ID, "Cards picked while the effect resolves or its cost is paid, "
-                                  "by the name of the choice.",
-                         "a mapping of choice names to card ids"),
+    "select": mapping_of({**CARD_ID, "type": ["string", "integer", "array"], "items": CARD_ID,
+                          "maxItems": MAX_CARDS,
+                          "x-is": "a card id, or a list of card ids"},
+                         "Cards picked while the effect resolves or its cost is paid, by the "
+                         "name of the choice: one card id, or a list for an effect that "
+                         "chooses several (send: [a, b]).",
+                         "a mapping of choice names to card ids or lists of card ids"),
     "tributes": card_ids("The monsters Tributed for the summon."),
     "materials": card_ids("The materials of the summon."),
     "position": text("The position the card takes (attack or defense; face-down for a Set).",

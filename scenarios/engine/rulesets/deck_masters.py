@@ -514,6 +514,16 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                 spec = {**spec, "zone": "deck_master"}
         return super().valid_target(target, spec, player, source)
 
+    def stays_face_up(self, card: CardInstance) -> bool:
+        """A Deck Master on the field is never turned face-down, even by an effect that changes
+        every monster without targeting (dm-never-face-down)."""
+        if not (self.is_deck_master(card) and card.zone == "monsters"):
+            return super().stays_face_up(card)
+        if self.misreads("dm-never-face-down", "flippable"):
+            return False
+        self.note_rule("dm-never-face-down")
+        return True
+
     def can_be_targeted(self, target: CardInstance, source: CardInstance,
                         purpose: str | None = None) -> bool:
         by_purpose: dict[str | None, tuple[str, ...]] = {

@@ -243,9 +243,10 @@ class DrawPayload(Payload):
 @dataclass(frozen=True, slots=True)
 class EffectPayload(Payload):
     WHATS: ClassVar[frozenset[str]] = frozenset({
-        "already_destroyed", "atk", "declare_race", "detach", "ends", "no_stats", "permanent",
-        "rest_of_turn", "unaffected"})
+        "already_destroyed", "atk", "declare_race", "detach", "ends", "no_stats", "not_destroyed",
+        "permanent", "rest_of_turn", "shuffle", "unaffected"})
     card: str | None = None
+    player: str | None = None  # whose Deck a shuffle shuffles
     by: str | None = None
     what: str | None = None
     effect: str | None = None

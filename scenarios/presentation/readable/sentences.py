@@ -553,6 +553,10 @@ def _effect(event, names):
         return f"{card} is unaffected by {source}, a Divine card of lower Hierarchy"
     if what == "already_destroyed":
         return f"{card} already counts as destroyed: {source} does not destroy it again"
+    if what == "not_destroyed":
+        return f"{card} cannot be destroyed by card effects: {source} does not destroy it"
+    if what == "shuffle":
+        return f"{source} shuffles {event.get('player')}'s Deck"
     if what == "detach":
         return f"the DETACH effect of {card} applies as it leaves the field"
     return None
