@@ -109,6 +109,9 @@ CONDITIONS = WordKind("conditions", "Conditions", "`when:` in an activation (a l
     Word("responds_to_special_summon", "The chain link it answers would Special Summon."),
     Word("lp_behind_by", "`{lp_behind_by: N}`: an opponent has at least N more LP than the "
          "player."),
+    Word("hand_size", "`{who: self, max: N}` (or `min`): the cards in that hand, not counting "
+         "the card being activated; for `opponent`, any opposing hand may meet it.",
+         example="when: [{hand_size: {who: self, max: 0}}]"),
 ))
 
 CONTINUOUS = WordKind("continuous", "Continuous effects", "`continuous:` in an effect", (
@@ -167,6 +170,9 @@ FILTERS = WordKind("filters", "Filters", "`target:` of an activation or effect, 
 FLAGS = WordKind("flags", "Flags", "`flags:` of a card (a list of words)", (
     Word("piercing", "Kingdom Duels: the monster inflicts piercing battle damage."),
     Word("cannot_be_targeted", "The card cannot be targeted by card effects."),
+    Word("not_destroyed_by_effects", "The face-up card cannot be destroyed by card effects: an "
+         "effect that destroys it leaves it where it is, and it is not counted as destroyed.",
+         example="flags: [not_destroyed_by_effects]"),
     Word("damage_step", "The card can be activated in the Damage Step."),
     Word("stays_on_field", "A Spell that stays on the field once it has resolved."),
     Word("once_per_turn", "Kingdom Duels: the card's effect can be used once per turn."),
@@ -238,13 +244,21 @@ PRIMITIVES = WordKind("primitives", "Effect primitives", "the steps of `resolve:
     Word("search_deck", "Add a card of the controller's Deck that fits a filter, chosen with "
          "`select: {search: <id>}`, to the hand."),
     Word("send_from_deck", "Send a card of the controller's Deck that fits a filter, chosen "
-         "with `select: {send: <id>}`, to the Graveyard."),
+         "with `select: {send: <id>}`, to the Graveyard; with `count: N`, N different cards "
+         "chosen with `select: {send: [<id>, <id>]}`."),
+    Word("mill", "`{who: opponent, count: N}`: the top N cards of that Deck go to the "
+         "Graveyard (a short Deck sends what it has; no one loses by it).",
+         example="resolve: [{mill: {who: opponent, count: 2}}]"),
+    Word("shuffle_into_deck", "`{from: hand, who: opponent}`: the card chosen with "
+         "`select: {shuffle: <id>}` goes into its owner's Deck, which is then shuffled.",
+         example="resolve: [{shuffle_into_deck: {from: hand, who: opponent}}]"),
     Word("return_to_hand", "Return the card named (or `attacker`) from the field to the hand."),
     Word("exchange_cards", "Each player gives the other one card of their hand, chosen with "
          "`select: {take: <id>, give: <id>}`."),
     Word("flip_face_up", "Flip every face-down monster face-up (`no_flip_effects: true`: "
          "without their FLIP effects)."),
-    Word("flip_face_down", "Change the monster named to face-down Defense Position."),
+    Word("flip_face_down", "Change the monster named to face-down Defense Position; `all` (or "
+         "`{side: ...}`) changes every face-up monster there, each judged on its own."),
     Word("special_summon", "Special Summon a card: `self`, the `target`, or one chosen with "
          "`select: {summon: <id>}` from the zones `from` names."),
     Word("special_summon_tokens", "`{token: name, count: N}`: Special Summon that many Tokens."),
