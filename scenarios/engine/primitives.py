@@ -154,11 +154,39 @@ def amount(duel: Duel, ctx: EffectContext, spec: YamlValue) -> int:
     raise ScriptError(f"cannot read amount {spec!r}")
 
 
+# What a trigger's event data may call the monster it is about, for `that_monster`, in order.
+THAT_MONSTER_KEYS = ("monster", "flipped", "attacker", "card")
+# Words a step may use for a card its text names by its role, not by a target.
+CARD_REFERENCES = ("self", "target", "attacker", "that_monster", "equipped")
+
+
+def referenced(duel: Duel, ctx: EffectContext, ref: str) -> list[str]:
+    """The card ids a reference names: `attacker` ("the attacking monster": the one the
+    effect's event names, else the monster attacking now), `that_monster` (the monster the
+    trigger's event is about), `equipped` ("the equipped monster": this card's host). None
+    when there is no such monster now."""
+    if ref == "attacker":
+        attacker = ctx.remembered.get("attacker") or \
+            (duel.attack.attacker if duel.attack is not None else None)
+        return [attacker] if attacker else []
+    if ref == "that_monster":
+        found = next((ctx.remembered[k] for k in THAT_MONSTER_KEYS if ctx.remembered.get(k)),
+                     None)
+        return [found] if found else []
+    host = duel.card(ctx.card_id).host
+    return [host] if host else []
+
+
 def cards_in(duel: Duel, ctx: EffectContext, ref: str) -> list[CardInstance]:
     """The cards an effect step reaches, less those its rules say it cannot affect."""
     if ref == "self":
         return [duel.card(ctx.card_id)]
-    found = [duel.card(i) for i in ctx.targets] if ref == "target" else [duel.card(ref)]
+    if ref == "target":
+        found = [duel.card(i) for i in ctx.targets]
+    elif ref in ("attacker", "that_monster", "equipped"):
+        found = [duel.card(i) for i in referenced(duel, ctx, ref)]
+    else:
+        found = [duel.card(ref)]
     return [card for card in found if not duel.unaffected_by(card, ctx.card_id)]
 
 
@@ -748,6 +776,11 @@ def check_card_spec(spec: YamlValue) -> str | None:
                     problem = check_card_spec(effect[kind])
                     if problem:
                         return problem
+            if "continuous" in effect:
+                from .stat_effects import stat_effect_problem
+                problem = stat_effect_problem(effect["continuous"])
+                if problem:
+                    return f"effect {number}: {problem}"
             if "trigger" in effect:
                 problem = check_program(effect.get("resolve", []))
                 if problem:
@@ -771,6 +804,14 @@ def check_card_spec(spec: YamlValue) -> str | None:
         problem = bracket_problem(target["only_on"])
         if problem:
             return f"target only_on: {problem}"
+    conditions = spec.get("when", [])
+    if not isinstance(conditions, list):
+        return "when is a list of conditions (all must hold)"
+    for number, condition in enumerate(conditions, start=1):
+        from .conditions import condition_problem
+        problem = condition_problem(condition, f"when[{number}]")
+        if problem:
+            return problem
     for number, step in enumerate(spec.get("cost", []), start=1):
         if not isinstance(step, dict) or any(name not in COSTS for name in step):
             return f"cost {number}: unknown cost (known: {', '.join(sorted(COSTS))})"

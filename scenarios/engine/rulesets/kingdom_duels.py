@@ -626,12 +626,6 @@ class KingdomDuel(Duel):
             return self.board.count_field(spec, player)
         return super().count(spec, player)
 
-    def effective_atk(self, card: CardInstance) -> int:
-        return self.modifiers.total(card, "atk", super().effective_atk(card))
-
-    def effective_def(self, card: CardInstance) -> int:
-        return self.modifiers.total(card, "def", super().effective_def(card))
-
     def unaffected_by(self, card: CardInstance, source_id: str) -> bool:
         if self.higher_hierarchy(card, self.card(source_id)):
             if self.misreads("kd-hierarchy", "no-immunity"):

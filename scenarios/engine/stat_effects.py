@@ -1,0 +1,168 @@
+"""Continuous ATK/DEF changes that cards state, fed into the duel's one modifier pipeline.
+
+A card's continuous effect may change the stats of the monsters it describes, for as long as
+the card is face-up on the field and its effects apply:
+
+    effects:
+      - continuous:
+          stats: {atk: 500}                  # gain (a negative number: lose)
+          to: {side: own, race: Beast}       # which monsters: "your Beast-Type monsters"
+          while: {lp_at_most: 3000}          # optional: only while this condition holds
+
+`to:` is `self` (this card), `equipped` (the monster this card is equipped to), or a filter of
+`Duel.matches` with `side:` own, opponent or any (seen from the card's controller; any when
+left out). `while:` is a condition of `conditions.py`, joins included.
+
+A monster may be protected from reductions: `continuous: {cannot_be_reduced: [atk]}` ("its ATK
+cannot be reduced"). Every change that would lower that stat is left out, whichever rule or
+card makes it; increases still apply.
+
+Nothing here runs for a duel whose cards state none of this: the duel registers the modifier
+of these effects only when a card that states one is put into the duel (`StatEffects.notice`).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .card_filters import filter_problem
+from .conditions import condition_problem, split
+from .modifiers import STATS
+from .yamltypes import YamlMapping, YamlValue
+
+if TYPE_CHECKING:
+    from .cards import CardDef
+    from .duel import Duel
+    from .state import CardInstance
+
+SIDES = ("own", "opponent", "any")
+STAT_KEYS = {"stats", "to", "while"}
+
+
+def stat_effects_of(definition: CardDef) -> tuple[YamlMapping, ...]:
+    """The continuous stat changes a card states (`stats:`), found once per definition."""
+    return tuple(e["continuous"] for e in definition.effects_of("continuous")
+                 if isinstance(e["continuous"], dict) and "stats" in e["continuous"])
+
+
+def guarded_stats(definition: CardDef) -> frozenset[str]:
+    """The stats of this card that cannot be reduced (`cannot_be_reduced: [atk]`)."""
+    found: set[str] = set()
+    for effect in definition.effects_of("continuous"):
+        spec = effect["continuous"]
+        if isinstance(spec, dict) and "cannot_be_reduced" in spec:
+            found.update(spec["cannot_be_reduced"])
+    return frozenset(found)
+
+
+class StatEffects:
+    """The duel's continuous stat changes and protections, read through its modifiers."""
+
+    def __init__(self, duel: Duel) -> None:
+        self.duel = duel
+        self.sources: list[str] = []  # ids of the cards that state a stat change
+        self.guarded: dict[str, frozenset[str]] = {}  # card id -> stats it keeps from reduction
+        self.registered = False
+
+    def notice(self, card: CardInstance) -> None:
+        """A card enters the duel: remember it if it states a stat change or a protection,
+        and register the modifiers the first time one does."""
+        definition = card.card
+        if not definition.effects:
+            return
+        if stat_effects_of(definition):
+            self.sources.append(card.id)
+            self.register()
+        guarded = guarded_stats(definition)
+        if guarded:
+            self.guarded[card.id] = guarded
+
+    def register(self) -> None:
+        if self.registered:
+            return
+        self.registered = True
+        self.duel.modifiers.register("continuous effects", "atk", self.atk_change)
+        self.duel.modifiers.register("continuous effects", "def", self.def_change)
+
+    def atk_change(self, card: CardInstance) -> int:
+        return self.change(card, "atk")
+
+    def def_change(self, card: CardInstance) -> int:
+        return self.change(card, "def")
+
+    def change(self, card: CardInstance, stat: str) -> int:
+        """What every applying continuous effect adds to the monster's stat now."""
+        if card.zone != "monsters" or not card.face_up:
+            return 0
+        duel = self.duel
+        guarded = self.is_guarded(card, stat)
+        total = 0
+        for source_id in self.sources:
+            source = duel.cards[source_id]
+            if not (source.on_field and source.face_up) or \
+                    (source.card.kind == "monster" and not duel.has_effects(source)):
+                continue
+            for effect in stat_effects_of(source.card):
+                value = effect["stats"].get(stat, 0)
+                if not value or (guarded and value < 0) or not self.reaches(source, effect, card):
+                    continue
+                if "while" in effect and \
+                        not duel.condition_holds(*split(effect["while"]), source,
+                                                 source.controller):
+                    continue
+                total += value
+        return total
+
+    def reaches(self, source: CardInstance, effect: YamlMapping, card: CardInstance) -> bool:
+        """Is `card` one of the monsters the effect of `source` describes?"""
+        to = effect.get("to", "self")
+        if to == "self":
+            return card.id == source.id
+        if to == "equipped":
+            return source.host == card.id
+        side = to.get("side", "any")
+        if side == "own" and card.controller != source.controller or \
+                side == "opponent" and not self.duel.is_opponent(card.controller,
+                                                                 source.controller):
+            return False
+        return self.duel.matches(card, {k: v for k, v in to.items() if k != "side"})
+
+    def is_guarded(self, card: CardInstance, stat: str) -> bool:
+        """Can this monster's stat not be reduced now (its protection applies)?"""
+        stats = self.guarded.get(card.id, frozenset())
+        return stat in stats and card.zone == "monsters" and card.face_up and \
+            self.duel.has_effects(card)
+
+
+def stat_effect_problem(spec: YamlValue) -> str | None:
+    """What is wrong with a continuous effect's stat change or protection, or None."""
+    if not isinstance(spec, dict):
+        return None
+    if "cannot_be_reduced" in spec:
+        stats = spec["cannot_be_reduced"]
+        if not isinstance(stats, list) or not stats or any(s not in STATS for s in stats):
+            return "cannot_be_reduced lists the stats kept from reductions: [atk], [def] or " \
+                   "[atk, def]"
+    if "stats" not in spec:
+        if "while" in spec or "to" in spec:
+            return "to: and while: belong to a stat change (stats: {atk: 500})"
+        return None
+    unknown = set(spec) - STAT_KEYS
+    if unknown:
+        return f"a stat change has stats, to and while, not {', '.join(sorted(unknown))}"
+    stats = spec["stats"]
+    if not isinstance(stats, dict) or not stats or set(stats) - set(STATS) or \
+            any(not isinstance(v, int) or isinstance(v, bool) for v in stats.values()):
+        return "stats gives a number to atk and/or def, such as {atk: 500} or {atk: -500}"
+    to = spec.get("to", "self")
+    if isinstance(to, dict):
+        side = to.get("side", "any")
+        if side not in SIDES:
+            return f"to side is one of {', '.join(SIDES)}, not {side!r}"
+        problem = filter_problem({k: v for k, v in to.items() if k != "side"})
+        if problem:
+            return f"to: {problem}"
+    elif to not in ("self", "equipped"):
+        return f"to is self, equipped or a filter such as {{side: own, race: Beast}}, not {to!r}"
+    if "while" in spec:
+        return condition_problem(spec["while"], "while")
+    return None
