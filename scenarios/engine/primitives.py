@@ -307,7 +307,10 @@ def search_deck(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 def return_to_hand(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     card_id = ctx.remembered.get(arg) if arg in ("attacker",) else None
     if arg == "attacker" and card_id is None:
-        return  # no attacking monster to return
+        # not an event's attacker: the monster attacking now, if any ("the attacking monster")
+        card_id = duel.attack.attacker if duel.attack is not None else None
+        if card_id is None:
+            return  # no attacking monster to return
     for card in ([duel.card(card_id)] if card_id else cards_in(duel, ctx, arg)):
         if card.on_field:
             duel.move(card, "hand", reason=f"returned by {ctx.card_id}")
