@@ -397,6 +397,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def has_effects(self, card: CardInstance) -> bool:
         return True
 
+    def continuous_effect_applies(self, card: CardInstance) -> bool:
+        """Does a monster's own continuous effect apply now? A format whose rules erase it
+        notes the rule that does (a Deck Master's)."""
+        return self.has_effects(card)
+
     # --- changing the state --------------------------------------------------------------
 
     def move(self, card: CardInstance, zone: str, controller: str | None = None,

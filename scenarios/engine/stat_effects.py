@@ -98,8 +98,9 @@ class StatEffects:
         total = 0
         for source_id in self.sources:
             source = duel.cards[source_id]
-            if not (source.on_field and source.face_up) or \
-                    (source.card.kind == "monster" and not duel.has_effects(source)):
+            if not (source.on_field and source.face_up) or (
+                    source.card.kind == "monster" and
+                    not duel.continuous_effect_applies(source)):
                 continue
             for effect in stat_effects_of(source.card):
                 value = effect["stats"].get(stat, 0)
@@ -130,7 +131,7 @@ class StatEffects:
         """Can this monster's stat not be reduced now (its protection applies)?"""
         stats = self.guarded.get(card.id, frozenset())
         return stat in stats and card.zone == "monsters" and card.face_up and \
-            self.duel.has_effects(card)
+            self.duel.continuous_effect_applies(card)
 
 
 def stat_effect_problem(spec: YamlValue) -> str | None:

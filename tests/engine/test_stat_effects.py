@@ -78,7 +78,8 @@ def atk(duel, card_id):
 
 def test_a_continuous_change_reaches_only_the_monsters_its_filter_names():
     duel = duel_of(scenario_text(
-        "monsters: [{id: beast, card: Test Beast, position: attack}, {id: warrior, card: Test Warrior, position: attack}], "
+        "monsters: [{id: beast, card: Test Beast, position: attack}, "
+        "{id: warrior, card: Test Warrior, position: attack}], "
         "spell_trap: [{id: banner, card: Test Banner}]",
         "monsters: [{id: rival, card: Test Beast, position: attack}]"))
     assert atk(duel, "beast") == 2100 and duel.effective_def(duel.card("beast")) == 1400
@@ -128,7 +129,8 @@ def test_a_stat_that_cannot_be_reduced_keeps_its_gains_and_drops_its_losses():
 
 
 def test_protection_covers_only_the_stat_it_names():
-    duel = duel_of(scenario_text("monsters: [{id: guarded, card: Guarded Beast, position: attack}]"))
+    duel = duel_of(scenario_text(
+        "monsters: [{id: guarded, card: Guarded Beast, position: attack}]"))
     guarded = duel.card("guarded")
     duel.lasting_effect(EffectContext("x", "B"), guarded, "def", -200)
     assert duel.effective_def(guarded) == 1000
