@@ -397,6 +397,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def has_effects(self, card: CardInstance) -> bool:
         return True
 
+    def attacking_monster(self) -> str | None:
+        """"The attacking monster" now: the attack's source (a format may say a redirected
+        attack keeps or loses it), or None outside an attack."""
+        return self.attack.attacker if self.attack is not None else None
+
     def continuous_effect_applies(self, card: CardInstance) -> bool:
         """Does a monster's own continuous effect apply now? A format whose rules erase it
         notes the rule that does (a Deck Master's)."""

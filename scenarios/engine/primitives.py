@@ -166,8 +166,7 @@ def referenced(duel: Duel, ctx: EffectContext, ref: str) -> list[str]:
     trigger's event is about), `equipped` ("the equipped monster": this card's host). None
     when there is no such monster now."""
     if ref == "attacker":
-        attacker = ctx.remembered.get("attacker") or \
-            (duel.attack.attacker if duel.attack is not None else None)
+        attacker = ctx.remembered.get("attacker") or duel.attacking_monster()
         return [attacker] if attacker else []
     if ref == "that_monster":
         found = next((ctx.remembered[k] for k in THAT_MONSTER_KEYS if ctx.remembered.get(k)),
@@ -308,7 +307,7 @@ def return_to_hand(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     card_id = ctx.remembered.get(arg) if arg in ("attacker",) else None
     if arg == "attacker" and card_id is None:
         # not an event's attacker: the monster attacking now, if any ("the attacking monster")
-        card_id = duel.attack.attacker if duel.attack is not None else None
+        card_id = duel.attacking_monster()
         if card_id is None:
             return  # no attacking monster to return
     for card in ([duel.card(card_id)] if card_id else cards_in(duel, ctx, arg)):

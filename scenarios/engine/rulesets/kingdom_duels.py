@@ -621,6 +621,9 @@ class KingdomDuel(Duel):
                        controller: str | None = None) -> list[CardInstance]:
         return self.board.field_cards(super().cards_on_field(kind, controller), kind, controller)
 
+    def attacking_monster(self) -> str | None:
+        return self.board.attack_source(self.attack) if self.attack is not None else None
+
     def count(self, spec: YamlValue, player: str) -> int:
         if self.board.counts_field(spec):
             return self.board.count_field(spec, player)
