@@ -39,9 +39,14 @@ STAT_KEYS = {"stats", "to", "while"}
 
 
 def stat_effects_of(definition: CardDef) -> tuple[YamlMapping, ...]:
-    """The continuous stat changes a card states (`stats:`), found once per definition."""
-    return tuple(e["continuous"] for e in definition.effects_of("continuous")
-                 if isinstance(e["continuous"], dict) and "stats" in e["continuous"])
+    """The continuous stat changes a card states (`stats:`), found once per definition (a
+    definition never changes, and this is read at every stat of every monster)."""
+    found = definition.__dict__.get("_stat_effects")
+    if found is None:
+        found = definition.__dict__["_stat_effects"] = tuple(
+            e["continuous"] for e in definition.effects_of("continuous")
+            if isinstance(e["continuous"], dict) and "stats" in e["continuous"])
+    return found
 
 
 def guarded_stats(definition: CardDef) -> frozenset[str]:
