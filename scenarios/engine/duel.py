@@ -127,9 +127,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         # ATK and DEF: the printed value, then every modifier in the order registered, in every
         # format (modifiers.py). A format may have registered its own before this.
         self.modifiers: ModifierRegistry = self.__dict__.get("modifiers") or ModifierRegistry()
-        self.stat_effects = StatEffects(self)  # cards' continuous stat changes (stat_effects.py)
-        self.lasting_stats_registered = False
-        self.atk_per_registered = False
+        # Cards' stat changes (stat_effects.py): their modifiers join when first needed.
+        self.stat_effects = StatEffects(self)
 
     @classmethod
     def check_params(cls, params: dict[str, YamlValue], given: object = None) -> None:
@@ -366,25 +365,6 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         return self.modifiers.total(card, "def", card.card.defense or 0, reductions=not (
             guards and self.stat_effects.is_guarded(card, "def")))
 
-    def atk_per_bonus(self, card: CardInstance) -> int:
-        """`atk_per`: "gains N ATK for each ..." (a modifier, registered once a card has it)."""
-        return sum(self.count(e["atk_per"]["count"], card.controller) * e["atk_per"]["each"]
-                   for e in self.continuous_effects(card, "atk_per"))
-
-    def lasting_atk(self, card: CardInstance) -> int:
-        return self.lasting_change(card, "atk")
-
-    def lasting_def(self, card: CardInstance) -> int:
-        return self.lasting_change(card, "def")
-
-    def lasting_change(self, card: CardInstance, stat: str) -> int:
-        """What the lasting changes of effects that resolved add to the card's stat; a stat
-        that cannot be reduced keeps only the increases."""
-        changes = [e["value"] for e in self.lasting_effects
-                   if e["card"] == card.id and e["key"] == stat]
-        if changes and self.stat_effects.guarded and self.stat_effects.is_guarded(card, stat):
-            return sum(value for value in changes if value > 0)
-        return sum(changes)
 
     def continuous_effects(self, card: CardInstance, key: str) -> list[YamlMapping]:
         """The card's continuous effects of one kind that apply now (face-up on the field)."""
@@ -501,10 +481,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.lasting_effects.append({"card": card.id, "key": key, "value": value,
                                      "source": ctx.card_id,
                                      "permanent": bool(ctx.remembered.get("permanently"))})
-        if key in ("atk", "def") and not self.lasting_stats_registered:
-            self.lasting_stats_registered = True
-            self.modifiers.register("lasting changes", "atk", self.lasting_atk)
-            self.modifiers.register("lasting changes", "def", self.lasting_def)
+        if key in ("atk", "def"):
+            self.stat_effects.lasting_change_made()
 
     def destroy(self, card: CardInstance, cause: str) -> None:
         if self.counts_as_destroyed(card):
@@ -688,17 +666,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.cards[card_instance.id] = card_instance
         self.zone_of(card_instance.controller, card_instance.zone).append(card_instance.id)
         if card_instance.card.effects:
-            self.notice_stat_effects(card_instance)
-
-    def notice_stat_effects(self, card: CardInstance) -> None:
-        """A card that changes stats enters the duel: its modifiers join the pipeline (a duel
-        whose cards change none reads no more than the printed values)."""
-        self.stat_effects.notice(card)
-        if not self.atk_per_registered and any(
-                "atk_per" in e["continuous"] for e in card.card.effects_of("continuous")
-                if isinstance(e["continuous"], dict)):
-            self.atk_per_registered = True
-            self.modifiers.register("gains for each", "atk", self.atk_per_bonus)
+            self.stat_effects.notice(card_instance)
 
     # --- actions ---------------------------------------------------------------------------
 

@@ -17,12 +17,18 @@ A monster may be protected from reductions: `continuous: {cannot_be_reduced: [at
 cannot be reduced"). Every change that would lower that stat is left out, whichever rule or
 card makes it; increases still apply.
 
-Nothing here runs for a duel whose cards state none of this: the duel registers the modifier
-of these effects only when a card that states one is put into the duel (`StatEffects.notice`).
+The core's other stat changes join the same pipeline here: `atk_per` ("gains N ATK for each
+...") and the lasting changes of effects that have resolved (`change_atk`).
+
+Nothing here runs for a duel whose cards state none of this: each modifier is registered only
+when a card that states one is put into the duel (`StatEffects.notice`), or when the first
+lasting change is made.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import copy
+import weakref
+from typing import TYPE_CHECKING, Any
 
 from .card_filters import filter_problem
 from .conditions import condition_problem, split
@@ -63,30 +69,74 @@ class StatEffects:
     """The duel's continuous stat changes and protections, read through its modifiers."""
 
     def __init__(self, duel: Duel) -> None:
-        self.duel = duel
+        # Refers back to the duel weakly, as a Kingdom Duels part does: a duel is no cycle of
+        # references, and its modifiers' functions are methods of this part.
+        self._duel: weakref.ReferenceType[Duel] = weakref.ref(duel)
         self.sources: list[str] = []  # ids of the cards that state a stat change
         self.guarded: dict[str, frozenset[str]] = {}  # card id -> stats it keeps from reduction
-        self.registered = False
+        self.registered: set[str] = set()  # the modifiers registered so far
+
+    @property
+    def duel(self) -> Duel:
+        return self._duel()  # type: ignore[return-value]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> StatEffects:
+        """A copy for a copied duel, pointing at the copy."""
+        copied = object.__new__(StatEffects)
+        memo[id(self)] = copied
+        state = dict(self.__dict__)
+        duel = copy.deepcopy(state.pop("_duel")(), memo)
+        copied.__dict__ = copy.deepcopy(state, memo)
+        copied._duel = weakref.ref(duel)
+        return copied
 
     def notice(self, card: CardInstance) -> None:
         """A card enters the duel: remember it if it states a stat change or a protection,
         and register the modifiers the first time one does."""
         definition = card.card
-        if not definition.effects:
-            return
         if stat_effects_of(definition):
             self.sources.append(card.id)
-            self.register()
+            self.register("continuous effects", self.atk_change, self.def_change)
         guarded = guarded_stats(definition)
         if guarded:
             self.guarded[card.id] = guarded
+        if "gains for each" not in self.registered and any(
+                isinstance(e["continuous"], dict) and "atk_per" in e["continuous"]
+                for e in definition.effects_of("continuous")):
+            self.register("gains for each", self.atk_per_bonus)
 
-    def register(self) -> None:
-        if self.registered:
+    def lasting_change_made(self) -> None:
+        """An effect has left a lasting ATK or DEF change (`Duel.lasting_effect`)."""
+        self.register("lasting changes", self.lasting_atk, self.lasting_def)
+
+    def register(self, source: str, atk: Any, defense: Any = None) -> None:
+        if source in self.registered:
             return
-        self.registered = True
-        self.duel.modifiers.register("continuous effects", "atk", self.atk_change)
-        self.duel.modifiers.register("continuous effects", "def", self.def_change)
+        self.registered.add(source)
+        self.duel.modifiers.register(source, "atk", atk)
+        if defense is not None:
+            self.duel.modifiers.register(source, "def", defense)
+
+    def atk_per_bonus(self, card: CardInstance) -> int:
+        """`atk_per`: "gains N ATK for each ..."."""
+        duel = self.duel
+        return sum(duel.count(e["atk_per"]["count"], card.controller) * e["atk_per"]["each"]
+                   for e in duel.continuous_effects(card, "atk_per"))
+
+    def lasting_atk(self, card: CardInstance) -> int:
+        return self.lasting_change(card, "atk")
+
+    def lasting_def(self, card: CardInstance) -> int:
+        return self.lasting_change(card, "def")
+
+    def lasting_change(self, card: CardInstance, stat: str) -> int:
+        """What the lasting changes of effects that resolved add to the card's stat; a stat
+        that cannot be reduced keeps only the increases."""
+        changes = [e["value"] for e in self.duel.lasting_effects
+                   if e["card"] == card.id and e["key"] == stat]
+        if changes and self.guarded and self.is_guarded(card, stat):
+            return sum(value for value in changes if value > 0)
+        return sum(changes)
 
     def atk_change(self, card: CardInstance) -> int:
         return self.change(card, "atk")
