@@ -56,13 +56,27 @@ def stat_effects_of(definition: CardDef) -> tuple[YamlMapping, ...]:
 
 
 def guarded_stats(definition: CardDef) -> frozenset[str]:
-    """The stats of this card that cannot be reduced (`cannot_be_reduced: [atk]`)."""
-    found: set[str] = set()
-    for effect in definition.effects_of("continuous"):
-        spec = effect["continuous"]
-        if isinstance(spec, dict) and "cannot_be_reduced" in spec:
-            found.update(spec["cannot_be_reduced"])
-    return frozenset(found)
+    """The stats of this card that cannot be reduced (`cannot_be_reduced: [atk]`), found once
+    per definition."""
+    found = definition.__dict__.get("_guarded_stats")
+    if found is None:
+        stats: set[str] = set()
+        for effect in definition.effects_of("continuous"):
+            spec = effect["continuous"]
+            if isinstance(spec, dict) and "cannot_be_reduced" in spec:
+                stats.update(spec["cannot_be_reduced"])
+        found = definition.__dict__["_guarded_stats"] = frozenset(stats)
+    return found
+
+
+def gains_for_each(definition: CardDef) -> bool:
+    """Does the card state an `atk_per` gain? (found once per definition)"""
+    found = definition.__dict__.get("_gains_for_each")
+    if found is None:
+        found = definition.__dict__["_gains_for_each"] = any(
+            isinstance(e["continuous"], dict) and "atk_per" in e["continuous"]
+            for e in definition.effects_of("continuous"))
+    return found
 
 
 class StatEffects:
@@ -100,9 +114,7 @@ class StatEffects:
         guarded = guarded_stats(definition)
         if guarded:
             self.guarded[card.id] = guarded
-        if "gains for each" not in self.registered and any(
-                isinstance(e["continuous"], dict) and "atk_per" in e["continuous"]
-                for e in definition.effects_of("continuous")):
+        if "gains for each" not in self.registered and gains_for_each(definition):
             self.register("gains for each", self.atk_per_bonus)
 
     def lasting_change_made(self) -> None:
