@@ -127,6 +127,7 @@ class BattleRules(DuelPart):
         if card.set_turn == self.turn:
             self.illegal(None, "set_this_turn", f"{card.id} was Set this turn")
         card.position, card.face_up = "attack", True
+        card.summoned_how = ("flip", "procedure")
         self.emit("summon", f"{player} Flip Summons {card.id}", card=card.id, how="flip",
                   player=player)
         # A Flip Summon is attempted like any other summon: its FLIP effect waits for it to
@@ -144,6 +145,7 @@ class BattleRules(DuelPart):
         self.move(card, "monsters", controller=player, face_up=face_up, position=position,
                   reason=f"{how} summoned")
         card.summoned_turn = self.turn
+        card.summoned_how = (how, "procedure")
         self.emit("summon", f"{player} {how.capitalize()} Summons {card.id} ({card.name})",
                   card=card.id, how=how, player=player, position=position, face_up=face_up)
         attempt: SummonAttempt = {"cards": [card.id], "player": player, "how": how,

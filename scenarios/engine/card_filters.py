@@ -64,3 +64,32 @@ def name_contains(names: Iterable[str], word: str) -> bool:
     """Does any of the names contain `word` (as words of the name, not inside another word)?"""
     pattern = re.compile(rf"(?<![\w]){re.escape(word)}(?![\w])", re.IGNORECASE)
     return any(pattern.search(name) for name in names)
+
+
+# The keys of a card filter every format reads (`Duel.matches`), with the kind of value each
+# takes: what a continuous effect's `to:` or a `control:` condition may say of a card.
+FILTER_KEYS: dict[str, type] = {
+    "kind": str, "subtype": str, "attribute": str, "race": str, "name": str,
+    "name_contains": str, "face": str, "position": str, "only_on": str,
+    "level_max": int, "atk_max": int, "atk_min": int,
+    # the monster's ATK as it is now, after every change ("a monster with 2000 or more ATK")
+    "atk_at_least": int, "atk_at_most": int,
+}
+
+
+def filter_problem(spec: object) -> str | None:
+    """What is wrong with a card filter as written, or None (checked when a card loads)."""
+    if not isinstance(spec, dict):
+        return "a filter is a mapping, such as {race: Beast, atk_at_least: 2000}"
+    for key, value in spec.items():
+        wanted = FILTER_KEYS.get(key)
+        if wanted is None:
+            return f"unknown filter '{key}' (known: {', '.join(sorted(FILTER_KEYS))})"
+        if not isinstance(value, wanted) or isinstance(value, bool):
+            return f"filter {key} takes {'a number' if wanted is int else 'a word'}, " \
+                   f"not {value!r}"
+        if key == "only_on":
+            problem = bracket_problem(value)
+            if problem:
+                return f"only_on: {problem}"
+    return None

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import conditions
+from .conditions import is_general
 from .deck_effects import hand_size_holds
 from .duelpart import DuelPart, whole_duel
 from .errors import IllegalAction, ScriptError
@@ -347,6 +349,8 @@ class ChainRules(DuelPart):
                              f"{card.name} needs '{name}' and it does not hold now")
 
     def condition_holds(self, name: str, arg: YamlValue, card: CardInstance, player: str) -> bool:
+        if is_general(name):  # joins and conditions every format reads (conditions.py)
+            return conditions.holds(self, name, arg, card, player)  # type: ignore[arg-type]
         top = self.chain[-1] if self.chain else None
         if name in ("summon_attempt", "normal_summon_attempt") and \
                 self.misreads("summon-priority", "no-attempt"):

@@ -15,9 +15,11 @@ from .chains import ChainRules
 from .checkpoint import Checkpoint, Generator
 from .endings import EndingRules
 from .errors import IllegalAction, ScenarioError, ScriptError
+from .modifiers import ModifierRegistry
 from .outcome import CORE_CARD_FACTS, CORE_EXPECT_KEYS
 from .parameters import Param, check_parameters
 from .rules import Mutation, rulebook
+from .stat_effects import StatEffects
 from .state import ON_FIELD, Event, PlayerState
 from .turns import TurnRules
 from .vocabulary import (CORE_CARD_FIELDS, CORE_PLAYER_FIELDS, CORE_REASON_CODES,
@@ -123,6 +125,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.resolving = False
         # Effects that keep applying after they resolve: {card, key, value, source, permanent}.
         self.lasting_effects: list[YamlMapping] = []
+        # ATK and DEF: the printed value, then every modifier in the order registered, in every
+        # format (modifiers.py). A format may have registered its own before this.
+        self.modifiers: ModifierRegistry = self.__dict__.get("modifiers") or ModifierRegistry()
+        # Cards' stat changes (stat_effects.py): their modifiers join when first needed.
+        self.stat_effects = StatEffects(self)
 
     @classmethod
     def check_params(cls, params: dict[str, YamlValue], given: object = None) -> None:
@@ -305,6 +312,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                 fits = card.position == value
             elif key == "name":
                 fits = definition.name == value
+            elif key == "atk_at_least":
+                fits = self.effective_atk(card) >= value
+            elif key == "atk_at_most":
+                fits = self.effective_atk(card) <= value
             else:
                 raise KeyError(key)
             if not fits:
@@ -352,16 +363,16 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                     yield other.counters["declared_race"]
 
     def effective_atk(self, card: CardInstance) -> int:
-        atk = card.card.atk or 0
-        for effect in self.continuous_effects(card, "atk_per"):
-            spec = effect["atk_per"]
-            atk += self.count(spec["count"], card.controller) * spec["each"]
-        atk += sum(e["value"] for e in self.lasting_effects
-                   if e["card"] == card.id and e["key"] == "atk")
-        return atk
+        """The printed ATK through every modifier of the duel (one pipeline in every format)."""
+        guards = self.stat_effects.guarded
+        return self.modifiers.total(card, "atk", card.card.atk or 0, reductions=not (
+            guards and self.stat_effects.is_guarded(card, "atk")))
 
     def effective_def(self, card: CardInstance) -> int:
-        return card.card.defense or 0
+        guards = self.stat_effects.guarded
+        return self.modifiers.total(card, "def", card.card.defense or 0, reductions=not (
+            guards and self.stat_effects.is_guarded(card, "def")))
+
 
     def continuous_effects(self, card: CardInstance, key: str) -> list[YamlMapping]:
         """The card's continuous effects of one kind that apply now (face-up on the field)."""
@@ -373,6 +384,16 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
     def has_effects(self, card: CardInstance) -> bool:
         return True
+
+    def attacking_monster(self) -> str | None:
+        """"The attacking monster" now: the attack's source (a format may say a redirected
+        attack keeps or loses it), or None outside an attack."""
+        return self.attack.attacker if self.attack is not None else None
+
+    def continuous_effect_applies(self, card: CardInstance) -> bool:
+        """Does a monster's own continuous effect apply now? A format whose rules erase it
+        notes the rule that does (a Deck Master's)."""
+        return self.has_effects(card)
 
     # --- changing the state --------------------------------------------------------------
 
@@ -387,6 +408,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             card.controller = card.owner
             card.position, card.counters, card.attacked_this_turn = None, {}, False
             card.host = None
+            card.summoned_how = None
             self.lasting_effects = [e for e in self.lasting_effects if e["card"] != card.id]
         card.zone, card.face_up = zone, face_up
         if zone == "monsters":
@@ -470,6 +492,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.lasting_effects.append({"card": card.id, "key": key, "value": value,
                                      "source": ctx.card_id,
                                      "permanent": bool(ctx.remembered.get("permanently"))})
+        if key in ("atk", "def"):
+            self.stat_effects.lasting_change_made()
 
     def destroy(self, card: CardInstance, cause: str) -> None:
         if self.counts_as_destroyed(card):
@@ -496,6 +520,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.move(card, "monsters", controller=player, position=position, face_up=face_up,
                   reason=f"special summoned by {cause}" if cause else "special summoned")
         card.summoned_turn = self.turn
+        card.summoned_how = ("special", "effect" if cause else "procedure")
         self.just_summoned.append(card.id)
         self.emit("summon", f"{card.id} is special summoned in {position} position",
                   card=card.id, how="special", player=player, position=position, face_up=face_up)
@@ -658,6 +683,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             raise ScenarioError(f"card id '{card_instance.id}' is used twice", field="id")
         self.cards[card_instance.id] = card_instance
         self.zone_of(card_instance.controller, card_instance.zone).append(card_instance.id)
+        if card_instance.card.effects:
+            self.stat_effects.notice(card_instance)
 
     # --- actions ---------------------------------------------------------------------------
 

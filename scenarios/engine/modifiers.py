@@ -103,14 +103,18 @@ class ModifierRegistry:
             return self.of(stat)
         return found
 
-    def total(self, card: Card, stat: str, base: int = 0) -> int:
-        """The card's stat: `base` plus every lasting modifier of that stat, applied in order.
-        (Read for every monster of every state a replay records: kept to one loop.)"""
+    def total(self, card: Card, stat: str, base: int = 0, reductions: bool = True) -> int:
+        """The card's stat: `base` plus every lasting modifier of that stat, applied in order;
+        with `reductions=False` (the stat "cannot be reduced") a modifier that would lower it
+        is left out. (Read for every monster of every state a replay records: kept to one
+        loop.)"""
         value = base
         for modifier in self.of(stat):
             if modifier.applies is None or modifier.applies(card):
                 amount = modifier.amount
-                value += amount(card) if callable(amount) else amount
+                change = amount(card) if callable(amount) else amount
+                if reductions or change > 0:
+                    value += change
         return value
 
     def breakdown(self, card: Card, stat: str) -> list[tuple[str, int]]:

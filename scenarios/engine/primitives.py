@@ -205,11 +205,38 @@ def amount(duel: Duel, ctx: EffectContext, spec: YamlValue, player: str | None =
     raise ScriptError(f"cannot read amount {spec!r}")
 
 
+# What a trigger's event data may call the monster it is about, for `that_monster`, in order.
+THAT_MONSTER_KEYS = ("monster", "flipped", "attacker", "card")
+# Words a step may use for a card its text names by its role, not by a target.
+CARD_REFERENCES = ("self", "target", "attacker", "that_monster", "equipped")
+
+
+def referenced(duel: Duel, ctx: EffectContext, ref: str) -> list[str]:
+    """The card ids a reference names: `attacker` ("the attacking monster": the one the
+    effect's event names, else the monster attacking now), `that_monster` (the monster the
+    trigger's event is about), `equipped` ("the equipped monster": this card's host). None
+    when there is no such monster now."""
+    if ref == "attacker":
+        attacker = ctx.remembered.get("attacker") or duel.attacking_monster()
+        return [attacker] if attacker else []
+    if ref == "that_monster":
+        found = next((ctx.remembered[k] for k in THAT_MONSTER_KEYS if ctx.remembered.get(k)),
+                     None)
+        return [found] if found else []
+    host = duel.card(ctx.card_id).host
+    return [host] if host else []
+
+
 def cards_in(duel: Duel, ctx: EffectContext, ref: str) -> list[CardInstance]:
     """The cards an effect step reaches, less those its rules say it cannot affect."""
     if ref == "self":
         return [duel.card(ctx.card_id)]
-    found = [duel.card(i) for i in ctx.targets] if ref == "target" else [duel.card(ref)]
+    if ref == "target":
+        found = [duel.card(i) for i in ctx.targets]
+    elif ref in ("attacker", "that_monster", "equipped"):
+        found = [duel.card(i) for i in referenced(duel, ctx, ref)]
+    else:
+        found = [duel.card(ref)]
     return [card for card in found if not duel.unaffected_by(card, ctx.card_id)]
 
 
@@ -341,7 +368,10 @@ def search_deck(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 def return_to_hand(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     card_id = ctx.remembered.get(arg) if arg in ("attacker",) else None
     if arg == "attacker" and card_id is None:
-        return  # no attacking monster to return
+        # not an event's attacker: the monster attacking now, if any ("the attacking monster")
+        card_id = duel.attacking_monster()
+        if card_id is None:
+            return  # no attacking monster to return
     for card in ([duel.card(card_id)] if card_id else cards_in(duel, ctx, arg)):
         if card.on_field:
             duel.move(card, "hand", reason=f"returned by {ctx.card_id}")
@@ -910,6 +940,11 @@ def check_card_spec(spec: YamlValue) -> str | None:
                     problem = check_card_spec(effect[kind])
                     if problem:
                         return problem
+            if "continuous" in effect:
+                from .stat_effects import stat_effect_problem
+                problem = stat_effect_problem(effect["continuous"])
+                if problem:
+                    return f"effect {number}: {problem}"
             if "trigger" in effect:
                 problem = check_program(effect.get("resolve", []))
                 if problem:
@@ -933,11 +968,19 @@ def check_card_spec(spec: YamlValue) -> str | None:
         problem = bracket_problem(target["only_on"])
         if problem:
             return f"target only_on: {problem}"
-    for condition in spec.get("when", []) or []:
+    conditions = spec.get("when", [])
+    if not isinstance(conditions, list):
+        return "when is a list of conditions (all must hold)"
+    for number, condition in enumerate(conditions, start=1):
         if isinstance(condition, dict) and "hand_size" in condition:
             problem = deck_effects.hand_size_problem(condition["hand_size"])
             if problem:
-                return f"when: {problem}"
+                return f"when[{number}]: {problem}"
+            continue
+        from .conditions import condition_problem
+        problem = condition_problem(condition, f"when[{number}]")
+        if problem:
+            return problem
     for number, step in enumerate(spec.get("cost", []), start=1):
         if not isinstance(step, dict) or any(name not in COSTS for name in step):
             return f"cost {number}: unknown cost (known: {', '.join(sorted(COSTS))})"

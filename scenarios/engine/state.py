@@ -33,6 +33,8 @@ class CardInstance:
     column: int | None = None  # the Monster Zone (0 = leftmost) where a format needs it
     flipped_in_chain: bool = False  # a continuous trap flipped face-up in the open chain
     summoned_turn: int | None = None
+    # How it was summoned while on the field: (normal|tribute|flip|special, effect|procedure).
+    summoned_how: tuple[str, str] | None = None
     notes: set = field(default_factory=set)  # per-card rule marks a format may set
     host: str | None = None  # the card it is equipped to (on the field) or attached beneath
     # One of the cards a deck given as a count holds: no card the scenario named.

@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 
 import scenarios.engine.rulesets  # noqa: F401  (registers the formats' own primitives)
+from scenarios.engine import conditions
 from scenarios.engine.primitives import COSTS as COST_FUNCTIONS
 from scenarios.engine.primitives import EFFECT_KINDS as CHECKED_EFFECT_KINDS
 from scenarios.engine.primitives import ACTIVATION_KEYS, PRIMITIVES as PRIMITIVE_FUNCTIONS
@@ -58,7 +59,9 @@ def test_every_word_the_catalog_and_the_abilities_write_is_listed():
 
 
 def test_the_conditions_listed_are_those_the_engine_compares():
-    assert words(CONDITIONS) == compared_with("condition_holds", "name")
+    """The formats' own (compared in condition_holds) and the general ones (conditions.py)."""
+    general = {*conditions.JOINS, *conditions.GENERAL}
+    assert words(CONDITIONS) == compared_with("condition_holds", "name") | general
 
 
 def test_every_filter_the_engine_compares_is_listed():

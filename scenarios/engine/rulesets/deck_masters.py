@@ -361,6 +361,12 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     def is_effect_monster(self, card: CardInstance) -> bool:
         return super().is_effect_monster(card) and self.has_effects(card)
 
+    def continuous_effect_applies(self, card: CardInstance) -> bool:
+        if self.has_effects(card):
+            return True
+        self.note_rule("dm-normal-monster")  # a Deck Master's continuous effect is erased too
+        return False
+
     def erased_effect(self, card: CardInstance, trigger: str) -> bool:
         """Does a Deck Master's erased effect keep its `trigger` from starting? (notes the rule)"""
         if self.has_effects(card) or not any(e["trigger"] == trigger

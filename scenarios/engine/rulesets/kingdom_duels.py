@@ -640,16 +640,13 @@ class KingdomDuel(Duel):
                        controller: str | None = None) -> list[CardInstance]:
         return self.board.field_cards(super().cards_on_field(kind, controller), kind, controller)
 
+    def attacking_monster(self) -> str | None:
+        return self.board.attack_source(self.attack) if self.attack is not None else None
+
     def count(self, spec: YamlValue, player: str) -> int:
         if self.board.counts_field(spec):
             return self.board.count_field(spec, player)
         return super().count(spec, player)
-
-    def effective_atk(self, card: CardInstance) -> int:
-        return self.modifiers.total(card, "atk", super().effective_atk(card))
-
-    def effective_def(self, card: CardInstance) -> int:
-        return self.modifiers.total(card, "def", super().effective_def(card))
 
     def unaffected_by(self, card: CardInstance, source_id: str) -> bool:
         if self.higher_hierarchy(card, self.card(source_id)):

@@ -109,6 +109,18 @@ CONDITIONS = WordKind("conditions", "Conditions", "`when:` in an activation (a l
     Word("responds_to_special_summon", "The chain link it answers would Special Summon."),
     Word("lp_behind_by", "`{lp_behind_by: N}`: an opponent has at least N more LP than the "
          "player."),
+    Word("all_of", "Every condition of the list holds (conditions joined by \"and\").",
+         example="when: [{all_of: [{turn: own}, {lp_at_most: 3000}]}]"),
+    Word("any_of", "At least one condition of the list holds (joined by \"or\").",
+         example="when: [{any_of: [{control: {atk_at_least: 2000}}, {lp_at_most: 2000}]}]"),
+    Word("lp_at_most", "The controller has at most N LP.", example="when: [{lp_at_most: 3000}]"),
+    Word("lp_at_least", "The controller has at least N LP.",
+         example="when: [{lp_at_least: 4000}]"),
+    Word("turn", "`own` or `opponent`: whose turn it is.", example="when: [{turn: opponent}]"),
+    Word("control", "The controller has a face-up monster that fits the filter.",
+         example="when: [{control: {race: Beast}}]"),
+    Word("summoned", "How this card was summoned: `how` (normal, tribute, flip, special) and "
+         "`by` (effect or procedure).", example="when: [{summoned: {how: special, by: effect}}]"),
     Word("hand_size", "`{who: self, max: N}` (or `min`): the cards in that hand, not counting "
          "the card being activated; for `opponent`, any opposing hand may meet it.",
          example="when: [{hand_size: {who: self, max: 0}}]"),
@@ -116,6 +128,12 @@ CONDITIONS = WordKind("conditions", "Conditions", "`when:` in an activation (a l
 
 CONTINUOUS = WordKind("continuous", "Continuous effects", "`continuous:` in an effect", (
     Word("atk_per", "`{count: ..., each: N}`: the monster gains N ATK for each card counted."),
+    Word("stats", "`{atk: N, def: N}`: an ATK/DEF change (negative lowers it) for the monsters "
+         "`to:` names (`self`, `equipped`, or a filter with `side: own/opponent/any`), while "
+         "`while:` (a condition) holds and the card is face-up on the field.",
+         example="continuous: {stats: {atk: 500}, to: {side: own, race: Beast}}"),
+    Word("cannot_be_reduced", "`[atk, def]`: the card's listed stats ignore every change that "
+         "would lower them.", example="continuous: {cannot_be_reduced: [atk]}"),
     Word("win_on_counters", "`{counter: name, count: N}`: its controller wins when that many "
          "counters of the kind are on the field."),
     Word("wins_match_on_direct_attack", "A direct attack by this monster that ends the duel "
@@ -157,6 +175,10 @@ FILTERS = WordKind("filters", "Filters", "`target:` of an activation or effect, 
     Word("level_max", "A Level of at most N."),
     Word("atk_max", "An ATK of at most N."),
     Word("atk_min", "An ATK of at least N."),
+    Word("atk_at_least", "A current ATK (after every change) of at least N.",
+         example="target: {atk_at_least: 2000}"),
+    Word("atk_at_most", "A current ATK (after every change) of at most N.",
+         example="target: {atk_at_most: 1500}"),
     Word("name", "Exactly this card name."),
     Word("name_contains", "A name that contains these words.",
          example="filter: {name_contains: Dragon}"),
