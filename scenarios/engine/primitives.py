@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
+from .destruction import trigger_problem
 from .errors import IllegalAction, ScriptError
+from .restrictions import continuous_problem, forbids_tribute
 from .wording import counted, counter_name
 from .yamltypes import YamlMapping, YamlValue
 
@@ -722,6 +724,10 @@ def tribute_cost(duel: Duel, player: str, arg: YamlValue, selections: dict[str, 
     if card.zone != "monsters" or not duel.may_use_from_field(card, player) or \
             not duel.matches(card, arg.get("filter", {})):
         raise IllegalAction("cannot_pay_cost", f"{chosen} cannot be Tributed for this cost")
+    forbidding = forbids_tribute(duel, card)
+    if forbidding is not None:  # a cost that cannot be paid forbids the activation
+        duel.illegal("costs", "cannot_pay_cost", f"{chosen} cannot be Tributed while "
+                     f"{forbidding.id} says so")
     return ("tribute", chosen)
 
 
@@ -749,7 +755,11 @@ def check_card_spec(spec: YamlValue) -> str | None:
                     if problem:
                         return problem
             if "trigger" in effect:
-                problem = check_program(effect.get("resolve", []))
+                problem = trigger_problem(effect) or check_program(effect.get("resolve", []))
+                if problem:
+                    return problem
+            if "continuous" in effect:
+                problem = continuous_problem(effect["continuous"])
                 if problem:
                     return problem
             if "detach" in effect:  # a DETACH effect: {resolve: [...], speed: N}

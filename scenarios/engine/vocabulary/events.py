@@ -243,8 +243,8 @@ class DrawPayload(Payload):
 @dataclass(frozen=True, slots=True)
 class EffectPayload(Payload):
     WHATS: ClassVar[frozenset[str]] = frozenset({
-        "already_destroyed", "atk", "declare_race", "detach", "ends", "no_stats", "permanent",
-        "rest_of_turn", "unaffected"})
+        "already_destroyed", "atk", "declare_race", "detach", "ends", "no_stats",
+        "not_destroyed", "permanent", "rest_of_turn", "unaffected"})
     card: str | None = None
     by: str | None = None
     what: str | None = None
@@ -253,6 +253,8 @@ class EffectPayload(Payload):
     amount: int | None = None
     permanent: bool | None = None
     effect_kind: str | None = None
+    how: str | None = None  # what would have destroyed it: battle, effect or rule
+    shield: str | None = None  # the card whose restriction kept it on the field
 
 
 @dataclass(frozen=True, slots=True)
