@@ -14,7 +14,8 @@ A card states each in its effects as `{continuous: {<restriction>: {...}}}`:
 a filter of the cards on the field, with `side: own | opponent | any` counted from the source's
 controller and any filter key of `Duel.matches` (`{side: own, race: Warrior}`).
 
-The restriction lasts exactly as long as its source: a card that leaves the field or is turned
+A card unaffected by the source's effects (`Duel.unaffected_by`) escapes a restriction on
+other cards. The restriction lasts exactly as long as its source: a card that leaves the field or is turned
 face-down no longer restricts anything, and a monster whose effects are negated neither. Only
 cards whose definition has a restriction are ever looked at, so a duel without one pays for no
 check beyond an empty list. Pure Python.
@@ -137,7 +138,10 @@ def reaches(duel: Duel, source: CardInstance, spec: YamlMapping, card: CardInsta
     if side == "own" and card.controller != source.controller or \
             side == "opponent" and not duel.is_opponent(card.controller, source.controller):
         return False
-    return duel.matches(card, {k: v for k, v in cards.items() if k != "side"})
+    # A card that is unaffected by the source's effects (a higher Hierarchy, "unaffected by
+    # Spell effects") escapes what it forbids, card by card.
+    return duel.matches(card, {k: v for k, v in cards.items() if k != "side"}) and \
+        not duel.unaffected_by(card, source.id)
 
 
 def restricting(duel: Duel, name: str, card: CardInstance) -> CardInstance | None:
