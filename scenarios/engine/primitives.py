@@ -491,6 +491,8 @@ def negate_previous(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 @primitive("destruction_damage")
 def destruction_damage(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
+        if card.on_field:  # not destroyed (it cannot be, or it was not): no Destruction Damage
+            continue
         atk = ctx.remembered.get("target.atk", duel.effective_atk(card))
         duel.apply_destruction_damage(card.controller, atk, ctx.card_id)
 
