@@ -25,6 +25,7 @@ from .restrictions import DESTRUCTION_KINDS, cards_problem
 from .yamltypes import YamlMapping, YamlValue
 
 if TYPE_CHECKING:
+    from .cards import CardDef
     from .duel import Duel
     from .state import CardInstance
 
@@ -59,14 +60,22 @@ def trigger_problem(effect: YamlMapping) -> str | None:
     return None
 
 
+def watches_others(definition: CardDef) -> bool:
+    """Does this card definition watch other cards' destruction? Found once per definition."""
+    found = definition.__dict__.get("_watches_others")
+    if found is None:
+        found = any(e["trigger"] == EVENT and isinstance(e.get("watch"), dict)
+                    for e in definition.effects_of("trigger"))
+        definition.__dict__["_watches_others"] = found
+    return found
+
+
 def watching_cards(duel: Duel) -> list[str]:
     """The ids of the duel's cards that watch other cards' destruction, found once (again only
     when a card joins the duel)."""
     known = duel.__dict__.get("_watching")
     if known is None or known[0] != len(duel.cards):
-        ids = [card_id for card_id, card in duel.cards.items()
-               if any(e["trigger"] == EVENT and isinstance(e.get("watch"), dict)
-                      for e in card.card.effects_of("trigger"))]
+        ids = [card_id for card_id, card in duel.cards.items() if watches_others(card.card)]
         known = duel.__dict__["_watching"] = (len(duel.cards), ids)
     return known[1]
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from .yamltypes import YamlMapping, YamlValue
 
 if TYPE_CHECKING:
+    from .cards import CardDef
     from .duel import Duel
     from .state import CardInstance
 
@@ -102,14 +103,24 @@ def continuous_problem(spec: YamlValue) -> str | None:
 
 # --- applying them ------------------------------------------------------------------------
 
+def restricts(definition: CardDef) -> bool:
+    """Does this card definition have a restriction? Found once per definition (a definition
+    never changes, and a duel may hold many copies of one)."""
+    found = definition.__dict__.get("_restricts")
+    if found is None:
+        found = any(name in effect["continuous"]
+                    for effect in definition.effects_of("continuous")
+                    if isinstance(effect["continuous"], dict) for name in RESTRICTIONS)
+        definition.__dict__["_restricts"] = found
+    return found
+
+
 def restricting_cards(duel: Duel) -> list[str]:
     """The ids of the duel's cards whose definition has a restriction, found once (again only
     when a card, such as a Token, joins the duel)."""
     known = duel.__dict__.get("_restricting")
     if known is None or known[0] != len(duel.cards):
-        ids = [card_id for card_id, card in duel.cards.items()
-               if any(name in effect["continuous"] for effect in card.card.effects_of("continuous")
-                      if isinstance(effect["continuous"], dict) for name in RESTRICTIONS)]
+        ids = [card_id for card_id, card in duel.cards.items() if restricts(card.card)]
         known = duel.__dict__["_restricting"] = (len(duel.cards), ids)
     return known[1]
 
