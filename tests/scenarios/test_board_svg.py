@@ -232,9 +232,13 @@ def test_hand_names_the_scenarios_cards_and_counts_the_rest():
 
 
 def test_card_text_comes_from_the_catalog():
-    state = first_state("core", lambda s: any(z == "monsters" for _, z, _ in entries(s)))
+    # A catalog monster: a scenario's own card is not in the bundled catalog.
+    def catalog_monster(x):
+        return x[1] == "monsters" and default_catalog().get(x[2]["card"]) is not None
+
+    state = first_state("core", lambda s: any(catalog_monster(x) for x in entries(s)))
     root = ET.fromstring(board_svg(state, "core", default_catalog()))
-    player, zone, entry = next(x for x in entries(state) if x[1] == "monsters")
+    player, zone, entry = next(x for x in entries(state) if catalog_monster(x))
     title = card_groups(root, entry["id"])[0][0].text
     card = default_catalog().get(entry["card"])
     assert title.startswith(entry["card"]) and f"ATK {entry['atk']}" in title

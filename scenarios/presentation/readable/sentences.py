@@ -547,6 +547,12 @@ def _effect(event, names):
         return f"{card} is unaffected by {source}, a Divine card of lower Hierarchy"
     if what == "already_destroyed":
         return f"{card} already counts as destroyed: {source} does not destroy it again"
+    if what == "not_destroyed":
+        how = {"battle": "by battle", "effect": "by card effects",
+               "rule": "by the rules"}.get(event.get("how"), "")
+        because = "" if event.get("shield") == event.get("card") else \
+            f", because of {names(event.get('shield'))}"
+        return f"{card} cannot be destroyed {how}{because}, so it stays on the field"
     if what == "detach":
         return f"the DETACH effect of {card} applies as it leaves the field"
     return None
