@@ -19,13 +19,17 @@ if TYPE_CHECKING:
 class BattleRules(DuelPart):
     BATTLE_RULES = (
         Rule("summon-priority", "core/chains#priority-after-a-summon",
-             "While a summon is attempted, the summoner's opponent may negate it at once; once it "
-             "succeeds, the turn player receives priority first, whoever summoned.",
+             "While a summon is attempted, the turn player holds priority first; a pass hands it "
+             "to the next player, who may still negate the summon, and the summon succeeds once "
+             "every player has passed. Once it succeeds, the turn player again receives priority "
+             "first, whoever summoned.",
              {"summoner-priority": "the player who summoned receives priority first",
-              "no-negation-window": "a card that negates a summon waits for priority like any "
-                                    "other",
+              "opponent-answers-at-once": "the opponent may negate a summon at once, before "
+                                          "the turn player has passed",
               "no-attempt": "a summon has succeeded as soon as the monster is on the field, so "
-                            "a card that negates summons has nothing left to answer"}),
+                            "a card that negates summons has nothing left to answer",
+              "pass-ends-window": "the turn player's pass lets the summon succeed at once, so "
+                                  "the opponent can no longer negate it"}),
         Rule("damage-step", "core/card-types#quick-play-damage-step",
              "Once the attack's Battle Step closes, the Damage Step begins before damage "
              "calculation; in it only cards whose text allows it may be activated, so not "

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from .duelpart import DuelPart, whole_duel
 from .errors import IllegalAction, ScriptError
-from .primitives import COSTS, EffectContext, run
+from .primitives import COSTS, EffectContext, check_at_activation, run
 from .restrictions import shields_from_targeting
 from .rules import Rule
 from .state import ChainLink
@@ -56,6 +56,11 @@ class ChainRules(DuelPart):
         Rule("trap-set-turn", "core/card-types#trap-not-turn-set",
              "A Trap cannot be activated the turn it was Set.",
              {"same-turn-allowed": "a Set Trap may be activated the turn it was Set"}),
+        Rule("trap-next-turn", "core/card-types#trap-from-next-draw-phase",
+             "A Set Trap may be activated from the next turn's Draw Phase on, in either player's "
+             "turn.",
+             {"own-turn-only": "a Set Trap first becomes usable in its controller's own next "
+                               "turn"}),
         Rule("quick-play-hand", "core/card-types#quick-play-not-from-hand-opponent-turn",
              "A Quick-Play Spell is activated from the hand only in its owner's turn.",
              {"any-turn": "a Quick-Play Spell may be activated from the hand in either turn"}),
@@ -211,6 +216,8 @@ class ChainRules(DuelPart):
         self.check_conditions(card, player, program)
         targets = self.choose_targets(card, player, program, action)
         choice = self.check_choice(card, program, action)
+        check_at_activation(whole_duel(self), player, program, list(action.materials),
+                            dict(action.select))
         selections = dict(action.select)
         deferred = bool(program.get("cost")) and \
             self.misreads(self.cost_rule(card, program), "paid-on-resolution")
@@ -245,17 +252,20 @@ class ChainRules(DuelPart):
             self.priority = self.turn_player
 
     def may_answer_out_of_turn(self, card: CardInstance, action: Action) -> bool:
-        """A waiting trigger, or a card answering an open summon, needs no passed priority."""
+        """A waiting trigger needs no passed priority. A card answering an open summon does:
+        the turn player holds priority first in the summon negation window, and the opponent
+        may negate the summon once the turn player has passed
+        (core/chains#priority-after-a-summon)."""
         if self.chain:
             return False
         if any(t["card"] == card.id for t in self.optional_triggers):
             return True
         if self.summon_attempt is None or not self.answers_summon(action):
             return False
-        if self.misreads("summon-priority", "no-negation-window"):
-            return False
-        self.note_rule("summon-priority")  # the attempt is answered at once, without priority
-        return True
+        if self.misreads("summon-priority", "opponent-answers-at-once"):
+            return True
+        self.note_rule("summon-priority")  # the turn player has not passed yet
+        return False
 
     def check_timing(self, card: CardInstance, player: str, speed: int, is_card: bool,
                      program: YamlMapping) -> None:
@@ -286,6 +296,14 @@ class ChainRules(DuelPart):
                 self.illegal("normal-spell-main-phase" if normal_spell else "spell-speed",
                              "spell_speed_1_timing",
                              "a Spell Speed 1 activation needs its controller's open Main Phase")
+        if is_card and card.on_field and not card.face_up and definition.kind == "trap" and \
+                card.set_turn is not None and card.set_turn == self.turn - 1:
+            # the turn after its Set, from its Draw Phase on, whoever's turn it is
+            if player != self.turn_player and \
+                    self.misreads("trap-next-turn", "own-turn-only"):
+                self.illegal("trap-next-turn", "set_this_turn",
+                             f"{card.id} waits for {player}'s own next turn")
+            self.note_rule("trap-next-turn")
         if is_card and card.on_field and not card.face_up and card.set_turn == self.turn:
             if definition.kind == "trap" and not self.misreads("trap-set-turn", "same-turn-allowed"):
                 self.illegal("trap-set-turn", "set_this_turn", f"{card.id} was Set this turn")
@@ -416,9 +434,11 @@ class ChainRules(DuelPart):
             return False
         if "card" in spec and not self.is_card_of_kind(target, spec["card"]):
             return False
-        if side == "own" and target.controller != player or \
+        if side == "own" and target.controller not in self.own_side(player, target.zone) or \
                 side == "opponent" and not self.is_opponent(target.controller, player):
             return False
+        if side == "own" and target.controller != player and self.SHARED_SIDE_RULE:
+            self.note_rule(self.SHARED_SIDE_RULE)  # a teammate's card on a shared side
         return self.matches(target, {k: v for k, v in spec.items()
                                      if k not in ("zone", "side", "for", "card")}) \
             and self.can_be_targeted(target, source, spec.get("for")) \
@@ -605,6 +625,9 @@ class ChainRules(DuelPart):
             self.illegal(None, "no_priority", f"{action.player} does not hold priority")
         self.passes += 1
         self.priority = self.next_player(action.player)
+        if self.summon_attempt is not None and not self.chain:
+            self.pass_in_summon_window()
+            return
         if self.passes < len(self.turn_order()):
             return
         self.passes = 0
@@ -617,6 +640,15 @@ class ChainRules(DuelPart):
             self.fight()
         if not self.chain:
             self.priority = self.turn_player
+
+    def pass_in_summon_window(self) -> None:
+        """A pass while a summon is attempted: the next player may still negate it; once every
+        player has passed in turn, the summon succeeds (core/chains#priority-after-a-summon)."""
+        self.note_rule("summon-priority")
+        if self.passes < len(self.turn_order()):
+            return
+        self.passes = 0
+        self.settle_summon()
 
     def resolve_chain(self) -> None:
         order = list(self.chain) if self.misreads("chain-order", "first-in-first-out") \

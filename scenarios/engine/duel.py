@@ -24,7 +24,7 @@ from .rules import Mutation, rulebook
 from .state import ON_FIELD, Event, PlayerState
 from .turns import TurnRules
 from .vocabulary import (CORE_CARD_FIELDS, CORE_PLAYER_FIELDS, CORE_REASON_CODES,
-                         CORE_SETUP_FIELDS, CORE_VERBS)
+                         CORE_SETUP_FIELDS, CORE_STEP_OPTIONS, CORE_VERBS)
 from .wording import counted
 from .yamltypes import YamlMapping, YamlValue
 
@@ -83,6 +83,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     # What its scenarios may use (vocabulary.py): steps, setup fields, reason codes.
     STEP_VERBS, CARD_FIELDS, PLAYER_FIELDS = CORE_VERBS, CORE_CARD_FIELDS, CORE_PLAYER_FIELDS
     SETUP_FIELDS, REASON_CODES = CORE_SETUP_FIELDS, CORE_REASON_CODES
+    STEP_OPTIONS = CORE_STEP_OPTIONS
 
     def __init__(self, catalog: Catalog | ScenarioCatalog,
                  params: Mapping[str, YamlValue] | None = None,
@@ -212,6 +213,13 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         """How many Spell & Trap Zones each player has."""
         return SPELL_TRAP_ZONES
 
+    SHARED_SIDE_RULE: str | None = None  # the rule that shares a side among a team's players
+
+    def own_side(self, player: str, zone: str) -> list[str]:
+        """The players whose `zone` is `player`'s own for "you control" and "your Graveyard":
+        the player alone, unless a format's team shares that zone (a Boss Duel team)."""
+        return [player]
+
     def may_use_from_field(self, card: CardInstance, player: str) -> bool:
         """May `player` use this card on the field as a cost, Tribute or material?"""
         return card.controller == player
@@ -313,8 +321,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             return sum(1 for c in self.cards_on_field("monster")
                        if c.face_up and self.is_effect_monster(c))
         zone, side = spec["zone"], spec.get("side", "own")
-        owners = [player] if side == "own" else self.opponents_of(player) if side == "opponent" \
-            else list(self.players)
+        owners = self.own_side(player, zone) if side == "own" else self.opponents_of(player) \
+            if side == "opponent" else list(self.players)
         return sum(1 for p in owners for i in self.zone_of(p, zone)
                    if self.matches(self.cards[i], spec.get("filter", {})))
 
@@ -423,6 +431,9 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def fusion_summoned(self, fusion: CardInstance, materials: list[CardInstance]) -> None:
         """Hook: a Fusion Summon has happened (a format may hand over a role)."""
 
+    def ritual_summoned(self, monster: CardInstance, materials: list[CardInstance]) -> None:
+        """Hook: a Ritual Summon has happened (a format may hand over a role)."""
+
     def queue_triggers_for_face_down(self, card: CardInstance) -> None:
         """Effects that wake when a face-up monster is flipped face-down."""
         for other in self.cards.values():
@@ -524,10 +535,12 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.summoned(tokens, player, "token")
 
     def setting_forbidden(self) -> bool:
-        """Is a face-up card forbidding monsters to be Set (Light of Intervention)?"""
+        """Is a face-up card forbidding monsters to be Set (Light of Intervention, or a monster
+        whose continuous effect says so)?"""
         return any(c.face_up and any(e.get("continuous", {}).get("no_set")
                                      for e in c.card.effects)
-                   for c in self.cards_on_field() if c.card.kind != "monster")
+                   for c in self.cards_on_field() if c.card.kind != "monster") or \
+            any(self.continuous_effects(c, "no_set") for c in self.cards_on_field("monster"))
 
     def change_lp(self, changes: dict[str, int], cause: str, kind: str = "") -> None:
         """Change several players' LP at once, then check the duel (0 LP ends it)."""
@@ -671,8 +684,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         checkpointed before the step (`Checkpoint`: the contents of its objects, the cards saved
         as the step reads them) and put back as it was when the step is refused. The last rule
         the step noted (the one that refused it, when the refusal names one) stays in the
-        trace, and the parameters the step read still count."""
-        if self.summon_attempt is None or self.chain or self.answers_summon(action):
+        trace, and the parameters the step read still count. A pass that resolves a chain is
+        checkpointed too: a link found illegal while the chain resolves refuses the pass, and
+        the chain is put back whole rather than left half-resolved."""
+        if (self.summon_attempt is None or self.chain or self.answers_summon(action)) and \
+                not self.resolves_chain(action):
             self.perform(action)
             return
         checkpoint = Checkpoint(self)
@@ -707,7 +723,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if waiting and not (verb == "activate" and action.card in {t["card"] for t in waiting}):
             raise IllegalAction("mandatory_trigger_pending",
                                 f"{waiting[0]['card']} must first activate its mandatory effect")
-        if self.summon_attempt is not None and not self.chain and not self.answers_summon(action):
+        if self.summon_attempt is not None and not self.chain and not self.answers_summon(action) \
+                and not self.passes_in_summon_window(action):
             self.settle_summon()
         if verb not in ("activate", "pass"):
             self.optional_triggers = self.optional_triggers_kept()
@@ -720,6 +737,20 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def optional_triggers_kept(self) -> list[PendingTrigger]:
         """Optional triggers not used before the next action lapse: they miss their timing."""
         return []
+
+    def resolves_chain(self, action: Action) -> bool:
+        """Would this step, a pass, resolve a chain that a scripted choice can still make
+        illegal? A link resolves against the selections and materials its step named, and
+        only those are found illegal as it resolves; a chain without any needs no checkpoint."""
+        return action.verb == "pass" and bool(self.chain) and \
+            self.passes + 1 >= len(self.turn_order()) and \
+            any(link.selections or "materials" in link.data for link in self.chain)
+
+    def passes_in_summon_window(self, action: Action) -> bool:
+        """Is this step a pass while a summon is still being attempted? Such a pass hands
+        priority on and leaves the attempt open (core/chains#priority-after-a-summon)."""
+        return action.verb == "pass" and self.summon_attempt is not None and not self.chain \
+            and not self.misreads("summon-priority", "pass-ends-window")
 
     def answers_summon(self, action: Action) -> bool:
         """Is this step a card answering the summon attempt itself (Solemn Warning)?"""

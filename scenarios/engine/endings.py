@@ -54,6 +54,11 @@ class EndingRules:
         Rule("deckout", "core/ending-the-game#deckout-loss",
              "A player who must draw and cannot loses.",
              {"skip-the-draw": "a player with an empty deck simply skips the draw"}),
+        Rule("adding-not-drawing", "core/ending-the-game#adding-is-not-drawing",
+             "Adding a card from the Deck to the hand is not a draw: an effect that takes the "
+             "last card of the Deck makes no one lose.",
+             {"empty-deck-loses": "a player whose Deck an effect empties has decked out, and "
+                                  "loses at once"}),
         Rule("partial-draw", "core/ending-the-game#deckout-partial-draw",
              "A player who cannot draw as many cards as required loses.",
              {"partial-draw-allowed": "the player draws what is left and plays on",
@@ -161,6 +166,18 @@ class EndingRules:
             self.both_lose("both-deckout", "deck_out")
         else:
             self.lose(players[0], "deck_out", ["deckout", "partial-draw"])
+
+    def added_from_deck(self, player: str, cause: str) -> None:
+        """An effect added a card from the player's Deck to the hand: not a draw, so an empty
+        Deck now costs nothing until the player has to draw."""
+        if self.zone_of(player, "deck"):
+            return
+        if self.misreads("adding-not-drawing", "empty-deck-loses"):
+            self.lose(player, "deck_out", ["adding-not-drawing"])
+            return
+        self.emit("draw", f"{cause} took the last card of {player}'s Deck; adding a card is not "
+                  "drawing one, so nobody decks out", ["adding-not-drawing"], player=player,
+                  what="added_last")
 
     def draw_phase_draw(self, player: str) -> None:
         if not self.zone_of(player, "deck") and self.misreads("deckout", "skip-the-draw"):

@@ -274,7 +274,9 @@ def chosen_from_deck(duel: Duel, ctx: EffectContext, key: str, arg: YamlMapping,
 @primitive("search_deck")
 def search_deck(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     card = chosen_from_deck(duel, ctx, "search", arg, "added")
+    owner = card.owner
     duel.move(card, "hand", reason=f"added by {ctx.card_id}")
+    duel.added_from_deck(owner, ctx.card_id)
 
 
 @primitive("return_to_hand")
@@ -307,8 +309,9 @@ def destroy_all(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
         side = arg.get("side", "any")
         doomed = [c for c in duel.cards_on_field()
                   if duel.is_card_of_kind(c, arg.get("card", "card")) and duel.matches(c, spec)
-                  and (side == "any" or c.controller == ctx.controller if side == "own"
-                       else duel.is_opponent(c.controller, ctx.controller))
+                  and (side == "any" or (c.controller in duel.own_side(ctx.controller, c.zone)
+                                         if side == "own"
+                                         else duel.is_opponent(c.controller, ctx.controller)))
                   and not duel.unaffected_by(c, ctx.card_id)]
     else:
         doomed = [c for c in duel.cards_on_field("monster")
@@ -372,25 +375,72 @@ def declare_race(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
               by=ctx.card_id, race=race, what="declare_race")
 
 
-@primitive("fusion_summon")
-def fusion_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
-    fusion = duel.card(ctx.select("fusion"))
-    materials = [duel.card(i) for i in ctx.remembered.get("materials", [])]
+def check_fusion(duel: Duel, controller: str, fusion: CardInstance,
+                 materials: list[CardInstance], arg: YamlMapping) -> None:
+    """Refuse a Fusion Summon of `fusion` with these materials unless it is legal now: asked
+    when the card is activated and again when it resolves."""
     needed = sorted(fusion.card.materials)
-    if fusion.zone != "extra_deck" or fusion.owner != ctx.controller or \
+    if fusion.zone != "extra_deck" or fusion.owner != controller or \
             sorted(m.name for m in materials) != needed:
         raise IllegalAction("invalid_fusion", f"{fusion.id} cannot be Fusion Summoned with "
                             f"{', '.join(m.id for m in materials) or 'no materials'}")
     for material in materials:
         if material.zone not in arg.get("materials_from", ("hand", "monsters")) or not (
-                material.owner == ctx.controller if material.zone != "monsters"
-                else duel.may_use_as_material(material, ctx.controller)):
+                material.owner == controller if material.zone != "monsters"
+                else duel.may_use_as_material(material, controller)):
             raise IllegalAction("invalid_fusion", f"{material.id} cannot be a Fusion Material")
-        duel.check_tribute(material, ctx.controller, "fusion")
+        duel.check_tribute(material, controller, "fusion")
+
+
+def check_at_activation(duel: Duel, controller: str, program: YamlMapping,
+                        materials: list[str], selections: dict[str, str]) -> None:
+    """What a card will do must be possible when it is activated: a Fusion Summon whose
+    scripted materials are illegal now (a Deck Master still in its Deck Master Position) is
+    refused at activation, not found out at resolution."""
+    steps = program.get("resolve")
+    if not isinstance(steps, list) or not materials or "fusion" not in selections:
+        return
+    for step in steps:
+        if isinstance(step, dict) and "fusion_summon" in step:
+            check_fusion(duel, controller, duel.card(selections["fusion"]),
+                         [duel.card(i) for i in materials], step["fusion_summon"] or {})
+
+
+@primitive("fusion_summon")
+def fusion_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
+    fusion = duel.card(ctx.select("fusion"))
+    materials = [duel.card(i) for i in ctx.remembered.get("materials", [])]
+    check_fusion(duel, ctx.controller, fusion, materials, arg)
     duel.place_fusion_materials(materials, fusion)
     if duel.special_summon(fusion, ctx.controller, arg.get("position", "attack"),
                            cause=ctx.card_id):
         duel.fusion_summoned(fusion, materials)
+
+
+@primitive("ritual_summon")
+def ritual_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
+    """A Ritual Spell's effect: Tribute monsters from the hand or the field whose Levels total at
+    least the Ritual Monster's, then Special Summon it from the hand (`select: {ritual: id}`,
+    the Tributes as the step's `materials`)."""
+    monster = duel.card(ctx.select("ritual"))
+    materials = [duel.card(i) for i in ctx.remembered.get("materials", [])]
+    needed = monster.card.level or 0
+    if monster.zone != "hand" or monster.owner != ctx.controller or \
+            (monster.card.kind, monster.card.subtype) != ("monster", "ritual") or not materials \
+            or sum(m.card.level or 0 for m in materials) < needed:
+        raise IllegalAction("invalid_ritual", f"{monster.id} cannot be Ritual Summoned with "
+                            f"{', '.join(m.id for m in materials) or 'no Tributes'}")
+    for material in materials:
+        if material.id == monster.id or material.zone not in ("hand", "monsters") or not (
+                material.owner == ctx.controller if material.zone != "monsters"
+                else duel.may_use_from_field(material, ctx.controller)):
+            raise IllegalAction("invalid_ritual", f"{material.id} cannot be Tributed for it")
+        duel.check_tribute(material, ctx.controller, "ritual")
+    for material in materials:
+        duel.move(material, "graveyard", reason=f"Tributed for the Ritual Summon of {monster.id}")
+    if duel.special_summon(monster, ctx.controller, arg.get("position", "attack"),
+                           cause=ctx.card_id):
+        duel.ritual_summoned(monster, materials)
 
 
 # --- private zones: whose hand, Deck or Graveyard an effect reaches ---------------------------
@@ -730,6 +780,7 @@ def tribute_cost(duel: Duel, player: str, arg: YamlValue, selections: dict[str, 
     if forbidding is not None:  # a cost that cannot be paid forbids the activation
         duel.illegal("costs", "cannot_pay_cost", f"{chosen} cannot be Tributed while "
                      f"{forbidding.id} says so")
+    duel.check_tribute(card, player, "cost")  # a format's limits on Tributes apply to costs too
     return ("tribute", chosen)
 
 

@@ -13,127 +13,38 @@ code with none there (or that the core mechanics raise with no rule) is "core me
 test (tests/engine/test_reason_anchors.py) reads the engine's source to check no refusal
 names a rule its Reason does not declare.
 
-Nothing here is written by hand, so the reference cannot drift from what the engine does.
+For each step, the reason codes that can refuse it are listed in the order the engine checks
+them (step_fields.refusal_order): when several rules would refuse a step, the refusal names the
+first, and `illegal: true` accepts any of them. The card language (vocabulary/effects.py) is
+listed with one example per word, the shortest the catalog writes.
+
+Nothing here is written by hand but the card language's meanings, which tests hold to the
+engine's code, so the reference cannot drift from what the engine does.
 Pure Python, like the rest of the engine.
 """
 from __future__ import annotations
 
-import ast
-import inspect
-import textwrap
-from collections.abc import Callable, Collection
+from collections.abc import Collection, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+import yaml
+
 from . import schema
-from .yamltypes import YamlMapping
+from .step_fields import refusal_order
+from .vocabulary import COMMON_STEP_OPTIONS
+from .vocabulary.effects import WORD_KINDS, WordKind, word_for
+from .yamltypes import YamlMapping, YamlValue
 
 if TYPE_CHECKING:
+    from .cards import CardDef
     from .duel import Duel
 
-# A method's syntax tree, as _function_node reads it.
-FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
-
-# Step fields every step may carry, whatever its verb.
-COMMON_STEP_OPTIONS = ("player", "illegal")
-# Attributes of a parsed step (scenario.Action) -> the step option it comes from.
-ACTION_OPTIONS = {"target": ("target",), "targets": ("target", "targets"), "choose": ("choose",),
-                  "select": ("select",), "tributes": ("tributes",), "materials": ("materials",),
-                  "position": ("position",), "stop_at": ("stop_at",), "to": ("to",)}
 CORE_MECHANICS = "core mechanics"
 
 
 # --- steps and their options ---------------------------------------------------------------
-
-def _owner(cls: type, name: str) -> type | None:
-    return next((k for k in cls.__mro__ if name in vars(k)), None)
-
-
-def _function_node(function: Callable[..., object]) -> FunctionNode | None:
-    try:
-        source = textwrap.dedent(inspect.getsource(function))
-    except (OSError, TypeError):
-        return None
-    node = ast.parse(source).body[0]
-    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
-
-
-def _part(ruleset: type, receiver: ast.expr) -> type | None:
-    """The class a call's receiver `self.<name>` stands for: one of the ruleset's parts (its
-    COMPONENTS), or, from within a part, the ruleset itself (`self.duel`)."""
-    if not (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and
-            receiver.value.id == "self"):
-        return None
-    if receiver.attr == "duel":
-        return ruleset
-    return getattr(ruleset, "COMPONENTS", {}).get(receiver.attr)
-
-
-def _reads(cls: type, owner: type | None, name: str, param: str,
-           seen: set[tuple[type, str, str]], ruleset: type | None = None) -> set[str]:
-    """Attributes of the step `param` that the method `name` (as defined in `owner` or after it
-    in cls's MRO) reads, following the calls that hand the step on, into the ruleset's parts
-    too (`cls` is the class `self` is in the method: the ruleset or one of its parts)."""
-    ruleset = ruleset or cls
-    mro = cls.__mro__
-    start = mro.index(owner) if owner in mro else 0
-    holder = next((k for k in mro[start:] if name in vars(k)), None)
-    if holder is None or (holder, name, param) in seen:
-        return set()
-    seen.add((holder, name, param))
-    node = _function_node(vars(holder)[name])
-    if node is None:
-        return set()
-    found: set[str] = set()
-    for child in ast.walk(node):
-        if isinstance(child, ast.Attribute) and isinstance(child.value, ast.Name) and \
-                child.value.id == param:
-            found.add(child.attr)
-        if not isinstance(child, ast.Call) or not isinstance(child.func, ast.Attribute):
-            continue
-        receiver = child.func.value
-        callee_cls = cls
-        if isinstance(receiver, ast.Name) and receiver.id == "self":
-            callee_owner: type | None = cls
-        elif isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and \
-                receiver.func.id == "super" and holder in mro:
-            following = mro[mro.index(holder) + 1:]
-            callee_owner = following[0] if following else None
-        elif (part := _part(ruleset, receiver)) is not None:
-            callee_cls = callee_owner = part
-        else:
-            continue
-        callee = child.func.attr
-        target = _owner(callee_owner, callee) if callee_owner else None
-        if target is None:
-            continue
-        callee_node = _function_node(vars(target)[callee])
-        if callee_node is None:
-            continue
-        names = [a.arg for a in callee_node.args.args][1:]
-        for index, arg in enumerate(child.args):
-            if isinstance(arg, ast.Name) and arg.id == param and index < len(names):
-                found |= _reads(callee_cls, target, callee, names[index], seen, ruleset)
-        for keyword in child.keywords:
-            if isinstance(keyword.value, ast.Name) and keyword.value.id == param and keyword.arg:
-                found |= _reads(callee_cls, target, callee, keyword.arg, seen, ruleset)
-    return found
-
-
-def step_options(ruleset: type[Duel], verb: str) -> list[str]:
-    """The step fields (beyond player and illegal) a format's `verb` step reads."""
-    name = f"do_{verb}"
-    owner = _owner(ruleset, name)
-    if owner is None:
-        return []
-    node = _function_node(vars(owner)[name])
-    params = [a.arg for a in node.args.args][1:] if node is not None else []
-    if not params:
-        return []
-    read = _reads(ruleset, owner, name, params[0], set())
-    return sorted({option for attr in read for option in ACTION_OPTIONS.get(attr, ())})
-
 
 def step_value(verb: str) -> str:
     """What a step's verb is given (a card id, `true`, a phase, a number of turns), as the
@@ -214,7 +125,9 @@ def format_reference(slug: str, ruleset: type[Duel]) -> YamlMapping:
     return {
         "slug": slug,
         "steps": [{"verb": verb, "value": step_value(verb),
-                   "options": step_options(ruleset, verb)} for verb in sorted(ruleset.STEP_VERBS)],
+                   "options": list(ruleset.STEP_OPTIONS.get(verb, ())),
+                   "refused_with": list(refusal_order(ruleset, verb))}
+                  for verb in sorted(ruleset.STEP_VERBS)],
         "common_step_options": list(COMMON_STEP_OPTIONS),
         "setup_fields": sorted(ruleset.SETUP_FIELDS),
         "player_fields": sorted(ruleset.PLAYER_FIELDS),
@@ -237,6 +150,131 @@ def scenario_card_reference() -> YamlMapping:
             "max_cards": MAX_SCENARIO_CARDS, "max_name_length": MAX_CARD_NAME}
 
 
+# --- the card language, with an example from the catalog for each word ------------------------
+
+def flow(value: YamlValue) -> str:
+    """A value written the way scenario and catalog files write short things: on one line, in
+    YAML flow style."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {flow(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, (list, tuple, frozenset, set)):
+        items = sorted(value) if isinstance(value, (frozenset, set)) else value
+        return "[" + ", ".join(flow(item) for item in items) + "]"
+    return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True).strip() \
+        .removesuffix("\n...").strip()
+
+
+# A use of a word in card data: (word kind key, the word as written, the snippet that shows it).
+Use = tuple[str, str, str]
+
+
+def _program_uses(program: YamlValue) -> Iterator[Use]:
+    """The effect primitives and filters a `resolve:` program (or a choice of programs) uses."""
+    if isinstance(program, dict):
+        for steps in program.values():
+            yield from _program_uses(steps)
+        return
+    for step in program if isinstance(program, list) else ():
+        if not isinstance(step, dict) or len(step) != 1:
+            continue
+        (name, arg), = step.items()
+        yield "primitives", str(name), "- " + flow(step)
+        if name == "permanently":
+            yield from _program_uses(arg)
+        if isinstance(arg, dict) and isinstance(arg.get("filter"), dict):
+            for key in arg["filter"]:
+                yield "filters", str(key), "filter: " + flow(arg["filter"])
+        if isinstance(arg, dict) and isinstance(arg.get("count"), dict) and \
+                isinstance(arg["count"].get("filter"), dict):
+            for key in arg["count"]["filter"]:
+                yield "filters", str(key), "filter: " + flow(arg["count"]["filter"])
+
+
+def _activation_uses(spec: YamlMapping, kind: str = "activation") -> Iterator[Use]:
+    """The words an activation (or a Deck Master Ability, or a quick or ignition effect) uses."""
+    for key in spec:
+        yield kind, str(key), f"{key}: {flow(spec[key])}"
+    if spec.get("trigger"):
+        yield "triggers", str(spec["trigger"]), f"trigger: {flow(spec['trigger'])}"
+    for condition in spec.get("when") or ():
+        name = condition if isinstance(condition, str) else next(iter(condition), "")
+        yield "conditions", str(name), "when: " + flow([condition])
+    for cost in spec.get("cost") or ():
+        for name in cost if isinstance(cost, dict) else ():
+            yield "costs", str(name), "cost: " + flow([cost])
+    if isinstance(spec.get("target"), dict):
+        for key in spec["target"]:
+            yield "filters", str(key), "target: " + flow(spec["target"])
+    if isinstance(spec.get("continuous"), dict):
+        for key, value in spec["continuous"].items():
+            yield "continuous", str(key), "continuous: " + flow({key: value})
+    yield from _program_uses(spec.get("resolve", []))
+
+
+def card_uses(card: CardDef) -> Iterator[Use]:
+    """Every word of the card language a card's data uses, each with a snippet showing it."""
+    if card.activation:
+        yield from _activation_uses(card.activation)
+    for effect in card.effects:
+        yield from _activation_uses(effect, "effect-kinds")
+        for kind in ("quick", "ignition"):
+            if isinstance(effect.get(kind), dict):
+                yield from _activation_uses(effect[kind])
+        if isinstance(effect.get("detach"), dict):
+            yield from _program_uses(effect["detach"].get("resolve", []))
+        yield from _program_uses(effect.get("strike", []))
+    for flag in sorted(card.flags):
+        yield "flags", str(flag), "flags: " + flow([flag])
+
+
+def _sources() -> Iterator[tuple[str, Iterator[Use]]]:
+    """(whose, the words it uses) for every catalog card and every Deck Master Ability."""
+    from .cards import default_catalog
+    from .rulesets.deck_masters import abilities
+
+    for name, card in sorted(default_catalog().cards.items()):
+        yield name, card_uses(card)
+    for name, ability in sorted(abilities().items()):
+        yield f"{name}'s Deck Master Ability", _activation_uses(ability, "abilities")
+
+
+def catalog_uses() -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """{(word kind, word as written): [(whose, snippet)]} over the catalog and the Abilities."""
+    found: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for whose, uses in _sources():
+        for kind, word, snippet in uses:
+            found.setdefault((kind, word), []).append((whose, snippet))
+    return found
+
+
+def _example(uses: list[tuple[str, str]]) -> YamlMapping | None:
+    """The shortest snippet that shows a word (a short one reads best on a phone)."""
+    if not uses:
+        return None
+    whose, snippet = min(uses, key=lambda use: (len(use[1]), use[0]))
+    return {"card": whose, "text": snippet}
+
+
+def _word_kind(kind: WordKind, uses: dict[tuple[str, str], list[tuple[str, str]]]) -> YamlMapping:
+    entries = []
+    for word in kind.words:
+        found = [use for (key, written), listed in uses.items() if key == kind.key and
+                 word_for(kind, written) == word for use in listed]
+        example = _example(found) or ({"card": None, "text": word.example}
+                                      if word.example else None)
+        entries.append({"word": word.word, "means": word.means, "example": example,
+                        "cards": len({whose for whose, _ in found})})
+    return {"kind": kind.key, "title": kind.title, "where": kind.where, "words": entries}
+
+
+def effect_vocabulary() -> list[YamlMapping]:
+    """[{kind, title, where, words: [{word, means, example: {card, text} or None, cards}]}]:
+    every word of the card language, what it means, and an example: the shortest a catalog card
+    (or Deck Master Ability) writes, else the one the vocabulary gives."""
+    uses = catalog_uses()
+    return [_word_kind(kind, uses) for kind in WORD_KINDS]
+
+
 @lru_cache(maxsize=None)
 def _reference() -> YamlMapping:
     from .rulesets import RULESETS
@@ -244,6 +282,7 @@ def _reference() -> YamlMapping:
     return {"scenario_fields": sorted(schema.TOP_KEYS),
             "fields": field_list(),
             "scenario_cards": scenario_card_reference(),
+            "effect_vocabulary": effect_vocabulary(),
             "core_mechanics": CORE_MECHANICS,
             "formats": [format_reference(slug, ruleset) for slug, ruleset in RULESETS.items()]}
 

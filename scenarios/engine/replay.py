@@ -120,7 +120,7 @@ def replay(scenario: Scenario, duel_class: type[Duel], catalog: Catalog,
         except IllegalAction as illegal:
             reason = illegal.reason
             refused = {"step": number, "reason": illegal.reason, "message": illegal.message}
-            if action.expect_illegal == illegal.reason:
+            if action.expect_illegal is True or action.expect_illegal == illegal.reason:
                 status = StepStatus.REFUSED_AS_EXPECTED
             else:
                 status = StepStatus.REFUSED

@@ -57,7 +57,8 @@ class Action:
     stop_at: str | None = None
     count: int = 1
     to: str | None = None
-    expect_illegal: str | None = None
+    # The reason code the file expects the step to be refused with; True: refused for any reason.
+    expect_illegal: str | bool | None = None
     raw: YamlMapping = field(default_factory=dict)
 
     @property

@@ -221,6 +221,8 @@ CARD_VERBS = {
     "hide": "Kingdom Duels: Hide a monster.",
     "reveal": "Reveal a card.",
     "use_ability": "Deck Masters: use the Deck Master's Ability.",
+    "return_to_position": "Deck Masters: try to take the Deck Master from the field back to its "
+                          "Deck Master Position (the rules refuse it; only an Ability can).",
     "nightfall": "Thought Ruler Highlander: Nightfall a face-up card of the opponent.",
     "strike": "Kingdom Duels: STRIKE with a monster.",
     "activate_rule": "Kingdom Duels: activate a Rule Card.",
@@ -258,8 +260,15 @@ STEP_OPTIONS: dict[str, YamlMapping] = {
     "player": one_of(PLAYER_NAMES, "The player who takes the step: A or B (C, D in team "
                                    "formats). Every step but pass_turns names one.",
                      "A or B (or C, D in team formats)"),
-    "illegal": text("The reason code the judge expects the rules to refuse the step with.",
-                    "the reason code the rules refuse the step with"),
+    "illegal": {"type": ["string", "boolean"], "minLength": 1, "maxLength": Limits.max_str,
+                "not": {"const": False},
+                "description": "The reason code the judge expects the rules to refuse the step "
+                               "with; or true, when any refusal will do (the reference lists "
+                               "which codes can refuse a step, and which one the engine names "
+                               "when several apply).",
+                "x-is": "a reason code, or true for any refusal",
+                "x-messages": {"not": "write 'illegal: true' or a reason code; a step that is "
+                                      "allowed says nothing"}},
     "target": {"type": ["string", "integer"], "minLength": 1, "maxLength": MAX_CARD_ID,
                "description": "The card the step aims at (for an attack: a monster, or direct).",
                "x-is": "a card id"},

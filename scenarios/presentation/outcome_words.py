@@ -262,6 +262,8 @@ def _subject(top, parts, cards):
 def _step_words(reason):
     if reason is None:
         return "The step is allowed."
+    if reason is True:  # `illegal: true`: refused, whichever rule refuses it
+        return "The step is refused."
     return f"The step is refused: {MEANINGS.get(reason, str(reason).replace('_', ' '))}."
 
 

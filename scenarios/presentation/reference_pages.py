@@ -8,13 +8,57 @@ anchor. Everything comes from `scenarios/engine/reference.py` and the scenario f
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 from django.conf import settings
+from django.db import DatabaseError
 
+from rulings.knowledge.models import Format
+from scenarios.engine.priority_table import priority_tables
+from scenarios.engine.reference import flow, reference
 from scenarios.engine.rulesets import RULESETS
 from scenarios.engine.yamlsource import safe_load
-from scenarios.verification.article_parameters import parameters_for
+from scenarios.verification.article_parameters import bundled_parameters, parameters_for
 from .templatetags.scenario_tags import rule_url
+
+
+def named_reference():
+    """The engine's reference, each format with its name (its slug when the site has no such
+    format yet)."""
+    data = reference()
+    try:
+        names = dict(Format.objects.values_list("slug", "name"))
+    except DatabaseError:  # a terminal with no database set up yet
+        names = {}
+    for fmt in data["formats"]:
+        fmt["name"] = names.get(fmt["slug"], fmt["slug"])
+    return data
+
+
+@lru_cache(maxsize=1)
+def _priority():
+    return priority_tables(bundled_parameters)
+
+
+def priority():
+    """Who passes priority in what order, per mode, as the engine plays it out with the bundled
+    rule parameters (computed once per process)."""
+    import copy
+
+    return copy.deepcopy(_priority())
+
+
+def teams_words(table):
+    """`X: A and B; Y: C and D`: a priority table's teams in words, or "" with none."""
+    teams = {}
+    for player, team in table["teams"].items():
+        if team is not None:
+            teams.setdefault(team, []).append(player)
+    return "; ".join(f"{team}: {' and '.join(players)}" for team, players in teams.items())
+
+
+def priority_page(format_slug=None):
+    """The priority tables (one format's, or all) with their teams in words, for the pages."""
+    return [{**table, "teams_words": teams_words(table)} for table in priority()
+            if format_slug in (None, table["format"])]
 
 
 def shared_codes(data):
@@ -44,16 +88,6 @@ def anchor_words(anchor):
 def rule_links(anchors, words):
     """[{url, title}] for rule anchors, titled by their summaries."""
     return [{"url": rule_url(a), "title": words.get(a) or anchor_words(a)} for a in anchors]
-
-
-def flow(value):
-    """A step's value written the way scenario files write steps: on one line, in flow style."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{key}: {flow(item)}" for key, item in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(flow(item) for item in value) + "]"
-    return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True).strip().removesuffix(
-        "\n...").strip()
 
 
 @lru_cache(maxsize=8)
@@ -111,7 +145,7 @@ def format_page(data, format_slug):
                 extra.append({"code": entry["code"], "rules": rule_links(added, words)})
         else:
             own.append({**entry, "rules": rule_links(entry["anchors"], words)})
-    return {**fmt, "own_codes": own, "shared_extra": extra}
+    return {**fmt, "own_codes": own, "shared_extra": extra, "shared_codes": sorted(shared)}
 
 
 def index_page(data):

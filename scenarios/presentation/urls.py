@@ -22,6 +22,8 @@ urlpatterns = [
     # Before the verification app's api/scenarios/<slug>/, which would take "reference".
     path("api/scenarios/reference/", reference_views.ScenarioReference.as_view(),
          name="api-scenario-reference"),
+    path("api/scenarios/schema.json", reference_views.ScenarioSchemaApi.as_view(),
+         name="api-scenario-schema"),
     path("verification/", views.run_list, name="verification-runs"),
     path("verification/<int:pk>/", views.run_detail, name="verification-run"),
     path("verification/jobs/<int:pk>/", job_views.job_detail, name="verification-job"),

@@ -135,5 +135,14 @@ class ReferenceSerializer(serializers.Serializer):
                                    "scenario file with its fields, read from the scenario schema")
     scenario_cards = serializers.DictField()
     core_mechanics = serializers.CharField()
-    formats = serializers.ListField(child=serializers.DictField())
+    formats = serializers.ListField(child=serializers.DictField(), help_text="each format's "
+                                    "steps (options, and the codes that can refuse each, in "
+                                    "the order the engine checks them), fields and codes")
+    effect_vocabulary = serializers.ListField(
+        child=serializers.DictField(), help_text="the card language: each kind of word (trigger "
+        "events, conditions, continuous effects, costs, filters, flags...), each word with its "
+        "meaning and an example")
+    priority = serializers.ListField(child=serializers.DictField(), help_text="who passes "
+                                     "priority in what order, per mode, on each player's turn")
     url = serializers.CharField(help_text="the reference page")
+

@@ -101,7 +101,9 @@ def test_a_step_for_a_player_not_in_the_duel_names_the_step():
 
 
 def test_unscripted_choice_is_an_error_at_its_step():
-    text = GOOD.replace("Pot of Greed", "Poison of the Old Man")
+    text = GOOD.replace("hand: [{id: pot, card: Pot of Greed}]",  # a Normal Trap, Set earlier
+                        "spell_trap: [{id: pot, card: Poison of the Old Man, face: down, "
+                        "set_turn: 2}]")
     error = error_of(text)
     assert error.line == 17 and error.field == "steps[0].choose" and "gain, damage" in error.message
 

@@ -11,6 +11,7 @@ from rulings.knowledge.rendering import anchors as article_anchors
 from scenarios.engine.reference import reference
 from scenarios.engine.rulesets import RULESETS
 from scenarios.engine.vocabulary import MEANINGS
+from scenarios.presentation.reference_pages import priority
 from tests.engine.reason_sites import codes_raised_in as raised_codes
 from tests.engine.reason_sites import files_run_by
 
@@ -86,7 +87,8 @@ def test_steps_fields_and_expectations_come_from_the_declarations():
         assert fmt["expect_keys"] == list(ruleset.EXPECT_KEYS)
         assert fmt["card_facts"] == list(ruleset.CARD_FACTS)
     core = {s["verb"]: s for s in formats_by_slug()["core"]["steps"]}
-    assert core["attack"] == {"verb": "attack", "value": "a card id", "options": ["target"]}
+    assert {k: core["attack"][k] for k in ("verb", "value", "options")} == {
+        "verb": "attack", "value": "a card id", "options": ["target"]}
     assert "tributes" in core["summon"]["options"]
     assert core["pass"]["value"] == "true"
     assert core["pass_turns"]["value"] == "a number of turns (1 to 10000)"
@@ -105,7 +107,8 @@ def test_scenario_cards_are_described():
 def test_the_api_answers_with_the_reference(client, db):
     response = client.get("/api/scenarios/reference/")
     assert response.status_code == 200
-    assert response.json() == {**reference(), "url": "/scenarios/reference/"}
+    assert response.json() == {**reference(), "priority": priority(),
+                               "url": "/scenarios/reference/"}
 
 
 def test_the_index_links_a_page_per_format_and_lists_shared_codes_once(client, bundled_rules):
@@ -137,7 +140,8 @@ def test_each_format_page_lists_its_own_codes_and_not_the_shared_ones(client, bu
     for entry in fmt["reason_codes"]:
         if entry["code"] not in shared:
             assert f'id="{slug}-{entry["code"]}"' in html
-            assert html.count(f"<code>{entry['code']}</code>") == 1
+            code = entry["code"]
+            assert html.count(f'<dt id="{slug}-{code}"><code>{code}</code></dt>') == 1
         else:  # its meaning is on the index, not here
             meaning = entry["meaning"]
             assert escape(meaning[0].upper() + meaning[1:]) + "." not in html
@@ -180,3 +184,42 @@ def test_a_scenario_page_shows_its_own_cards(client, loaded):
     assert "Monster with 2000 ATK" in html and "Monster with 1900 ATK" in html
     assert "a card defined for this scenario" in html
     assert "A card defined for this scenario" in html  # on the board, in the card's text
+
+
+def test_the_index_shows_refusals_the_card_language_and_priority_in_folding_parts(client, db):
+    html = client.get("/scenarios/reference/").content.decode()
+    for section in ("refusals", "card-language", "priority"):
+        assert f'<section id="{section}">' in html and f'href="#{section}"' in html
+    assert "<code>illegal: true</code>" in html
+    for kind in reference()["effect_vocabulary"]:
+        assert f'<details class="reference-part" id="words-{kind["kind"]}">' in html
+        for word in kind["words"]:
+            assert f"<code>{escape(word['word'])}</code>" in html
+    assert "A → C → B → D" in html  # teams of two take turns passing
+    assert "<table" not in html
+
+
+def test_a_format_page_lists_the_codes_that_refuse_each_step_in_order(client, bundled_rules):
+    html = client.get("/scenarios/reference/core/").content.decode()
+    attack = next(s for s in formats_by_slug()["core"]["steps"] if s["verb"] == "attack")
+    listed = re.search(r'id="step-attack".*?<ol class="refusal-order">(.*?)</ol>', html, re.S)
+    assert listed, "the attack step lists its refusals"
+    assert re.findall(r"<code>(\w+)</code>", listed.group(1)) == attack["refused_with"]
+    assert 'href="/scenarios/reference/#shared-wrong_phase"' in listed.group(1)
+    kingdom = client.get("/scenarios/reference/kingdom-duels/").content.decode()
+    assert "Kingdom Duels Boss Duel" in kingdom and 'id="priority"' in kingdom
+    assert "A duel of two" in html and "Kingdom Duels" not in html.split('id="priority"')[1]
+
+
+def test_the_reference_s_new_parts_read_as_a_judge_writes(client, bundled_rules):
+    from tests.judge_words import problems
+
+    index = client.get("/scenarios/reference/").content.decode()
+    parts = [re.search(rf'<section id="{name}">.*?</section>', index, re.S).group(0)
+             for name in ("refusals", "card-language", "priority")]
+    for address in ("/scenarios/reference/core/", "/scenarios/reference/kingdom-duels/"):
+        page = client.get(address).content.decode()
+        parts += [re.search(r'<section id="steps">.*?</section>', page, re.S).group(0),
+                  re.search(r'<section id="priority">.*?</section>', page, re.S).group(0)]
+    found = [problem for part in parts for problem in problems(part)]
+    assert found == [], "\n".join(f"{what}: {context}" for what, context in found)

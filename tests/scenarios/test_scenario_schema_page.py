@@ -60,3 +60,25 @@ def test_a_format_page_links_its_fields_to_their_words(client, db):
 def test_the_scenario_editor_links_the_schema(editor_client, db):
     page = editor_client.get("/scenarios/new/").content.decode()
     assert 'href="/scenarios/schema.json"' in page
+
+
+def test_the_api_serves_the_same_schema_with_its_own_address(client, db):
+    response = client.get("/api/scenarios/schema.json", HTTP_ACCEPT="text/html")
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    schema = response.json()
+    Draft202012Validator.check_schema(schema)
+    assert schema["$id"] == "http://testserver/api/scenarios/schema.json"
+    assert {**schema, "$id": None} == {**served_schema(client), "$id": None}
+
+
+def test_the_openapi_schema_describes_the_schema_address(client, db):
+    response = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    operation = response.json()["paths"]["/api/scenarios/schema.json"]["get"]
+    assert "JSON Schema" in operation["summary"]
+    assert "yaml-language-server" in operation["description"]
+
+
+def test_the_reference_page_says_how_to_point_an_editor_at_it(client, db):
+    page = htmllib.unescape(client.get("/scenarios/reference/").content.decode())
+    assert "# yaml-language-server: $schema=http://testserver/api/scenarios/schema.json" in page
+    assert 'href="/api/scenarios/schema.json"' in page

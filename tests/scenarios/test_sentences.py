@@ -121,11 +121,12 @@ def event_texts(slug, number):
     ("thought-ruler-highlander/chaos-sorcerer-negated-by-solemn-warning", 1,
      "A Special Summons Chaos Sorcerer in Attack Position by its own procedure, banishing "
      "Ryko, Lightsworn Hunter and Sangan from the Graveyard."),
-    ("thought-ruler-highlander/chaos-sorcerer-negated-by-solemn-warning", 2,
+    ("thought-ruler-highlander/chaos-sorcerer-negated-by-solemn-warning", 2, "A passes priority."),
+    ("thought-ruler-highlander/chaos-sorcerer-negated-by-solemn-warning", 3,
      "B activates the face-down Solemn Warning, paying 2000 LP, in response to the Special "
      "Summon of Chaos Sorcerer."),
-    ("thought-ruler-highlander/chaos-sorcerer-negated-by-solemn-warning", 3, "A passes priority."),
-    ("thought-ruler-highlander/chaos-sorcerer-negated-by-solemn-warning", 4,
+    ("thought-ruler-highlander/chaos-sorcerer-negated-by-solemn-warning", 4, "A passes priority."),
+    ("thought-ruler-highlander/chaos-sorcerer-negated-by-solemn-warning", 5,
      "B passes too: the chain resolves."),
     ("thought-ruler-highlander/shaddoll-fusion-negated-by-solemn-warning", 2,
      "B activates the face-down Solemn Warning, paying 2000 LP, in response to Shaddoll Fusion "
@@ -155,7 +156,7 @@ def event_texts(slug, number):
      "A tries to activate the face-down Mystical Space Typhoon, targeting Ring of Destruction, "
      "but cannot: the card was Set this turn."),
     ("core/poison-vs-ceasefire", 1,
-     "A activates Poison of the Old Man, choosing the option \"gain\"."),
+     "A activates the face-down Poison of the Old Man, choosing the option \"gain\"."),
     ("core/final-countdown", 4, "19 turns pass."),
     ("core/negate-attack-solemn-judgment", 3,
      "B activates the face-down Negate Attack in response to the attack of Cyber Dragon."),
@@ -193,11 +194,11 @@ def test_step_sentence(slug, number, expected):
 
 
 @pytest.mark.parametrize("slug, number, expected", [
-    ("thought-ruler-highlander/chaos-sorcerer-negated-by-solemn-warning", 2,
+    ("thought-ruler-highlander/chaos-sorcerer-negated-by-solemn-warning", 3,
      ["B pays 2000 LP for Solemn Warning (8000 → 6000).",
       "Solemn Warning is flipped face-up to be activated.",
       "B activates Solemn Warning as Chain Link 1 (Spell Speed 3)."]),
-    ("thought-ruler-highlander/chaos-sorcerer-negated-by-solemn-warning", 4,
+    ("thought-ruler-highlander/chaos-sorcerer-negated-by-solemn-warning", 5,
      ["Both players have passed: the chain resolves, last link first.",
       "Chain Link 1 (Solemn Warning) resolves.",
       "Solemn Warning negates the summon of Chaos Sorcerer.",
@@ -249,7 +250,7 @@ def test_intent_sentences_say_the_attempt_without_its_result():
     assert intent_sentences(replay)[1] == \
         "A activates the face-down Mystical Space Typhoon, targeting Ring of Destruction."
     replay = replayed(data("thought-ruler-highlander/chaos-sorcerer-negated-by-solemn-warning"))[0]
-    assert intent_sentences(replay)[1] == \
+    assert intent_sentences(replay)[2] == \
         "B activates the face-down Solemn Warning in response to the Special Summon of Chaos " \
         "Sorcerer."
     assert len(intent_sentences(replay)) == len(replay.steps)

@@ -19,15 +19,20 @@ The rules it applies (each a named hook with its article anchor and a wrong read
   (`dm-not-spell-trap`).
 - No card negates an Ignition, Trigger, Compulsory Trigger or Continuous Ability
   (`only-abilities-negate`).
+- Where the rules name an Ability without its type, the type is the site's reading
+  (`type-reading`).
 - Replacing the Deck Master: no limit (`dm-no-limit`); the new one's Abilities replace the old
   one's (`new-abilities-replace-old`); the Deck Master's designations are erased
   (`dm-designations-erased`).
+- A Deck Master is still its card: a filter by name finds it (`dm-same-card`).
 - Other cards in a Deck Master Position: it is only a holding area (`position-holding-area`),
   and they are not Deck Masters (`held-not-deck-master`).
 
 Card terms read here: a monster flagged `unaffected:spell` (or `unaffected:trap`) is unaffected
 by Spell (Trap) effects; a Continuous Ability's `while: on_field` (or `in_position`) is its
-condition; the primitive `place_in_position: target` puts a card in a Deck Master Position.
+condition (`while: paid`: for the turn its cost was paid in, by a `use_ability` step that
+starts no Chain); the primitive `place_in_position: target` puts a card in a Deck Master
+Position.
 """
 from __future__ import annotations
 
@@ -42,6 +47,7 @@ if TYPE_CHECKING:
     from ..duel import Duel
     from ..duel import Duel as DuelBase
     from ..primitives import EffectContext
+    from ..scenario import Action
     from ..state import CardInstance, ChainLink
     from ..yamltypes import YamlMapping, YamlValue
 else:
@@ -73,6 +79,11 @@ ABILITY_RULES = (
     Rule("continuous-conditional", "deck-masters/abilities#continuous-conditional",
          "A Continuous Ability with a condition applies only while that condition is met.",
          {"always-on": "a Continuous Ability always applies, whatever condition it states"}),
+    Rule("continuous-becoming-active", "deck-masters/abilities#continuous-becoming-active",
+         "Paying the cost that makes a Continuous Ability active is no activation: it starts no "
+         "Chain, and nothing can be chained to it; the Ability applies at once.",
+         {"chainable": "making a Continuous Ability active is answered like an activation: the "
+                       "opponent receives priority and may respond"}),
     Rule("spell-ability-normal-spell", "deck-masters/abilities#spell-ability-normal-spell",
          "Activating a Spell Ability is activating a Normal Spell Card: cards that answer a "
          "Spell Card's activation can answer it.",
@@ -95,6 +106,13 @@ ABILITY_RULES = (
          "Card's activation can answer it.",
          {"not-a-card": "a Trap Ability is an Ability, not a Trap Card, so a card that answers "
                         "Trap Cards cannot answer it"}),
+    Rule("spell-ability-chain-link", "deck-masters/abilities#spell-ability-chain-link",
+         "A Spell Ability must always be Chain Link 1: it can never join a Chain already "
+         "building.",
+         {"any-link": "a Spell Ability may be added to a Chain like a Quick-Play Spell"}),
+    Rule("trap-ability-chain-link", "deck-masters/abilities#trap-ability-chain-link",
+         "A Trap Ability may occupy any Chain Link, so it can answer a Chain already building.",
+         {"link-1-only": "a Trap Ability must start its own Chain, like a Spell Ability"}),
     Rule("trap-ability-no-zone", "deck-masters/abilities#trap-ability-no-zone",
          "A Trap Ability can be activated with every Spell & Trap Zone full.",
          {"needs-zone": "like a Trap Card, a Trap Ability needs a free Spell & Trap Zone"}),
@@ -106,9 +124,11 @@ ABILITY_RULES = (
                      "Counter Trap"}),
     Rule("only-abilities-negate", "deck-masters/abilities#only-abilities-negate-abilities",
          "No card can negate an Ignition, Trigger, Compulsory Trigger or Continuous Ability; "
-         "a card that would negate one leaves it standing.",
+         "a card that would negate one leaves it standing, while another Ability may negate it.",
          {"cards-negate": "a card that negates effects negates an Ignition Ability like any "
-                          "effect"}),
+                          "effect",
+          "nothing-negates": "an Ignition, Trigger or Compulsory Trigger Ability cannot be "
+                             "negated at all, not even by another Ability"}),
     Rule("spell-trap-abilities-like-cards", "deck-masters/abilities#spell-trap-abilities-like-cards",
          "A Spell or Trap Ability behaves like a Normal Spell or Trap Card, so a card that "
          "negates its activation negates it.",
@@ -128,6 +148,17 @@ ABILITY_RULES = (
          {"counts-as-spell-trap": "a Deck Master with a Spell or Trap Ability counts as a Spell "
                                   "or Trap Card, so Mystical Space Typhoon or the 'destroy it' "
                                   "of a negation destroys it"}),
+    Rule("type-reading", "deck-masters/abilities#types-the-rules-leave-open",
+         "Where the rules name an Ability without giving its type, the site reads it as the type "
+         "its description fits: Ignition for one used at will, Trigger for one that waits for "
+         "an event without having to be activated.",
+         {"read-as-trigger": "an Ability whose type the rules leave open is a Trigger Ability "
+                             "without a timing limit, usable in any phase and at any Chain "
+                             "Link"}),
+    Rule("dm-same-card", "deck-masters/faq#deck-master-same-card",
+         "A Deck Master is still the card it is: an effect that names that card finds it.",
+         {"another-card": "being a Deck Master makes a monster a different card, so an effect "
+                          "that names its card does not find it"}),
     Rule("dm-no-limit", "deck-masters/changing-your-deck-master#no-limit",
          "A player may replace their Deck Master any number of times.",
          {"once-per-duel": "a Deck Master can be replaced only once per Duel: a later Tribute "
@@ -180,6 +211,7 @@ class DeckMasterAbilityRules(DuelBase):
         deck_masters: dict[str, str]  # player -> the id of their Deck Master
         former_deck_masters: set[str]
         types: dict[str, YamlMapping]  # Ability type -> its row of the ability_types table
+        abilities_used: set[tuple[str, str]]  # (player, Deck Master id) used this turn
 
         def is_deck_master(self, card: CardInstance) -> bool: ...
         def ability_of(self, card: CardInstance) -> YamlMapping | None: ...
@@ -192,8 +224,20 @@ class DeckMasterAbilityRules(DuelBase):
         # (type, Ability) while an Ability's use is being checked
         self._ability_in_use: tuple[str, YamlMapping] | None = None
         self._resolving_link: ChainLink | None = None
+        # (player, Deck Master id) -> the turn a Continuous Ability's cost was paid in
+        self.paid_active: dict[tuple[str, str], int] = {}
 
     # --- using an Ability --------------------------------------------------------------------
+
+    def ability_kind(self, ability: YamlMapping) -> str:
+        """The Ability's type, lower-case. Where the rules leave it open (the Ability has a
+        `type_reading`), the type is the site's reading, and using the Ability applies it."""
+        kind = str(ability["type"]).lower()
+        if ability.get("type_reading") and self.types[kind]["spell_speed"] is not None:
+            if self.misreads("type-reading", "read-as-trigger"):
+                return "trigger"
+            self.note_rule("type-reading")
+        return kind
 
     def check_ability_use(self, player: str, card: CardInstance, ability: YamlMapping,
                           kind: str) -> None:
@@ -220,6 +264,24 @@ class DeckMasterAbilityRules(DuelBase):
         self.illegal(rule, "not_in_damage_step",
                      f"a {ability['type']} Ability without a timing limit cannot be activated "
                      "in the Damage Step")
+
+    def make_continuous_active(self, player: str, card: CardInstance, ability: YamlMapping,
+                               action: Action) -> None:
+        """Pay the cost of a Continuous Ability that applies once paid (`while: paid`): it is
+        active for the rest of the turn, with no Chain Link and nothing to answer."""
+        if self.priority != player:
+            self.illegal(None, "no_priority", f"{player} does not hold priority")
+        if ability.get("once_per_turn") and (player, card.id) in self.abilities_used:
+            self.illegal(None, "once_per_turn", f"the Ability of {card.id} was used this turn")
+        self.pay_costs(card, player, ability, dict(action.select))
+        self.abilities_used.add((player, card.id))
+        self.paid_active[(player, card.id)] = self.turn
+        self.emit("ability", f"{player} pays to make the Continuous Ability of {card.id} active "
+                  "for this turn: no Chain Link, nothing to answer",
+                  ["continuous-becoming-active", "continuous-conditional"], card=card.id,
+                  player=player, ability=ability["type"], what="made_active")
+        if self.misreads("continuous-becoming-active", "chainable"):
+            self.priority, self.passes = self.opponent(player), 0
 
     def ability_used(self) -> None:
         """The Ability has been checked (or refused): card checks work as usual again."""
@@ -255,8 +317,11 @@ class DeckMasterAbilityRules(DuelBase):
 
     def condition_holds(self, name: str, arg: YamlValue, card: CardInstance,
                         player: str) -> bool:
-        """A Spell or Trap Ability's activation is a Spell or Trap Card's for what answers one."""
+        """A Spell or Trap Ability's activation is a Spell or Trap Card's for what answers one;
+        `responds_to_ability` holds while an opponent's Ability is the last Chain Link."""
         top = self.chain[-1] if self.chain else None
+        if name == "responds_to_ability":
+            return top is not None and top.ability_type is not None and top.player != player
         if name in ("responds_to_spell_trap", "responds_to_spell") and top is not None and \
                 top.ability_type in CARD_LIKE:
             kinds = ("spell", "trap") if name == "responds_to_spell_trap" else ("spell",)
@@ -275,6 +340,14 @@ class DeckMasterAbilityRules(DuelBase):
         if link.number < 2:
             return None
         below = self.chain[link.number - 2]
+        if below.ability_type is not None and link.ability_type is not None and \
+                below.ability_type in NOT_CARD_EFFECTS:
+            # an Ability negating an Ignition, Trigger or Compulsory Trigger Ability: allowed
+            if self.misreads("only-abilities-negate", "nothing-negates"):
+                self.emit("negate", f"{cause} cannot negate the Ability of {below.card_id}",
+                          card=below.card_id, by=cause, what="ability_immune")
+                return None
+            self.note_rule("only-abilities-negate")
         if below.ability_type is None or link.ability_type is not None:
             return super().negate_link_below(link, destroy, cause)
         if below.ability_type in NOT_CARD_EFFECTS:
@@ -354,7 +427,11 @@ class DeckMasterAbilityRules(DuelBase):
         condition = spec.get("while")
         if condition is None:
             return True
-        holds = card.zone == CONDITIONS[condition] and (condition != "on_field" or card.face_up)
+        if condition == "paid":  # active for the turn its cost was paid in
+            holds = self.paid_active.get((card.owner, card.id)) == self.turn
+        else:
+            holds = card.zone == CONDITIONS[condition] and \
+                (condition != "on_field" or card.face_up)
         if not holds and self.misreads("continuous-conditional", "always-on"):
             return True
         self.note_rule("continuous-conditional")
@@ -388,7 +465,12 @@ class DeckMasterAbilityRules(DuelBase):
         return True
 
     def matches(self, card: CardInstance, spec: YamlMapping) -> bool:
-        """A Deck Master on the field has no designation but Normal."""
+        """A Deck Master on the field has no designation but Normal, and keeps its name."""
+        if "name" in spec and card.zone == "monsters" and self.is_deck_master(card) and \
+                card.card.name == spec["name"]:
+            if self.misreads("dm-same-card", "another-card"):
+                return False
+            self.note_rule("dm-same-card")
         if "subtype" in spec and card.card.is_monster and card.zone == "monsters" and \
                 self.is_deck_master(card) and card.card.subtype != "normal":
             if not self.misreads("dm-designations-erased", "keeps-designations"):

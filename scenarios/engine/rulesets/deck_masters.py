@@ -20,7 +20,7 @@ from ..parameters import Choice, Maybe, Param, Row, Table, Text, Whole
 from ..primitives import EffectContext, check_program, format_duel, primitive
 from ..rules import Rule, rulebook
 from ..state import ChainLink
-from ..vocabulary import reasons
+from ..vocabulary import reasons, step_options
 from ..yamlsource import load_lazily
 from . import deck_master_abilities as more
 
@@ -35,7 +35,8 @@ ABILITIES_FILE = CATALOG_DIR / "abilities" / "deck-masters.yaml"
 # The types a Deck Master Ability may have: each needs its row in the `ability_types` table.
 ABILITY_TYPES = ("Ignition", "Trigger", "Compulsory Trigger", "Continuous", "Spell", "Trap")
 ABILITY_KEYS = {"deck_master", "type", "text", "cost", "target", "when", "resolve", "once_per_turn",
-                "self_negation", "reaches_position", "continuous", "trigger"}
+                "self_negation", "reaches_position", "continuous", "trigger", "type_reading",
+                "overrides"}
 
 
 @lru_cache(maxsize=None)
@@ -79,11 +80,15 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              "deck-masters/abilities#spell-ability-chain-link",
              "deck-masters/abilities#trap-ability-spell-speed")),
     )
-    STEP_VERBS = Duel.STEP_VERBS | {"use_ability", "pay_to_negate"}
+    STEP_VERBS = Duel.STEP_VERBS | {"use_ability", "pay_to_negate", "return_to_position"}
+    STEP_OPTIONS = step_options(Duel.STEP_OPTIONS, pay_to_negate=(), special_summon=("position",),
+                                use_ability=("select", "target", "targets"),
+                                return_to_position=())
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master"}
     REASON_CODES = reasons(
         Duel.REASON_CODES, "ability_from_field", "ability_negated", "chain_link_1_only",
-        "continuous_ability", "deck_master_gone", "deck_master_tribute", "no_ability",
+        "continuous_ability", "deck_master_gone", "deck_master_tribute", "must_stay_on_field",
+        "no_ability",
         "not_in_position", "not_triggered", "not_your_deck_master", "nothing_to_negate",
         "once_per_turn", "opponents_deck_master")
     RULES = rulebook(
@@ -92,7 +97,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              "only Abilities that say so reach it.",
              {"position-reachable": "effects that reach the field also reach the Position"}),
         Rule("ability-chain-link", "deck-masters/abilities#ignition-chain-link",
-             "Ignition and Spell Abilities must always be Chain Link 1.",
+             "An Ignition Ability must always be Chain Link 1.",
              {"any-link": "an Ignition Ability may be chained like a Quick Effect"}),
         Rule("continuous-ability", "deck-masters/abilities#continuous-no-spell-speed",
              "A Continuous Ability never activates; it simply applies.",
@@ -111,6 +116,11 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         Rule("abilities-together", "deck-masters/abilities#abilities-apply-together",
              "Two contradicting Abilities both apply at the same time.",
              {"one-ability-wins": "only one of two contradicting Abilities applies"}),
+        Rule("stated-override", "deck-masters/abilities#abilities-can-override",
+             "When only one of two contradicting Abilities states that it overrides other "
+             "Abilities, only that one applies.",
+             {"applied-together": "contradicting Abilities always apply together, even when "
+                                  "one of them says it overrides the others"}),
         Rule("abilities-anywhere", "deck-masters/abilities#abilities-from-position-or-field",
              "Abilities can be used from the Position or from the field.",
              {"position-only": "Abilities work only while the Deck Master is in its Position",
@@ -135,6 +145,11 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              {"tribute-set-allowed": "a Deck Master may also be Tributed for a Tribute Set",
               "never-tributed": "a Deck Master can never be Tributed, not even for a Tribute "
                                 "Summon"}),
+        Rule("dm-tribute-only-for-summons", "deck-masters/on-the-field#tribute-only-for-summons",
+             "A player Tributes their own Deck Master only for a Tribute, Fusion or Ritual "
+             "Summon: never to pay the cost of a card or effect.",
+             {"cost-allowed": "a Deck Master may be Tributed to pay a cost, like any monster its "
+                              "player controls"}),
         Rule("dm-replacement", "deck-masters/changing-your-deck-master#summoned-monster-becomes-deck-master",
              "The monster summoned with the Deck Master becomes the new Deck Master.",
              {"old-stays": "the Tributed monster stays the Deck Master",
@@ -183,7 +198,9 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              "The Deck Master may be summoned at any time except the Damage Step, in either "
              "player's turn.",
              {"own-main-phase": "the Deck Master is summoned only in its player's Main Phase, "
-                                "like a Normal Summon"}),
+                                "like a Normal Summon",
+              "damage-step-too": "the Deck Master may be summoned in the Damage Step too, as at "
+                                 "any other moment of the turn"}),
         Rule("dm-both-lost", "deck-masters/winning#simultaneous-loss-is-draw",
              "Both Deck Masters lost at the same time is a draw.",
              {"turn-player-loses": "when both are lost together, the turn player loses"}),
@@ -235,6 +252,11 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                                "Position, Abilities included",
               "return-loses": "a Deck Master an Ability sends back to its Position has still "
                               "left the field, so its player loses"}),
+        Rule("dm-stays-on-field", "deck-masters/summoning#must-stay-on-field",
+             "A player cannot move their Deck Master from the field back to its Deck Master "
+             "Position; only an Ability can.",
+             {"player-may-return": "a player may take their Deck Master back from the field to "
+                                   "its Position, as they may bring it out"}),
         Rule("dm-face-up", "deck-masters/summoning#face-up-attack-or-defense",
              "The Deck Master is summoned face-up, in Attack or Defense Position.",
              {"defense-face-down": "a Deck Master summoned in Defense Position is placed "
@@ -420,6 +442,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         if card.zone != "monsters" or not card.face_up:
             return races
         from_abilities: list[str] = []
+        overriding: list[bool] = []  # does the Ability behind each of them say it overrides?
         for player, holder, active in self.ability_holders():
             spec = (self.ability_of(holder) or {}).get("continuous", {})
             changes_races = bool({"set_race_all", "set_race_own"} & set(spec))
@@ -433,15 +456,23 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                     (player, holder.id) not in self.abilities_used:
                 continue
             self.note_rule("continuous-applies")
+            says_overrides = bool((self.ability_of(holder) or {}).get("overrides"))
             if "set_race_all" in spec:
                 from_abilities.append(spec["set_race_all"])
+                overriding.append(says_overrides)
             if "set_race_own" in spec and card.controller == player:
                 from_abilities.append(spec["set_race_own"])
+                overriding.append(says_overrides)
         if not from_abilities:
             return races
         if self.misreads("ability-overrides", "card-effect-wins") and list(self.declared_races()):
             return races
         self.note_rule("ability-overrides")
+        if len(from_abilities) > 1 and any(overriding) and not all(overriding):
+            # only some of the contradicting Abilities say they override: those apply alone
+            if not self.misreads("stated-override", "applied-together"):
+                self.note_rule("stated-override")
+                return {race for race, says in zip(from_abilities, overriding) if says}
         if len(from_abilities) > 1:
             self.note_rule("abilities-together")
             if self.misreads("abilities-together", "one-ability-wins"):
@@ -542,6 +573,12 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         if purpose in ("tribute_summon", "tribute_set") and \
                 self.misreads("dm-tribute", "never-tributed"):
             self.illegal("dm-tribute", "wrong_tributes", "a Deck Master is never Tributed")
+        if purpose == "cost":
+            if self.misreads("dm-tribute-only-for-summons", "cost-allowed"):
+                return
+            self.illegal("dm-tribute-only-for-summons", "deck_master_tribute",
+                         "a Deck Master is Tributed only for a Tribute, Fusion or Ritual Summon, "
+                         "never to pay a cost")
         if purpose == "tribute_set" and not self.misreads("dm-tribute", "tribute-set-allowed"):
             self.illegal("dm-tribute", "deck_master_tribute",
                          "a Deck Master is not Tributed for a Tribute Set")
@@ -610,6 +647,14 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             self.note_rule("dm-replaced-by-summon")
             self.replace_deck_master(player, fusion)
 
+    def ritual_summoned(self, monster: CardInstance, materials: list[CardInstance]) -> None:
+        player = monster.controller
+        if self.deck_masters.get(player) in {m.id for m in materials}:
+            if self.misreads("dm-replaced-by-summon", "tribute-summon-only"):
+                return
+            self.note_rule("dm-replaced-by-summon")
+            self.replace_deck_master(player, monster)
+
     def replace_deck_master(self, player: str, new: CardInstance) -> None:
         if self.misreads("dm-replacement", "old-stays") or not self.replacement_allowed(player):
             return
@@ -651,6 +696,10 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             self.illegal(None, "not_open_game_state", "a summon cannot happen inside a chain")
         if action.position not in ("attack", "defense"):
             raise ScriptError("the summon needs position: attack or defense", field="position")
+        if self.attack is not None and self.attack.step == "damage" and \
+                not self.misreads("dm-summon-any-time", "damage-step-too"):
+            self.illegal("dm-summon-any-time", "not_in_damage_step",
+                         "the Deck Master cannot be Special Summoned during the Damage Step")
         if self.misreads("dm-summon-any-time", "own-main-phase") and (
                 player != self.turn_player or self.phase not in ("main1", "main2")):
             self.illegal("dm-summon-any-time", "wrong_phase",
@@ -681,6 +730,21 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                       f"{attacker.id} may attack again",
                       attacker=attacker.id, player=player, what="replay")
         self.priority, self.passes = self.turn_player, 0
+
+    def do_return_to_position(self, action: Action) -> None:
+        """A player's own attempt to take their Deck Master back to its Position: refused, for
+        only an Ability can return it (the step exists so a scenario can show the refusal)."""
+        player, card = action.actor, self.card(action.card)
+        if self.deck_masters.get(player) != card.id or card.zone != "monsters":
+            self.illegal(None, "not_your_deck_master",
+                         f"{card.id} is not {player}'s Deck Master on the field")
+        if self.priority != player:
+            self.illegal(None, "no_priority", f"{player} does not hold priority")
+        if not self.misreads("dm-stays-on-field", "player-may-return"):
+            self.illegal("dm-stays-on-field", "must_stay_on_field",
+                         f"{player} cannot move the Deck Master {card.id} back to its Deck Master "
+                         "Position; only an Ability can")
+        self.move(card, "deck_master", reason=f"taken back to its Deck Master Position by {player}")
 
     # --- Abilities -------------------------------------------------------------------------
 
@@ -720,8 +784,10 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                 self.misreads("self-negation", "negated-for-turn"):
             self.illegal("self-negation", "ability_negated",
                          f"the Ability of {card.id} was negated for the rest of the turn")
-        kind = ability["type"].lower()
+        kind = self.ability_kind(ability)
         info = self.types[kind]
+        if info["spell_speed"] is None and ability.get("cost"):
+            return self.make_continuous_active(player, card, ability, action)
         if info["spell_speed"] is None and not self.misreads("continuous-ability", "activatable"):
             self.illegal("continuous-ability", "continuous_ability",
                          "a Continuous Ability never activates")
@@ -738,15 +804,29 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         for wrong, wrong_speed in misreadings:
             if self.misreads(speed_rule, wrong):
                 speed = wrong_speed
-        if self.chain and info["chain_link"] == "1 only" and \
-                not self.misreads("ability-chain-link", "any-link"):
-            self.illegal("ability-chain-link", "chain_link_1_only",
-                         f"a {ability['type']} Ability must be Chain Link 1")
+        any_link = False
+        if self.chain and info["chain_link"] == "1 only":
+            if kind == "spell":
+                any_link = self.misreads("spell-ability-chain-link", "any-link")
+                if not any_link:
+                    self.illegal("spell-ability-chain-link", "chain_link_1_only",
+                                 "a Spell Ability must be Chain Link 1")
+            else:
+                any_link = self.misreads("ability-chain-link", "any-link")
+                if not any_link:
+                    self.illegal("ability-chain-link", "chain_link_1_only",
+                                 f"a {ability['type']} Ability must be Chain Link 1")
         if self.chain and kind == "trigger":
             if info["chain_link"] == "1 only" or self.misreads("trigger-chain-link", "link-1-only"):
                 self.illegal("trigger-chain-link", "chain_link_1_only",
                              f"a {ability['type']} Ability must be Chain Link 1")
             self.note_rule("trigger-chain-link")
+        if self.chain and kind == "trap":
+            if info["chain_link"] == "1 only" or \
+                    self.misreads("trap-ability-chain-link", "link-1-only"):
+                self.illegal("trap-ability-chain-link", "chain_link_1_only",
+                             "a Trap Ability must be Chain Link 1")
+            self.note_rule("trap-ability-chain-link")
         if speed_rule:
             if speed == 1 and not self.chain and waiting is None and (
                     player != self.turn_player or self.phase not in ("main1", "main2")
@@ -757,8 +837,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             self.note_rule(speed_rule)
         self.check_ability_use(player, card, ability, kind)
         try:
-            self.check_timing(card, player, 2 if self.misreads("ability-chain-link", "any-link")
-                              and self.chain else speed, False, ability)
+            self.check_timing(card, player, 2 if any_link else speed, False, ability)
         finally:
             self.ability_used()
         self.check_conditions(card, player, ability)

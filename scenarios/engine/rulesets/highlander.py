@@ -13,7 +13,7 @@ from ..duel import Duel
 from ..errors import ScriptError
 from ..parameters import Param, Row, Table, Whole
 from ..rules import Rule, rulebook
-from ..vocabulary import reasons
+from ..vocabulary import reasons, step_options
 from ..wording import counted
 
 if TYPE_CHECKING:
@@ -52,6 +52,11 @@ class HighlanderDuel(Duel):
               "thought-ruler-highlander/nightfall#once-per-turn"),
     )
     STEP_VERBS = Duel.STEP_VERBS | {"nightfall", "pendulum_summon"}
+    STEP_OPTIONS = step_options(
+        Duel.STEP_OPTIONS, nightfall=(), pendulum_summon=("target", "targets", "to"),
+        activate=("choose", "materials", "select", "target", "targets", "to"),
+        set=("position", "select", "tributes"), special_summon=("materials", "position", "to"),
+        summon=("position", "select", "to", "tributes"))
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master", "summons_this_turn"}
     REASON_CODES = reasons(Duel.REASON_CODES, "deck_master_in_emz", "emz_occupied",
                            "invalid_nightfall_card",
@@ -241,7 +246,9 @@ class HighlanderDuel(Duel):
                                 "Monster Zone, like those of a monster on the field",
               "cannot-reach-out": "the Extra Monster Zone seals the Deck Master off both ways: "
                                   "its effects may be activated, but they cannot target or "
-                                  "affect a card outside that zone"}),
+                                  "affect a card outside that zone",
+              "effects-apply": "the continuous effects of a Deck Master in the Extra Monster Zone "
+                               "apply as if it were on the field, though none can be activated"}),
         Rule("emz-occupied", "thought-ruler-highlander/extra-monster-zone#no-summons-to-occupied-emz",
              "No player can summon a monster to an Extra Monster Zone a Deck Master occupies.",
              {"free-zone": "a Deck Master in the Extra Monster Zone is not on the field, so its "
@@ -539,6 +546,19 @@ class HighlanderDuel(Duel):
                       by=cause, player=player, what="at_limit")
             return False
         return super().special_summon(card, player, position, cause, face_up)
+
+    def setting_forbidden(self) -> bool:
+        """A Deck Master waiting in the Extra Monster Zone applies none of its effects: one that
+        forbids Setting does not forbid it from there."""
+        for player in sorted(self.deck_masters):
+            card = self.card(self.deck_masters[player])
+            if card.zone != "extra_monster_zone" or not any(
+                    e.get("continuous", {}).get("no_set") for e in card.card.effects):
+                continue
+            if self.misreads("emz-no-effects", "effects-apply"):
+                return True
+            self.note_rule("emz-no-effects")
+        return super().setting_forbidden()
 
     def activation_for(self, card: CardInstance, player: str) -> tuple[YamlMapping, bool]:
         if self.is_deck_master(card) and card.zone == "extra_monster_zone":

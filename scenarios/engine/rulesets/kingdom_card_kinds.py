@@ -39,6 +39,15 @@ CARD_KIND_RULES = (
     Rule("kd-dual-type", "kingdom-duels/other-cards#two-colour-frame-both-types",
          "A Spell Monster, Trap Monster or Spell Trap is both of its card types at once.",
          {"printed-type-only": "for effects, the card is only the type it is played as"}),
+    Rule("kd-spell-monsters", "kingdom-duels/other-cards#spell-monsters",
+         "A Spell Monster is a Spell and a Monster, whichever it is played as.",
+         {"one-type-only": "a Spell Monster is only the type it was played as"}),
+    Rule("kd-trap-monsters", "kingdom-duels/other-cards#trap-monsters",
+         "A Trap Monster is a Trap and a Monster, whichever it is played as.",
+         {"one-type-only": "a Trap Monster is only the type it was played as"}),
+    Rule("kd-spell-traps", "kingdom-duels/other-cards#spell-traps",
+         "A Spell Trap is a Spell and a Trap, whichever it is played as.",
+         {"one-type-only": "a Spell Trap is only the type it was played as"}),
     Rule("kd-play-as", "kingdom-duels/other-cards#choose-card-type",
          "The player chooses which of its two types a dual-type card is played as.",
          {"played-as-printed-type": "the card can only be played as its first (printed) type"}),
@@ -55,6 +64,10 @@ CARD_KIND_RULES = (
 # How events name the lasting effects that end.
 LASTING_NAMES = {"atk": "ATK change", "battle_lock": "Battle Lock"}
 # Kinds a dual-type card may be played as, for each step that plays a card from the hand.
+# Each pair of card types a dual-type card may have, and the rule that names that kind of card.
+DUAL_KIND_RULES = {frozenset({"spell", "monster"}): "kd-spell-monsters",
+                   frozenset({"trap", "monster"}): "kd-trap-monsters",
+                   frozenset({"spell", "trap"}): "kd-spell-traps"}
 PLAYED_AS = {"summon": ("monster",), "activate": ("spell",), "set": ("trap", "spell")}
 
 
@@ -139,12 +152,24 @@ class CardsOnCards(Component):
         """Every card kind the card is: the one it is played as and those it `also` is."""
         return {card.card.kind} | {kind_and_subtype(e)[0] for e in card.card.also}
 
+    def dual_kind_holds(self, card: CardInstance) -> bool:
+        """The rule of the card's own pair of types (Spell Monster, Trap Monster, Spell Trap)
+        agrees that it is both: noted, unless misread."""
+        rule = DUAL_KIND_RULES.get(frozenset(self.kinds_of(card)))
+        if rule is None:
+            return True
+        if self.misreads(rule, "one-type-only"):
+            return False
+        self.note_rule(rule)
+        return True
+
     def kind_spec(self, card: CardInstance, spec: YamlMapping) -> YamlMapping:
         """A filter on a card kind finds a dual-type card of that kind too (the spec without
         `kind`)."""
         wanted = spec.get("kind")
         if wanted not in (None, card.card.kind) and wanted in self.kinds_of(card) and \
-                not self.misreads("kd-dual-type", "printed-type-only"):
+                not self.misreads("kd-dual-type", "printed-type-only") and \
+                self.dual_kind_holds(card):
             self.note_rule("kd-dual-type")
             spec = {key: value for key, value in spec.items() if key != "kind"}
         return spec
@@ -155,6 +180,8 @@ class CardsOnCards(Component):
         kinds = self.kinds_of(card)
         wanted = {"spell_trap": {"spell", "trap"}}.get(kind, {kind})
         if not wanted & kinds or self.misreads("kd-dual-type", "printed-type-only"):
+            return False
+        if not self.dual_kind_holds(card):
             return False
         self.note_rule("kd-dual-type")
         return True

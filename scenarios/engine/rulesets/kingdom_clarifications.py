@@ -61,6 +61,11 @@ CLARIFICATION_RULES = (
          "A Battle Lock that gives no number of turns lasts for as long as its effect is active.",
          {"this-turn-only": "a Battle Lock with no number of turns lasts only for the turn it "
                             "was applied"}),
+    Rule("kd-battle-lock-turns", "kingdom-duels/terminology#battle-lock-rule",
+         "A Battle Lock given a number of turns lasts that many turns, counting every player's "
+         "turn from the one it was applied in, and then ends.",
+         {"never-ends": "a Battle Lock stays for good once applied, whatever number of turns "
+                        "it gives"}),
     Rule("kd-rule-zone-only", "kingdom-duels/rule-cards#rule-zone-only",
          "A Rule Card is played into the Rule Zone and nowhere else.",
          {"backrow": "a Rule Card is played into the Backrow like a Continuous Spell"}),
@@ -123,6 +128,25 @@ class Clarifications(Component):
     def date_lasting_effect(self) -> None:
         """Remember the turn of the lasting effect just made (a Battle Lock's start)."""
         self.duel.lasting_effects[-1].setdefault("turn", self.duel.turn)
+
+    def count_battle_locks(self) -> None:
+        """The turn ends: each Battle Lock given a number of turns has one turn fewer left, and
+        one with none left ends."""
+        duel = self.duel
+        for card in list(duel.cards_on_field("monster")):
+            left = card.counters.get("battle_lock")
+            if not left:
+                continue  # no Battle Lock, or one with no number of turns
+            if self.misreads("kd-battle-lock-turns", "never-ends"):
+                continue
+            if left > 1:
+                card.counters["battle_lock"] = left - 1
+                continue
+            card.counters.pop("battle_lock")
+            duel.lasting_effects[:] = [e for e in duel.lasting_effects
+                                       if not (e["card"] == card.id and e["key"] == "battle_lock")]
+            duel.emit("position", f"the Battle Lock on {card.id} has lasted its turns and ends",
+                      ["kd-battle-lock-turns"], card=card.id, what="battle_lock_ends")
 
     def battle_lock_holds(self, card: CardInstance) -> bool:
         """Does the Battle Lock on `card` still hold? One with no number of turns is permanent

@@ -22,7 +22,7 @@ from ..duel import Duel
 from ..modifiers import ModifierRegistry
 from ..parameters import Choice, Fraction, Param, Percent, Whole
 from ..rules import Rule, rulebook
-from ..vocabulary import reasons
+from ..vocabulary import reasons, step_options
 from .kingdom_battle import BATTLE_RULES, Battle
 from .kingdom_board_rulings import BOARD_PARAMETERS, BOARD_RULES, BoardRulings, Sides
 from .kingdom_card_kinds import CardsOnCards
@@ -58,6 +58,9 @@ OFFICIAL_HAND_LIMIT = 6
 OFFICIAL_STARTING_LP = 8000
 
 
+# The zones a Boss Duel team shares (the seed: "the board (field, graveyard and rule zone)").
+BOSS_SHARED_ZONES = frozenset({"monsters", "spell_trap", "field_zone", "graveyard"})
+
 class KingdomDuel(Duel):
     slug = "kingdom-duels"
     EXPECT_KEYS = Duel.EXPECT_KEYS + ("warnings", "terrains", "charges", "defeated", "tiles")
@@ -85,6 +88,12 @@ class KingdomDuel(Duel):
     STEP_VERBS = Duel.STEP_VERBS | {
         "hide", "strike", "decline", "redirect", "join", "end_duel", "activate_rule", "swap",
         "use_symbol", "integration_summon", "send", "ritual_summon", "move", "detach"}
+    STEP_OPTIONS = step_options(
+        Duel.STEP_OPTIONS, activate_rule=(), decline=(), detach=(), end_duel=(), hide=(), join=(),
+        redirect=(), send=(), flip_summon=("position",), move=("to",), swap=("target",),
+        integration_summon=("materials", "position"), ritual_summon=("materials", "position"),
+        strike=("select", "to"), summon=("position", "select", "to", "tributes"),
+        use_symbol=("choose", "target", "targets"))
     CARD_FIELDS = Duel.CARD_FIELDS | {"column", "equipped_to", "attached_to"}
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"terrains", "idle_warnings", "team", "joining",
                                           "colour", "rule_zone", "eroded", "attached"}
@@ -168,15 +177,21 @@ class KingdomDuel(Duel):
              "Idleness is judged in the player's own End Phase, when the warning is given.",
              {"not-in-end-phase": "the End Phase passes without any Idle Warning being judged"}),
         Rule("kd-idle-loss", "kingdom-duels/idleness#second-warning-loses",
-             "A player loses on receiving Idle Warning number {{ idle_warnings_to_lose }}.",
+             "A player who would receive Idle Warning number {{ idle_warnings_to_lose }} loses "
+             "instead.",
              {"third-warning-loses": "it takes a third warning to lose"}),
+        Rule("kd-idle-boss-side", "kingdom-duels/idleness#boss-team-shared-side",
+             "A Boss team player is idle only if the team's shared side had no monster.",
+             {"own-zones-only": "only the team player's own monsters count, not a teammate's "
+                                "on the shared side"}),
         Rule("kd-hard-opt", "kingdom-duels/clarifications#optional-effects-hard-once-per-turn",
              "Every optional effect activated by its player is hard once per turn.",
              {"no-limit": "an optional effect may be activated again in the same turn"}),
         Rule("kd-no-missed-timing", "kingdom-duels/clarifications#no-missed-timing",
              "Effects cannot miss their timing: an optional trigger not used at once may still be "
              "activated later in the turn.",
-             {"timing-missed": "an optional trigger lapses once something else is done first"}),
+             {"timing-missed": "an optional trigger lapses once something else is done first",
+              "kept-for-good": "an unused optional trigger stays usable in later turns too"}),
         Rule("kd-hierarchy", "kingdom-duels/divine-cards#higher-unaffected-by-lower",
              "A Divine card is unaffected by the effects of Divine cards of lower Hierarchy.",
              {"no-immunity": "Hierarchy gives no protection",
@@ -184,6 +199,10 @@ class KingdomDuel(Duel):
         Rule("kd-slow", "kingdom-duels/terminology#slow-cannot-respond",
              "Slow effects (Equip and Continuous Spells) cannot respond to anything.",
              {"continuous-quick": "Continuous Spells are Quick like the others"}),
+        Rule("kd-equip-continuous-slow", "kingdom-duels/spells-and-traps#equip-continuous-spells-slow",
+             "Equip Spells and Continuous Spells are the Spells that are Slow.",
+             {"equip-quick": "an Equip Spell is Quick like a Normal Spell; only Continuous "
+                             "Spells are Slow"}),
         Rule("kd-unstoppable", "kingdom-duels/terminology#unstoppable-no-response",
              "Nothing can respond to an Unstoppable effect.",
              {"answerable": "an Unstoppable effect can be answered like any other"}),
@@ -353,7 +372,7 @@ class KingdomDuel(Duel):
         self.teams = Teams(self)
         self.terrain = Terrains(self)
         self.field_power = FieldPower(self, self.terrain)
-        self.idleness = Idleness(self)
+        self.idleness = Idleness(self, self.teams)
         self.summoning = Summoning(self)
         self.sides = Sides(self, self.teams)
         self.board = BoardRulings(self, self.teams, self.terrain)
@@ -693,6 +712,18 @@ class KingdomDuel(Duel):
             return self.teams.boss_rotation_next()
         return super().next_turn_player()
 
+    SHARED_SIDE_RULE = "kd-boss-control"
+
+    def own_side(self, player: str, zone: str) -> list[str]:
+        """A Boss team shares its field and Graveyard: "you control" and "your Graveyard" take
+        in the whole team's side (kd-boss-control); hands and Decks stay each player's own."""
+        if zone in BOSS_SHARED_ZONES:
+            players = self.teams.side_players(player)
+            if len(players) > 1 and self.misreads("kd-boss-control", "individual-control"):
+                return [player]
+            return players
+        return [player]
+
     def may_use_as_material(self, card: CardInstance, player: str) -> bool:
         lent = self.teams.lends(card, player)
         return super().may_use_as_material(card, player) if lent is None else lent
@@ -787,7 +818,9 @@ class KingdomDuel(Duel):
                   "limit", ["kd-no-hand-limit"], player=player, count=len(hand))
 
     def next_turn(self, stop_at: str) -> None:
-        self.optional_triggers = []  # kept through the turn, not beyond it
+        if not self.optional_triggers or \
+                not self.misreads("kd-no-missed-timing", "kept-for-good"):
+            self.optional_triggers = []  # kept through the turn, not beyond it
         self.destruction_damage.new_turn()
         self.battle.new_turn()
         self.strike.new_turn()
@@ -801,6 +834,7 @@ class KingdomDuel(Duel):
     def count_card_turns(self) -> None:
         super().count_card_turns()
         self.traps.count_persist_turns()
+        self.clarifications.count_battle_locks()
 
     # --- summoning -----------------------------------------------------------------------------
 
@@ -886,8 +920,12 @@ class KingdomDuel(Duel):
     def speed_of(self, card: CardInstance, program: YamlMapping, is_card_activation: bool) -> int:
         if is_card_activation and card.card.kind == "spell" and \
                 card.card.subtype in ("continuous", "equip"):
+            if card.card.subtype == "equip" and \
+                    self.misreads("kd-equip-continuous-slow", "equip-quick"):
+                return 2
             if self.misreads("kd-slow", "continuous-quick"):
                 return 2
+            self.note_rule("kd-equip-continuous-slow")
             self.note_rule("kd-slow")
             return 1
         # A Ritual Spell is a Spell like any other here: Quick.

@@ -460,6 +460,16 @@ class Teams(Component):
         self.note_rule("kd-tag-own-zones")
         return False
 
+    def side_players(self, player: str) -> list[str]:
+        """The players whose monsters stand on `player`'s side of the field: the whole team in
+        a Boss Duel, which shares one board (kd-boss-board); the player alone otherwise."""
+        name = self.team_of.get(player)
+        team = self.teams.get(name, ()) if name is not None else ()
+        if self.mode != "boss" or len(team) < 2 or \
+                self.misreads("kd-boss-board", "separate-boards"):
+            return [player]
+        return list(team)
+
     def boss_board_full(self, player: str) -> bool:
         """A Boss team's players fill the same Frontrow zones."""
         board = [c for p in self.teams[self.team_of[player]] for c in self.zone_of(p, "monsters")]

@@ -16,7 +16,7 @@ from ..errors import IllegalAction, ScriptError
 from ..parameters import Param, Whole
 from ..rules import Rule, alternate_teams, rulebook
 from ..state import LifePool, PlayerState
-from ..vocabulary import reasons
+from ..vocabulary import reasons, step_options
 
 if TYPE_CHECKING:
     from ..cards import Catalog, ScenarioCatalog
@@ -48,6 +48,10 @@ class PhalanxDuel(Duel):
     )
     # Each player names a team; LP are the team's (`teams:`), never a player's own.
     STEP_VERBS, CARD_FIELDS = Duel.STEP_VERBS | {"move"}, Duel.CARD_FIELDS | {"line"}
+    STEP_OPTIONS = step_options(
+        Duel.STEP_OPTIONS, move=("to",),
+        activate=("choose", "materials", "select", "target", "targets", "to"),
+        special_summon=("materials", "position", "to"), summon=("position", "to", "tributes"))
     PLAYER_FIELDS = Duel.PLAYER_FIELDS - {"lp"} | {"team"}
     SETUP_FIELDS = Duel.SETUP_FIELDS | {"teams"}
     REASON_CODES = reasons(Duel.REASON_CODES, "already_moved", "back_line_cannot_attack",
@@ -137,6 +141,12 @@ class PhalanxDuel(Duel):
               "for-the-teammate": "a player may attack with or change the position of a "
                                   "teammate's monster for the teammate, whose monster it stays, "
                                   "but only in the teammate's own turn"}),
+        Rule("teammate-monster-effects",
+             "tag-team-phalanx/players-and-their-cards#rule-14-what-control-covers",
+             "A player cannot activate the effect of a teammate's monster that only its "
+             "controller may activate.",
+             {"shared-effects": "a player may activate the effects of a teammate's monsters on "
+                                "the shared field, for the teammate"}),
         Rule("teammate-costs", "tag-team-phalanx/players-and-their-cards#rule-15-teammate-field-cards-as-cost",
              "A teammate's cards on the field may be used as costs and Tributes.",
              {"own-cards-only": "only your own cards may pay costs or be Tributed"}),
@@ -642,6 +652,14 @@ class PhalanxDuel(Duel):
                 self.zone_of(card.controller, card.zone).remove(card.id)
                 card.controller = player  # played as if it were the player's own
                 self.zone_of(player, card.zone).append(card.id)
+        if card.zone == "monsters" and self.is_teammates(card, player):
+            if not self.misreads("teammate-monster-effects", "shared-effects"):
+                self.illegal("teammate-monster-effects", "not_your_card",
+                             f"{card.id} is teammate {card.controller}'s monster: only its "
+                             "controller activates its effects")
+            # the wrong reading: activated for the teammate, whose monster it stays
+            self.priority = card.controller
+            action = replace(action, player=card.controller)
         self.placing_line = action.to
         try:
             super().do_activate(action)

@@ -4,15 +4,17 @@
 - `board`: phases, zones and battle positions;
 - `events`: the kinds of event a replay records, each with its payload;
 - `steps`: what became of a scripted step (StepStatus);
-- `formats`: what each format lets a scenario say (verbs, fields, reason codes).
+- `formats`: what each format lets a scenario say (verbs, their options, fields, reason codes).
 """
 from .board import FIELD_ZONES, Phase, Position, Zone
-from .formats import (CORE_CARD_FIELDS, CORE_PLAYER_FIELDS, CORE_REASON_CODES,
-                      CORE_SETUP_FIELDS, CORE_VERBS, CORE_ZONES, MEANINGS, check_vocabulary,
-                      did_you_mean, reasons)
+from .formats import (COMMON_STEP_OPTIONS, CORE_CARD_FIELDS, CORE_PLAYER_FIELDS,
+                      CORE_REASON_CODES, CORE_SETUP_FIELDS, CORE_STEP_OPTIONS, CORE_VERBS,
+                      CORE_ZONES, MEANINGS, check_vocabulary, did_you_mean, option_problem,
+                      reasons, step_options)
 from .reasons import Reason
 from .steps import StepStatus, is_refused
 
-__all__ = ["CORE_CARD_FIELDS", "CORE_PLAYER_FIELDS", "CORE_REASON_CODES", "CORE_SETUP_FIELDS",
-           "CORE_VERBS", "CORE_ZONES", "FIELD_ZONES", "MEANINGS", "Phase", "Position", "Reason",
-           "StepStatus", "Zone", "check_vocabulary", "did_you_mean", "is_refused", "reasons"]
+__all__ = ["COMMON_STEP_OPTIONS", "CORE_CARD_FIELDS", "CORE_PLAYER_FIELDS", "CORE_REASON_CODES",
+           "CORE_SETUP_FIELDS", "CORE_STEP_OPTIONS", "CORE_VERBS", "CORE_ZONES", "FIELD_ZONES", "MEANINGS", "Phase", "Position", "Reason",
+           "StepStatus", "Zone", "check_vocabulary", "did_you_mean", "is_refused", "option_problem", "reasons",
+           "step_options"]

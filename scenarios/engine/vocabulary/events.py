@@ -92,7 +92,7 @@ class Payload:
 
 @dataclass(frozen=True, slots=True)
 class AbilityPayload(Payload):
-    WHATS: ClassVar[frozenset[str]] = frozenset({"triggered"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"triggered", "made_active"})
     card: str | None = None
     what: str | None = None
     link: int | None = None
@@ -235,7 +235,7 @@ class DicePayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class DrawPayload(Payload):
-    WHATS: ClassVar[frozenset[str]] = frozenset({"skip"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"skip", "added_last"})
     player: str | None = None
     what: str | None = None
 
@@ -318,11 +318,12 @@ class HidePayload(Payload):
 
 @dataclass(frozen=True, slots=True)
 class IdlePayload(Payload):
-    WHATS: ClassVar[frozenset[str]] = frozenset({"spared"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"spared", "loses_instead"})
     player: str | None = None
     count: int | None = None
     cards: list | None = None
     what: str | None = None
+    warnings: int | None = None  # loses_instead: the warnings the player already had
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,7 +423,7 @@ class PlayPayload(Payload):
 @dataclass(frozen=True, slots=True)
 class PositionPayload(Payload):
     WHATS: ClassVar[frozenset[str]] = frozenset({
-        "battle_lock", "battle_swap", "battle_swap_kept", "flip_position"})
+        "battle_lock", "battle_lock_ends", "battle_swap", "battle_swap_kept", "flip_position"})
     card: str | None = None
     position: str | None = None
     what: str | None = None

@@ -2,11 +2,15 @@
 
 Each ruleset class declares its vocabulary as class attributes: STEP_VERBS (the steps it has a
 `do_<verb>` handler for), CARD_FIELDS (the fields of a set-up card it reads), PLAYER_FIELDS (a
-set-up player's keys: LP, zones, format keys), SETUP_FIELDS (the top-level keys of `setup:`) and
+set-up player's keys: LP, zones, format keys), SETUP_FIELDS (the top-level keys of `setup:`),
+STEP_OPTIONS (for each step verb, the options its handler reads: `target`, `materials`...) and
 REASON_CODES (each reason code it can refuse an action with, and what it means: the codes are
 declared once, with their meanings and anchors, in vocabulary.reasons). The core Duel
 takes the sets below; every format extends its base's. A scenario that uses anything its format
-does not declare is invalid: `check_vocabulary` reports the file, line and field.
+does not declare is invalid: `check_vocabulary` reports the file, line and field. So is a step
+option (`materials`, `select`...) that the format's handler for that step never reads: it would
+be silently ignored. (tests/engine/test_step_options.py holds each STEP_OPTIONS to what the
+handlers really read, by reading their source; nothing here does.)
 
 Pure Python, like the rest of the engine.
 """
@@ -27,6 +31,41 @@ CORE_ZONES = ("hand", "deck", "extra_deck", "graveyard", "banished", "monsters",
               "field_zone")
 CORE_PLAYER_FIELDS = frozenset({"lp", *CORE_ZONES})
 CORE_SETUP_FIELDS = frozenset({"turn", "players"})
+# Fields every step may carry, whatever its verb.
+COMMON_STEP_OPTIONS = ("player", "illegal")
+# Every option some step of some format reads: a field outside these is no option at all (the
+# schema reports it), so only these are checked against the step's own.
+STEP_OPTION_NAMES = frozenset({"target", "targets", "choose", "select", "tributes", "materials",
+                               "position", "stop_at", "to"})
+CORE_STEP_OPTIONS: dict[str, tuple[str, ...]] = {
+    "activate": ("choose", "materials", "select", "target", "targets"),
+    "attack": ("target",), "change_position": (), "concede": (), "end_turn": ("stop_at",),
+    "flip_summon": (), "pass": (), "pass_turns": (), "phase": (), "set": ("tributes",),
+    "special_summon": ("materials", "position"), "summon": ("position", "tributes")}
+
+
+def step_options(base: Mapping[str, tuple[str, ...]],
+                 **verbs: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """A ruleset's STEP_OPTIONS: its base's, with `verbs` (a step and the options its handler
+    reads) added or replaced. The one way a format declares a step's options."""
+    return {**base, **verbs}
+
+
+def option_problem(ruleset: type, verb: str, given: Iterable[str],
+                   format_slug: str) -> tuple[str, str] | None:
+    """(option, message) for the first option of `given` that the format's `verb` step does
+    not take, the message naming it and the options the step has; None when every option is
+    taken (or the format has no such step, which check_vocabulary reports)."""
+    declared: Mapping[str, tuple[str, ...]] = getattr(ruleset, "STEP_OPTIONS", {})
+    if verb not in declared:
+        return None
+    known = declared[verb]
+    for option in given:
+        if option in COMMON_STEP_OPTIONS or option not in STEP_OPTION_NAMES or option in known:
+            continue
+        takes = f"its options: {', '.join(known)}" if known else "it takes no options"
+        return option, f"{verb} steps of {format_slug} take no '{option}' ({takes})"
+    return None
 
 
 def reasons(base: Mapping[Reason, str], *codes: str) -> dict[Reason, str]:
@@ -38,7 +77,8 @@ def reasons(base: Mapping[Reason, str], *codes: str) -> dict[Reason, str]:
 CORE_REASON_CODES = reasons(
     {}, "already_attacked", "cannot_attack", "cannot_normal_summon", "cannot_pay_cost",
     "condition_not_met", "direct_attack_blocked", "duel_over", "flipped_this_chain",
-    "invalid_attack_target", "invalid_fusion", "invalid_selection", "invalid_target",
+    "invalid_attack_target", "invalid_fusion", "invalid_ritual", "invalid_selection",
+    "invalid_target",
     "mandatory_trigger_pending", "no_free_zone", "no_priority", "no_summon_procedure",
     "normal_summon_used", "not_activatable", "not_flippable", "not_in_damage_step", "not_in_hand",
     "not_open_game_state", "not_your_card", "not_your_monster", "not_your_turn", "phase_order",
@@ -119,7 +159,12 @@ def check_vocabulary(scenario: Any, ruleset: type, formats: Mapping[str, type] |
     for number, action in enumerate(scenario.steps):
         if declared["STEP_VERBS"] is not None and action.verb not in declared["STEP_VERBS"]:
             refuse("a step", "STEP_VERBS", action.verb, f"steps[{number}].{action.verb}")
+        step = action.raw if isinstance(action.raw, dict) else {}
+        problem = option_problem(ruleset, action.verb, step, slug)
+        if problem:  # an option the format's handler never reads would be silently ignored
+            option, message = problem
+            raise scenario.error(message, f"steps[{number}].{option}")
         code = action.expect_illegal
-        if code is not None and declared["REASON_CODES"] is not None and \
+        if isinstance(code, str) and declared["REASON_CODES"] is not None and \
                 code not in declared["REASON_CODES"]:
             refuse("a reason code", "REASON_CODES", code, f"steps[{number}].illegal")

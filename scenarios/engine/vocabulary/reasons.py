@@ -91,6 +91,10 @@ class Reason(StrEnum):
     INVALID_FUSION = reason(
         "invalid_fusion",
         "the Fusion Summon's materials or monster do not fit")
+    INVALID_RITUAL = reason(
+        "invalid_ritual",
+        "the Ritual Summon's Tributes or monster do not fit: a Ritual Monster in the hand, and "
+        "Tributes whose Levels total at least its Level")
     INVALID_SELECTION = reason(
         "invalid_selection",
         "a choice made while resolving or paying does not fit the effect")
@@ -128,8 +132,9 @@ class Reason(StrEnum):
     NOT_IN_DAMAGE_STEP = reason(
         "not_in_damage_step",
         "nothing may be activated in the Damage Step unless its text says it can be (changing ATK "
-        "or DEF, or negating)",
-        "core/card-types#quick-play-damage-step")
+        "or DEF, or negating), and a Deck Master is not Special Summoned there",
+        "core/card-types#quick-play-damage-step",
+        "deck-masters/summoning#any-time-except-damage-step")
     NOT_IN_HAND = reason("not_in_hand", "the card is not in the player's hand")
     NOT_OPEN_GAME_STATE = reason(
         "not_open_game_state",
@@ -139,6 +144,7 @@ class Reason(StrEnum):
         "the player does not control the card",
         "tag-team-phalanx/players-and-their-cards#rule-13-no-playing-teammate-cards",
         "tag-team-phalanx/players-and-their-cards#rule-14-no-control-teammate-spells-traps",
+        "tag-team-phalanx/players-and-their-cards#rule-14-what-control-covers",
         core=True)
     NOT_YOUR_MONSTER = reason(
         "not_your_monster",
@@ -173,6 +179,7 @@ class Reason(StrEnum):
         "core/card-types#normal-spell-set-and-activate",
         "core/card-types#quick-play-not-turn-set",
         "core/card-types#trap-not-turn-set",
+        "core/card-types#trap-from-next-draw-phase",
         "kingdom-duels/spells-and-traps#trap-set-a-turn",
         core=True)
     SETTING_FORBIDDEN = reason(
@@ -234,7 +241,9 @@ class Reason(StrEnum):
         "chain_link_1_only",
         "this kind of Ability must be Chain Link 1",
         "deck-masters/abilities#ignition-chain-link",
-        "deck-masters/abilities#trigger-chain-link")
+        "deck-masters/abilities#trigger-chain-link",
+        "deck-masters/abilities#spell-ability-chain-link",
+        "deck-masters/abilities#trap-ability-chain-link")
     CONTINUOUS_ABILITY = reason(
         "continuous_ability",
         "a Continuous Ability never activates",
@@ -245,13 +254,20 @@ class Reason(StrEnum):
         "deck-masters/abilities#abilities-from-position-or-field")
     DECK_MASTER_TRIBUTE = reason(
         "deck_master_tribute",
-        "a Deck Master is not Tributed for a Tribute Set",
-        "deck-masters/on-the-field#no-tribute-set")
+        "a Deck Master is Tributed only for a Tribute, Fusion or Ritual Summon: not for a "
+        "Tribute Set, nor to pay a cost",
+        "deck-masters/on-the-field#no-tribute-set",
+        "deck-masters/on-the-field#tribute-only-for-summons")
     NO_ABILITY = reason(
         "no_ability",
         "the monster has no Deck Master Ability",
         "deck-masters/abilities#abilities-from-position-or-field",
         "deck-masters/changing-your-deck-master#deck-master-without-abilities")
+    MUST_STAY_ON_FIELD = reason(
+        "must_stay_on_field",
+        "a player cannot move their Deck Master from the field back to its Deck Master "
+        "Position; only an Ability can",
+        "deck-masters/summoning#must-stay-on-field")
     NOT_IN_POSITION = reason(
         "not_in_position",
         "the Deck Master is not in its Deck Master Position")

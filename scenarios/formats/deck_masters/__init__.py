@@ -22,8 +22,10 @@ class DeckMastersBoard(BoardLayout):
         if not ability or not isinstance(ability, dict):
             return None
         text = ability.get("text", "")
-        return f"Deck Master Ability ({ability.get('type', '')}): {text}".strip() if text \
-            else None
+        kind = ability.get("type", "")
+        if ability.get("type_reading"):  # the rules do not give it: say whose reading it is
+            kind = f"{kind}, the site's reading of a type the rules do not give"
+        return f"Deck Master Ability ({kind}): {text}".strip() if text else None
 
 
 FORMAT = Format(

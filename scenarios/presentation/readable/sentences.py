@@ -242,6 +242,10 @@ def _ability(event, names):
     if event.get("what") == "triggered":
         return (f"The Ability of {names(event.get('card'))} triggers: its player may "
                 "activate it")
+    if event.get("what") == "made_active":
+        return (f"{event.get('player', 'its controller')} pays to make the Continuous Ability "
+                f"of {names(event.get('card'))} active for this turn; no Chain is formed, so "
+                "nothing can answer it")
     kind = f"{event['ability']} " if event.get("ability") else ""
     speed = f" (Spell Speed {event['speed']})" if event.get("speed") is not None else ""
     return (f"{event.get('player', 'its controller')} activates the {kind}Ability of "
@@ -450,6 +454,8 @@ def _position(event, names):
     what, card = event.get("what"), names(event.get("card"))
     if what == "battle_lock":
         return f"Battle Lock: the battle position of {card} is locked"
+    if what == "battle_lock_ends":
+        return f"The Battle Lock on {card} has lasted its turns and ends"
     if what == "battle_swap_kept":
         return f"Battle Swap: {card} is not {event.get('player')}'s monster and keeps its position"
     where = position_words(event.get("position"))
@@ -626,6 +632,10 @@ def _idle(event, names):
     if event.get("what") == "spared":
         return (f"{event.get('player')} activated {names.many(event.get('cards'))} from the Traps "
                 "met together: no Idle Warning")
+    if event.get("what") == "loses_instead":
+        return (f"{event.get('player')} already has {event.get('warnings')} Idle Warning"
+                f"{'' if event.get('warnings') == 1 else 's'} and is idle again: instead of "
+                "another warning, they lose the duel")
     if event.get("count") is not None:
         return f"{event.get('player')} gets an Idle Warning (number {event['count']})"
     return None
@@ -1055,7 +1065,11 @@ class Narrator:
             if getattr(step, "state", None) is not None:
                 before = step.state
             self.learn_links(step)
-            previous = step
+            # The turn player's pass in a summon's negation window leaves the summon open: the
+            # next step answers the summon, not the pass.
+            window_pass = "pass" in (step.action or {}) and previous is not None and \
+                self.open_summon(previous) is not None
+            previous = previous if window_pass else step
         return found
 
     def learn_links(self, step):
@@ -1290,6 +1304,11 @@ class Narrator:
         details.append(self.answering(before, previous, None))
         return Phrase(f"uses the {kind}Ability of {holder}", f"use the {kind}Ability of {holder}",
                       details)
+
+    def say_return_to_position(self, action, before, after, step, previous, refused):
+        name = self.name(action["return_to_position"])
+        return Phrase(f"takes its Deck Master, {name}, back to its Deck Master Position",
+                      f"take the Deck Master, {name}, back to its Deck Master Position", [])
 
     def say_pay_to_negate(self, action, before, after, step, previous, refused):
         top = before.chain[-1] if before.chain else None

@@ -1,5 +1,9 @@
+import re
+
 from django import template
 from django.urls import NoReverseMatch, reverse
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 
 from rulings.knowledge.page_cache import text_digest
 
@@ -23,6 +27,13 @@ def article_body(article, revision):
     from ..badges import with_example_badges
 
     return with_example_badges(article, revision)
+
+
+@register.filter
+def inline_code(text):
+    """Words written between backticks (`select: {tribute: <id>}`) shown as code; the rest
+    escaped as text."""
+    return mark_safe(re.sub(r"`([^`]+)`", r"<code>\1</code>", escape(str(text))))
 
 
 @register.filter

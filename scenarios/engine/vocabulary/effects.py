@@ -1,0 +1,321 @@
+"""The words a card's behaviour is written in, each with what it means to the engine.
+
+A card (in the catalog or in a scenario's own `cards:`) says what it does in a few kinds of
+word: the kinds of effect it has, the events its triggers wait for, the conditions of its
+activation, its continuous effects, its costs, the filters of its targets and its flags. The
+engine reads each word in its own code; this table says in one sentence what each one means
+there, so the scenario reference can list them (with an example taken from the catalog, or,
+for a word no catalog card uses yet, the example written here).
+
+Tests hold the table to the engine (tests/scenarios/test_effect_vocabulary.py): every word the
+catalog writes is listed, every condition and filter the engine's code compares is listed, and
+every listed word is one the engine's code reads. A word with a value after a colon
+(`persist:2`) is listed by its prefix (`persist:`).
+
+Pure Python, like the rest of the engine.
+"""
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word of the card language: how it is written, and what the engine does with it."""
+
+    word: str
+    means: str
+    # Written only for a word no catalog card uses yet; the reference takes a real card's.
+    example: str = ""
+
+
+@dataclass(frozen=True)
+class WordKind:
+    """One kind of word (trigger events, conditions...), where a card writes it, its words."""
+
+    key: str
+    title: str
+    where: str
+    words: tuple[Word, ...]
+
+
+EFFECT_KINDS = WordKind("effect-kinds", "Kinds of effect", "an entry of a card's `effects:`", (
+    Word("trigger", "A trigger effect: it waits for the event named (see trigger events) and "
+         "starts a chain when it happens."),
+    Word("mandatory", "Beside `trigger`: the effect must be activated when its event happens; "
+         "without it, the player may decline."),
+    Word("optional", "Beside `trigger`: the player may activate the effect or decline it."),
+    Word("continuous", "A continuous effect: it applies while the card is face-up on the "
+         "field, without being activated (see continuous effects)."),
+    Word("ignition", "An Ignition effect: its controller activates it in their Main Phase, "
+         "with an `activate` step naming the card."),
+    Word("quick", "A Quick Effect: it can be activated at Spell Speed 2, also on the "
+         "opponent's turn."),
+    Word("standby", "An effect that applies in its controller's Standby Phase."),
+    Word("maintenance", "A cost its controller pays each turn to keep the card on the field."),
+    Word("hand_win", "A card in the hand that wins the duel when its condition is met "
+         "(Exodia)."),
+    Word("strike", "Kingdom Duels: what the monster's STRIKE does."),
+    Word("equip", "Kingdom Duels: what the card gives the monster it is equipped to."),
+    Word("attach", "Kingdom Duels: what the card gives the monster it lies attached beneath."),
+    Word("detach", "Kingdom Duels: the DETACH effect of an attached card, used with a "
+         "`detach` step."),
+    Word("resolve", "The steps of the effect (effect primitives), done in order when it "
+         "resolves."),
+    Word("target", "What the effect targets (see filters); the step names it with `target:`."),
+))
+
+ACTIVATION = WordKind("activation", "Activating a card", "a card's `activation:`", (
+    Word("speed", "The Spell Speed of the activation, when the card's kind does not decide "
+         "it."),
+    Word("when", "Conditions that must hold to activate the card (see conditions)."),
+    Word("cost", "What is paid to activate it (see costs), before anyone may respond."),
+    Word("target", "What it targets (see filters); the step names it with `target:`."),
+    Word("resolve", "The steps it does when it resolves (effect primitives)."),
+    Word("trigger", "Kingdom Duels: the event that springs a Set Trap by itself (see trigger "
+         "events)."),
+))
+
+TRIGGERS = WordKind("triggers", "Trigger events", "`trigger:` in an effect (or an activation)", (
+    Word("flipped", "This card is flipped face-up (a FLIP effect)."),
+    Word("tribute_summoned", "This card is Tribute Summoned."),
+    Word("inflicts_battle_damage", "This card inflicts battle damage to the opponent."),
+    Word("attacked_after_damage", "This card was attacked, once damage has been calculated."),
+    Word("sent_to_graveyard_from_field", "This card is sent from the field to the Graveyard."),
+    Word("sent_from_deck_to_graveyard", "This card is sent from the Deck to the Graveyard."),
+    Word("standby_in_graveyard", "The Standby Phase begins while this card is in the "
+         "Graveyard."),
+    Word("end_phase", "The End Phase of the turn begins."),
+    Word("own_monster_flipped_face_down", "A monster its controller controls is turned "
+         "face-down."),
+    Word("opponent_summons", "Kingdom Duels Traps: an opponent summons a monster."),
+    Word("opponent_attacks", "Kingdom Duels Traps: an opponent declares an attack."),
+    Word("tribute_summon", "Deck Master Abilities: its player Tribute Summons a monster."),
+))
+
+CONDITIONS = WordKind("conditions", "Conditions", "`when:` in an activation (a list; all must "
+                      "hold)", (
+    Word("summon_attempt", "An opponent is summoning a monster and the summon has not "
+         "succeeded yet (the window to negate a summon).", example="when: [summon_attempt]"),
+    Word("normal_summon_attempt", "As `summon_attempt`, for a Normal or Tribute Summon only."),
+    Word("responds_to_ability", "An opponent's Deck Master Ability is the last link of the "
+         "current Chain (an Ability that negates another Ability)."),
+    Word("summon_attempt_or_summoning_card", "A summon attempt, or an opponent's effect that "
+         "would Special Summon or Fusion Summon on top of the chain."),
+    Word("monster_summoned", "A monster has just been summoned, before a chain starts."),
+    Word("opponent_attack", "An opponent's monster is attacking (the attack is not negated)."),
+    Word("responds_to_spell", "The card answers an opponent's Spell Card activation in the "
+         "chain."),
+    Word("responds_to_spell_trap", "The card answers a Spell or Trap Card activation (or a "
+         "Spell or Trap Ability) in the chain."),
+    Word("responds_to_special_summon", "The chain link it answers would Special Summon."),
+    Word("lp_behind_by", "`{lp_behind_by: N}`: an opponent has at least N more LP than the "
+         "player."),
+))
+
+CONTINUOUS = WordKind("continuous", "Continuous effects", "`continuous:` in an effect", (
+    Word("atk_per", "`{count: ..., each: N}`: the monster gains N ATK for each card counted."),
+    Word("win_on_counters", "`{counter: name, count: N}`: its controller wins when that many "
+         "counters of the kind are on the field."),
+    Word("wins_match_on_direct_attack", "A direct attack by this monster that ends the duel "
+         "wins the whole match."),
+    Word("no_set", "No monster can be Set while the card is face-up."),
+    Word("set_race_all", "Deck Masters: every monster on the field has the Type named (or "
+         "`declared`, the Type its controller declared)."),
+    Word("set_race_own", "Deck Masters: every monster the Deck Master's player controls has "
+         "the Type named."),
+    Word("while", "Deck Masters: beside another continuous word, where the Deck Master must be "
+         "for it to apply (`on_field`: face-up in a Monster Zone; `in_position`: in its Deck "
+         "Master Position)."),
+    Word("equip_atk", "Kingdom Duels: the ATK the equipped monster gains."),
+    Word("zone_sealed", "Kingdom Duels: an equip on a zone: no monster lying in that zone can "
+         "be Special Summoned while the equip is face-up."),
+))
+
+COSTS = WordKind("costs", "Costs", "`cost:` in an activation (a list of costs)", (
+    Word("pay_lp", "Pay that many LP (`half`: half of them, rounded down)."),
+    Word("tribute", "Tribute a monster its player controls, chosen with `select: {tribute: "
+         "<id>}`; `{filter: ...}` says which monsters may be Tributed."),
+    Word("discard", "Discard a card, chosen with `select: {discard: <id>}`."),
+))
+
+FILTERS = WordKind("filters", "Filters", "`target:` of an activation or effect, and `filter:` "
+                   "of a step such as `destroy_all` or a count", (
+    Word("card", "What the card must be: `monster`, `spell`, `trap`, `spell_trap` or `card` "
+         "(any)."),
+    Word("side", "Whose card: own, opponent or any (the default)."),
+    Word("zone", "Where it must be (the field unless it says another zone, such as "
+         "graveyard)."),
+    Word("for", "What the targeting is for, when a format's rules protect a card from some "
+         "effects only."),
+    Word("kind", "The printed card kind: monster, spell or trap."),
+    Word("subtype", "The printed subtype (normal, effect, fusion, quick-play...).",
+         example="filter: {kind: monster, subtype: normal}"),
+    Word("attribute", "The monster's Attribute (DARK, LIGHT...)."),
+    Word("race", "The monster's Type (Beast, Dragon...), as the rules count it now."),
+    Word("level_max", "A Level of at most N."),
+    Word("atk_max", "An ATK of at most N."),
+    Word("atk_min", "An ATK of at least N."),
+    Word("name", "Exactly this card name."),
+    Word("name_contains", "A name that contains these words.",
+         example="filter: {name_contains: Dragon}"),
+    Word("face", "Face-up (`up`) or face-down (`down`)."),
+    Word("position", "Attack or defense position.",
+         example="target: {card: monster, side: opponent, position: defense}"),
+    Word("only_on", "Kingdom Duels: a restriction in curly brackets, as the card prints it "
+         "(a \"Name\" monster, \"Name\", a Type monster)."),
+))
+
+FLAGS = WordKind("flags", "Flags", "`flags:` of a card (a list of words)", (
+    Word("piercing", "Kingdom Duels: the monster inflicts piercing battle damage."),
+    Word("cannot_be_targeted", "The card cannot be targeted by card effects."),
+    Word("damage_step", "The card can be activated in the Damage Step."),
+    Word("stays_on_field", "A Spell that stays on the field once it has resolved."),
+    Word("once_per_turn", "Kingdom Duels: the card's effect can be used once per turn."),
+    Word("once_per_duel", "Kingdom Duels: the card's effect can be used once per duel."),
+    Word("unstoppable", "Kingdom Duels: an Unstoppable card: no card can be chained to it, "
+         "and it cannot be negated."),
+    Word("negates_opponent_spells", "Kingdom Duels: the card negates its opponents' Spell "
+         "Cards.", example="flags: [negates_opponent_spells]"),
+    Word("no_effect_damage", "Kingdom Duels: while it is face-up, its controller is shielded "
+         "from effect damage.",
+         example="flags: [no_effect_damage]"),
+    Word("not_normal", "Kingdom Duels: a Token that does not count as a Normal Monster.",
+         example="flags: [not_normal]"),
+    Word("persist:", "`persist:N`, Kingdom Duels: the card lasts N turns (Persist)."),
+    Word("mentions:", "`mentions:Type`, Kingdom Duels: the card's text names monsters of that "
+         "Type."),
+    Word("strike_on:", "`strike_on:Terrain`, Kingdom Duels: the Terrains the monster's STRIKE "
+         "may hit.", example="flags: [\"strike_on:Forest\"]"),
+    Word("unaffected:", "`unaffected:spell` or `unaffected:trap`, Deck Masters: the monster is "
+         "unaffected by Spell (or Trap) effects, Abilities of that kind included.",
+         example="flags: [\"unaffected:spell\"]"),
+))
+
+ABILITIES = WordKind("abilities", "Deck Master Abilities", "an entry of the Deck Masters "
+                     "Abilities file (catalog/abilities/deck-masters.yaml)", (
+    Word("deck_master", "The Deck Master whose Ability it is, by name."),
+    Word("type", "The Ability's type: Ignition, Trigger, Compulsory Trigger, Continuous, Spell "
+         "or Trap."),
+    Word("text", "The Ability in words, as the site shows it."),
+    Word("cost", "What using the Ability costs (see costs)."),
+    Word("target", "What it targets (see filters)."),
+    Word("when", "Conditions that must hold to use it (see conditions)."),
+    Word("trigger", "For a Trigger Ability: the event it waits for (see trigger events)."),
+    Word("continuous", "For a Continuous Ability: what applies (see continuous effects)."),
+    Word("resolve", "What it does (effect primitives)."),
+    Word("once_per_turn", "`true`: the Ability can be used once per turn."),
+    Word("self_negation", "`{cost: [...]}`: the opponent may pay that cost to negate the "
+         "Ability (a `pay_to_negate` step)."),
+    Word("reaches_position", "`true`: the Ability reaches a Deck Master in its Deck Master "
+         "Position."),
+    Word("overrides", "`true`: the Ability says it overrides; when it contradicts another "
+         "Ability that does not say so, it applies alone."),
+    Word("type_reading", "Why the site reads the Ability as its `type` where the rules do not "
+         "give one; the board shows the type as the site's reading."),
+))
+
+PRIMITIVES = WordKind("primitives", "Effect primitives", "the steps of `resolve:` (one "
+                      "`primitive: argument` each)", (
+    Word("gain_lp", "The controller gains LP (`{to: opponent, amount: N}` gives them to "
+         "another player)."),
+    Word("damage", "`{to: opponent, amount: N}`: effect damage to the players named."),
+    Word("set_lp", "`{who: both, value: N}`: the players' LP become N."),
+    Word("draw", "The controller draws N cards (`{who: ..., count: N}` for other players)."),
+    Word("destroy", "Destroy the card named (`target`, `self`...) if it is on the field."),
+    Word("destroy_all", "Destroy every monster on the field, or every card a filter describes; "
+         "counts how many were destroyed, for `amount: {per: destroyed, each: N}`."),
+    Word("destroy_in_hand", "Destroy the cards in the opponent's hand that fit a filter."),
+    Word("discard_hand", "The players named discard their whole hand."),
+    Word("discard_and_redraw", "Each player discards their hand and draws as many cards."),
+    Word("banish", "Banish the card named from the field."),
+    Word("banish_from_hand", "Banish a card of the controller's hand that fits a filter, chosen "
+         "with `select: {banish: <id>}`; with none, do what `otherwise` says."),
+    Word("banish_graveyard", "Banish every card in the Graveyard of the player named.",
+         example="- {banish_graveyard: opponent}"),
+    Word("mill_for_graveyard", "Send the top cards of the controller's Deck to the Graveyard, "
+         "as many as the named player's Graveyard holds.",
+         example="- {mill_for_graveyard: opponent}"),
+    Word("add_to_hand", "Add the card named from the Graveyard, Deck or banishment to the hand."),
+    Word("search_deck", "Add a card of the controller's Deck that fits a filter, chosen with "
+         "`select: {search: <id>}`, to the hand."),
+    Word("send_from_deck", "Send a card of the controller's Deck that fits a filter, chosen "
+         "with `select: {send: <id>}`, to the Graveyard."),
+    Word("return_to_hand", "Return the card named (or `attacker`) from the field to the hand."),
+    Word("exchange_cards", "Each player gives the other one card of their hand, chosen with "
+         "`select: {take: <id>, give: <id>}`."),
+    Word("flip_face_up", "Flip every face-down monster face-up (`no_flip_effects: true`: "
+         "without their FLIP effects)."),
+    Word("flip_face_down", "Change the monster named to face-down Defense Position."),
+    Word("special_summon", "Special Summon a card: `self`, the `target`, or one chosen with "
+         "`select: {summon: <id>}` from the zones `from` names."),
+    Word("special_summon_tokens", "`{token: name, count: N}`: Special Summon that many Tokens."),
+    Word("fusion_summon", "Fusion Summon the monster chosen with `select: {fusion: <id>}` "
+         "with the step's `materials`."),
+    Word("ritual_summon", "Ritual Summon the Ritual Monster in the hand chosen with "
+         "`select: {ritual: <id>}`, Tributing the step's `materials` (from the hand or the "
+         "field) whose Levels total at least its Level.",
+         example="resolve: [{ritual_summon: {position: attack}}]"),
+    Word("alter_summon", "`{type: Toon}`: Alter Summon the Alter Monster chosen with "
+         "`select: {alter: <id>}` (Kingdom Duels)."),
+    Word("take_control", "The controller takes control of the monster named."),
+    Word("swap_control", "`{card: target, to: self}`: the player named takes control of the "
+         "card."),
+    Word("equip", "Equip this card to the monster named (or to a game zone, where a format "
+         "knows how)."),
+    Word("equip_card", "Equip a card chosen with `select: {equip: <id>}` to the monster `to` "
+         "names."),
+    Word("equip_monster", "Equip the monster named to this card, as an Equip Card."),
+    Word("attach_card", "Attach a card chosen with `select: {attach: <id>}` beneath the card "
+         "`to` names (Kingdom Duels)."),
+    Word("change_atk", "`{amount: N, card: target}`: the monster's ATK changes by N until the "
+         "change ends."),
+    Word("permanently", "Run the steps given so that what they change lasts for the rest of "
+         "the duel, even once this card has left the field."),
+    Word("add_counter", "Put counters of a kind on this card."),
+    Word("place_counter", "Put counters of a kind on the effect's targets."),
+    Word("turn_flag", "A rule for the rest of the turn, such as `no_battle_damage`."),
+    Word("declare_race", "The controller declares a Type, chosen with `select: {race: "
+         "<Type>}`."),
+    Word("coin_call", "The controller calls a coin toss (`select: {call: heads}`); the "
+         "`right` or `wrong` steps follow."),
+    Word("dice", "Roll the format's die; the steps listed for the result follow."),
+    Word("lasts_opponent_turns", "The card lasts that many of the opponent's turns."),
+    Word("negate_previous", "Negate the chain link below this one (`destroy: true`: and "
+         "destroy that card)."),
+    Word("negate_summon", "Negate the summon being attempted (`then:` what becomes of the "
+         "monster)."),
+    Word("negate_summon_or_activation", "Negate the chain link below, or, with none, the "
+         "summon being attempted."),
+    Word("negate_attack", "Negate the attack (`end_battle_phase: true`: and end the Battle "
+         "Phase)."),
+    Word("redirect_attack", "The attack now aims at the monster named."),
+    Word("win_after_turns", "`{turns: N}`: the controller wins when that many turns have "
+         "passed."),
+    Word("destruction_damage", "Kingdom Duels: Destruction Damage for the monster named, from "
+         "its ATK."),
+    Word("battle_swap", "Kingdom Duels: the Battle Swap of the monster named."),
+    Word("battle_lock", "Kingdom Duels: lock the target's battle position."),
+    Word("erode", "Kingdom Duels: erode the card named."),
+    Word("replace_terrain", "Kingdom Duels: the Terrain a STRIKE hit becomes the one named."),
+    Word("move_to_terrain", "Kingdom Duels: the card named moves to another Terrain."),
+    Word("activate_rule_card", "Kingdom Duels: activate the named Rule Card from the "
+         "controller's Extra Deck."),
+    Word("create_tilemap", "Kingdom Duels: lay out the Tilemap the card draws."),
+    Word("remove_obstructions", "Kingdom Duels: the Tilemap's obstructions are removed."),
+    Word("subduel", "Kingdom Duels: declare a Subduel, a separate game played before the duel "
+         "goes on."),
+    Word("return_to_position", "Deck Masters: the controller's Deck Master returns to its Deck "
+         "Master Position."),
+    Word("place_in_position", "Deck Masters: the card named goes to its owner's Deck Master "
+         "Position."),
+))
+
+WORD_KINDS = (EFFECT_KINDS, ACTIVATION, TRIGGERS, CONDITIONS, CONTINUOUS, COSTS, FILTERS, FLAGS,
+              ABILITIES, PRIMITIVES)
+
+
+def word_for(kind: WordKind, written: str) -> Word | None:
+    """The listed word a card's text `written` is (a valued flag by its prefix), or None."""
+    for word in kind.words:
+        if written == word.word or word.word.endswith(":") and written.startswith(word.word):
+            return word
+    return None
