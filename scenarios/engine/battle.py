@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .duelpart import DuelPart
+from .duelpart import DuelPart, whole_duel
+from .restrictions import forbids_attack, forbids_tribute
 from .rules import Rule
 from .state import Attack
 from .wording import counted
@@ -58,6 +59,10 @@ class BattleRules(DuelPart):
             tribute = self.card(tribute_id)
             if tribute.zone != "monsters" or not self.may_use_from_field(tribute, player):
                 self.illegal(None, "wrong_tributes", f"{tribute_id} cannot be Tributed")
+            forbidding = forbids_tribute(whole_duel(self), tribute)
+            if forbidding is not None:
+                self.illegal(None, "wrong_tributes",
+                             f"{tribute_id} cannot be Tributed while {forbidding.id} says so")
             self.check_tribute(tribute, player, purpose)
         for tribute_id in action.tributes:
             self.move(self.card(tribute_id), "graveyard", reason=f"Tributed for {card.id}")
@@ -80,6 +85,12 @@ class BattleRules(DuelPart):
                 self.matches(c, condition["control"]) and c.face_up
                 for c in self.cards_on_field("monster", controller=player)):
             self.illegal(None, "summon_condition", f"{card.name}'s summoning condition is not met")
+        if "not_while_you_control" in condition and any(
+                self.matches(c, {k: v for k, v in condition["not_while_you_control"].items()
+                                 if k != "side"})
+                for c in self.cards_on_field("monster", controller=player)):
+            self.illegal(None, "cannot_normal_summon", f"{card.name} cannot be Normal Summoned "
+                         "or Set while its player controls such a monster")
 
     def do_summon(self, action: Action) -> None:
         player, card = action.actor, self.card(action.card_id)
@@ -269,6 +280,10 @@ class BattleRules(DuelPart):
                          f"monster of {player}")
         if attacker.attacked_this_turn:
             self.illegal(None, "already_attacked", f"{attacker.id} has already attacked this turn")
+        forbidding = forbids_attack(whole_duel(self), attacker)
+        if forbidding is not None:
+            self.illegal(None, "cannot_attack", f"{attacker.id} cannot declare an attack while "
+                         f"{forbidding.id} ({forbidding.name}) is face-up on the field")
         target = None if action.target in (None, "direct") else self.card(action.target)
         self.check_attack_target(attacker, target, player)
         attacker.attacked_this_turn = True

@@ -167,6 +167,14 @@ def card_from_data(entry: YamlValue, file: str | None, lines: LineMap, where: st
         problem = rule_terms_problem(kind, subtype, entry.get("rule") or {}, vocabulary)
         if problem:
             fail(f"{name}: {problem}", "rule")
+    condition = entry.get("summon_condition")
+    if isinstance(condition, dict) and "not_while_you_control" in condition:
+        from .restrictions import cards_problem
+        problem = cards_problem(condition["not_while_you_control"],
+                                "summon_condition not_while_you_control")
+        if problem or condition["not_while_you_control"] == "self":
+            fail(f"{name}: {problem or 'summon_condition not_while_you_control is a filter'}",
+                 "summon_condition")
     if vocabulary is not None:
         for key in ("activation", "effects"):
             if entry.get(key) is not None:

@@ -9,6 +9,7 @@ from .deck_effects import hand_size_holds
 from .duelpart import DuelPart, whole_duel
 from .errors import IllegalAction, ScriptError
 from .primitives import COSTS, EffectContext, check_at_activation, run
+from .restrictions import shields_from_targeting
 from .rules import Rule
 from .state import ChainLink
 from .vocabulary.board import Zone
@@ -447,7 +448,8 @@ class ChainRules(DuelPart):
             self.note_rule(self.SHARED_SIDE_RULE)  # a teammate's card on a shared side
         return self.matches(target, {k: v for k, v in spec.items()
                                      if k not in ("zone", "side", "for", "card")}) \
-            and self.can_be_targeted(target, source, spec.get("for"))
+            and self.can_be_targeted(target, source, spec.get("for")) \
+            and shields_from_targeting(whole_duel(self), target, source) is None
 
     def is_card_of_kind(self, card: CardInstance, kind: str) -> bool:
         """Is this card what a card text calls `kind` (TARGET_KINDS)? A monster is a card in a
@@ -592,8 +594,8 @@ class ChainRules(DuelPart):
         if self.misreads("field-spell-own", "replaced-on-resolution") or \
                 self.misreads("field-spell-mechanic", "new-cards-effect"):
             own = self.face_up_field_spell(player, besides=card.id)
-            if own:
-                self.move(own, "graveyard", reason="replaced by a new Field Spell")
+            if own:  # the wrong reading: destroyed by the new card's effect
+                self.destroy(own, card.id)
         rival = self.face_up_field_spell(self.opponent(player))
         if rival and self.misreads("one-active-field-spell", "one-per-player"):
             rival = None
@@ -601,7 +603,7 @@ class ChainRules(DuelPart):
             self.emit("field", f"{rival.id} leaves: the new Field Spell {card.id} resolved",
                       ["field-spell-opponent", "one-active-field-spell"], card=rival.id,
                       new=card.id, what="replaced")
-            self.move(rival, "graveyard", reason="replaced by a new Field Spell (game mechanics)")
+            self.destroy(rival, "a new Field Spell (game mechanics)")
         for set_id in list(self.zone_of(self.opponent(player), "field_zone")):
             inactive = self.card(set_id)
             if inactive.face_up:

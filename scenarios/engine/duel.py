@@ -14,10 +14,13 @@ from .battle import BattleRules
 from .chains import ChainRules
 from .checkpoint import Checkpoint, Generator
 from .endings import EndingRules
+from .destruction import EVENT as DESTRUCTION
+from .destruction import announce, destruction_kind, watch_holds
 from .errors import IllegalAction, ScenarioError, ScriptError
 from .modifiers import ModifierRegistry
 from .outcome import CORE_CARD_FACTS, CORE_EXPECT_KEYS
 from .parameters import Param, check_parameters
+from .restrictions import shields_from_destruction
 from .rules import Mutation, rulebook
 from .stat_effects import StatEffects
 from .state import ON_FIELD, Event, PlayerState
@@ -44,6 +47,8 @@ SPELL_TRAP_ZONES = 5
 MONSTER_ZONES = 5
 # Zones outside ON_FIELD whose monsters the snapshot shows with their current ATK/DEF.
 STAT_ZONES = ("deck_master", "extra_monster_zone")
+# What destroyed a card (destruction.destruction_kind), in words.
+DESTROYED_BY = {"battle": "battle", "effect": "card effects", "rule": "the rules"}
 DICE_SIDES = 6  # the official game's die; a format whose articles size it overrides dice_sides()
 
 
@@ -502,7 +507,16 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                       "destroy it again", ["normal-spell-destroyed"], card=card.id, by=cause,
                       what="already_destroyed")
             return
+        how = destruction_kind(self, cause)
+        shield = shields_from_destruction(self, card, how)
+        if shield is not None:
+            self.emit("effect", f"{card.id} cannot be destroyed by {DESTROYED_BY[how]} "
+                      f"({shield.id}): {cause} does not destroy it", card=card.id, by=cause,
+                      how=how, shield=shield.id, what="not_destroyed")
+            return
+        controller = card.controller
         self.move(card, "graveyard", reason=f"destroyed by {cause}")
+        announce(self, card, controller, how)
 
     def flip_face_up(self, card: CardInstance, activate_flip: bool = True,
                      cause: str = "") -> None:
@@ -590,6 +604,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         """Mandatory triggers wait for the next chain; optional ones may be activated next."""
         for effect in card.card.effects_of("trigger"):
             if effect["trigger"] != event or not self.has_effects(card):
+                continue
+            if event == DESTRUCTION and not watch_holds(self, card, effect, data):
                 continue
             waiting: PendingTrigger = {"card": card.id, "effect": effect, "data": data}
             # A mandatory effect that needs a target waits for its controller to script it.

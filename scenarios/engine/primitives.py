@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
+from .destruction import trigger_problem
 from .errors import IllegalAction, ScriptError
+from .restrictions import continuous_problem, forbids_tribute
 from .wording import counted, counter_name
 from .yamltypes import YamlMapping, YamlValue
 
@@ -283,8 +285,7 @@ def destroy(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
         if card.on_field:
             if arg == "target":
                 ctx.remembered["target.atk"] = duel.effective_atk(card)
-            if not survives_destruction(duel, card, ctx):
-                duel.destroy(card, ctx.card_id)
+            duel.destroy(card, ctx.card_id)
 
 
 @primitive("discard_hand")
@@ -406,7 +407,7 @@ def destroy_all(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
                   if not duel.unaffected_by(c, ctx.card_id)]
     gone: list[YamlValue] = []
     for card in doomed:
-        if card.on_field and not survives_destruction(duel, card, ctx):
+        if card.on_field:
             # what "for each card destroyed this way" reads: whose it was and its last ATK
             record = {"id": card.id, "controller": card.controller,
                       "atk": duel.effective_atk(card) if card.zone == "monsters" else 0}
@@ -416,16 +417,6 @@ def destroy_all(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     ctx.remembered["destroyed"] = len(gone)
     ctx.remembered["destroyed_cards"] = gone
     duel.after_mass_move(ctx.card_id)
-
-
-def survives_destruction(duel: Duel, card: CardInstance, ctx: EffectContext) -> bool:
-    """A face-up card printed "cannot be destroyed by card effects" (the flag
-    `not_destroyed_by_effects`) stays: it is affected, only not destroyed."""
-    if "not_destroyed_by_effects" not in card.card.flags or not card.face_up:
-        return False
-    duel.emit("effect", f"{card.id} cannot be destroyed by card effects: {ctx.card_id} does not "
-              "destroy it", card=card.id, by=ctx.card_id, what="not_destroyed")
-    return True
 
 
 @primitive("flip_face_down")
@@ -669,6 +660,8 @@ def destruction_damage(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
             duel.apply_destruction_damage(gone["controller"], gone["atk"], ctx.card_id)
         return
     for card in cards_in(duel, ctx, arg):
+        if card.on_field:  # not destroyed (it cannot be, or it was not): no Destruction Damage
+            continue
         atk = ctx.remembered.get("target.atk", duel.effective_atk(card))
         duel.apply_destruction_damage(card.controller, atk, ctx.card_id)
 
@@ -910,6 +903,10 @@ def tribute_cost(duel: Duel, player: str, arg: YamlValue, selections: dict[str, 
     if card.zone != "monsters" or not duel.may_use_from_field(card, player) or \
             not duel.matches(card, arg.get("filter", {})):
         raise IllegalAction("cannot_pay_cost", f"{chosen} cannot be Tributed for this cost")
+    forbidding = forbids_tribute(duel, card)
+    if forbidding is not None:  # a cost that cannot be paid forbids the activation
+        duel.illegal("costs", "cannot_pay_cost", f"{chosen} cannot be Tributed while "
+                     f"{forbidding.id} says so")
     duel.check_tribute(card, player, "cost")  # a format's limits on Tributes apply to costs too
     return ("tribute", chosen)
 
@@ -946,7 +943,11 @@ def check_card_spec(spec: YamlValue) -> str | None:
                 if problem:
                     return f"effect {number}: {problem}"
             if "trigger" in effect:
-                problem = check_program(effect.get("resolve", []))
+                problem = trigger_problem(effect) or check_program(effect.get("resolve", []))
+                if problem:
+                    return problem
+            if "continuous" in effect:
+                problem = continuous_problem(effect["continuous"])
                 if problem:
                     return problem
             if "detach" in effect:  # a DETACH effect: {resolve: [...], speed: N}

@@ -26,7 +26,8 @@ SOURCE = textwrap.dedent("""\
         activation:
     {activation}
       - {{name: Sturdy Probe, kind: monster, subtype: effect, attribute: EARTH, race: Rock,
-         level: 4, atk: 1200, def: 2000, flags: [not_destroyed_by_effects]}}
+         level: 4, atk: 1200, def: 2000,
+         effects: [{{continuous: {{cannot_be_destroyed: {{by: effect}}}}}}]}}
     setup:
       turn: {{number: 3, player: A, phase: main1}}
       players:

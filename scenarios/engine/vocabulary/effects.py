@@ -43,6 +43,13 @@ EFFECT_KINDS = WordKind("effect-kinds", "Kinds of effect", "an entry of a card's
     Word("mandatory", "Beside `trigger`: the effect must be activated when its event happens; "
          "without it, the player may decline."),
     Word("optional", "Beside `trigger`: the player may activate the effect or decline it."),
+    Word("watch", "Beside `trigger: destroyed`: the destroyed cards it watches, `self` (the "
+         "default) or a filter with `side: own | opponent | any` counted from its controller; "
+         "a card watching others must be face-up on the field.",
+         example="watch: {kind: spell, subtype: field}"),
+    Word("by", "Beside `trigger: destroyed`: what must have destroyed the card, `battle`, "
+         "`effect` or `rule` (a game rule, such as a replaced Field Spell), or a list of them.",
+         example="by: battle"),
     Word("continuous", "A continuous effect: it applies while the card is face-up on the "
          "field, without being activated (see continuous effects)."),
     Word("ignition", "An Ignition effect: its controller activates it in their Main Phase, "
@@ -84,6 +91,9 @@ TRIGGERS = WordKind("triggers", "Trigger events", "`trigger:` in an effect (or a
     Word("standby_in_graveyard", "The Standby Phase begins while this card is in the "
          "Graveyard."),
     Word("end_phase", "The End Phase of the turn begins."),
+    Word("destroyed", "A card is destroyed: this card itself, or those `watch:` names, "
+         "destroyed the way `by:` names.",
+         example="trigger: destroyed\nwatch: {kind: monster, side: opponent}\nby: battle"),
     Word("own_monster_flipped_face_down", "A monster its controller controls is turned "
          "face-down."),
     Word("opponent_summons", "Kingdom Duels Traps: an opponent summons a monster."),
@@ -139,6 +149,18 @@ CONTINUOUS = WordKind("continuous", "Continuous effects", "`continuous:` in an e
     Word("wins_match_on_direct_attack", "A direct attack by this monster that ends the duel "
          "wins the whole match."),
     Word("no_set", "No monster can be Set while the card is face-up."),
+    Word("cannot_attack", "`{cards: ...}`: the monsters it reaches (`self`, or a filter with "
+         "`side:` counted from its controller) cannot declare an attack while it is face-up."),
+    Word("cannot_be_destroyed", "`{by: battle}`: the cards it reaches (`cards:`, default "
+         "`self`) are not destroyed that way (`battle`, `effect`, `rule`; left out: any).",
+         example="continuous: {cannot_be_destroyed: {by: battle}}"),
+    Word("cannot_be_tributed", "The cards it reaches (`cards:`, default `self`) cannot be "
+         "Tributed, for a summon or for a cost.",
+         example="continuous: {cannot_be_tributed: {}}"),
+    Word("cannot_be_targeted", "`{by: opponent}`: the cards it reaches (`cards:`, default "
+         "`self`) cannot be targeted by the card effects of its controller's opponents (`by: "
+         "any`: of anyone).",
+         example="continuous: {cannot_be_targeted: {by: opponent}}"),
     Word("set_race_all", "Deck Masters: every monster on the field has the Type named (or "
          "`declared`, the Type its controller declared)."),
     Word("set_race_own", "Deck Masters: every monster the Deck Master's player controls has "
@@ -192,9 +214,6 @@ FILTERS = WordKind("filters", "Filters", "`target:` of an activation or effect, 
 FLAGS = WordKind("flags", "Flags", "`flags:` of a card (a list of words)", (
     Word("piercing", "Kingdom Duels: the monster inflicts piercing battle damage."),
     Word("cannot_be_targeted", "The card cannot be targeted by card effects."),
-    Word("not_destroyed_by_effects", "The face-up card cannot be destroyed by card effects: an "
-         "effect that destroys it leaves it where it is, and it is not counted as destroyed.",
-         example="flags: [not_destroyed_by_effects]"),
     Word("damage_step", "The card can be activated in the Damage Step."),
     Word("stays_on_field", "A Spell that stays on the field once it has resolved."),
     Word("once_per_turn", "Kingdom Duels: the card's effect can be used once per turn."),

@@ -254,6 +254,8 @@ class EffectPayload(Payload):
     amount: int | None = None
     permanent: bool | None = None
     effect_kind: str | None = None
+    how: str | None = None  # what would have destroyed it: battle, effect or rule
+    shield: str | None = None  # the card whose restriction kept it on the field
 
 
 @dataclass(frozen=True, slots=True)

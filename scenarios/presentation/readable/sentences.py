@@ -554,7 +554,11 @@ def _effect(event, names):
     if what == "already_destroyed":
         return f"{card} already counts as destroyed: {source} does not destroy it again"
     if what == "not_destroyed":
-        return f"{card} cannot be destroyed by card effects: {source} does not destroy it"
+        how = {"battle": "by battle", "effect": "by card effects",
+               "rule": "by the rules"}.get(event.get("how"), "by card effects")
+        shield = event.get("shield")
+        because = "" if shield in (None, event.get("card")) else f", because of {names(shield)}"
+        return f"{card} cannot be destroyed {how}{because}, so it stays on the field"
     if what == "shuffle":
         return f"{source} shuffles {event.get('player')}'s Deck"
     if what == "detach":
