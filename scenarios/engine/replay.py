@@ -91,7 +91,20 @@ def replay(scenario: Scenario, duel_class: type[Duel], catalog: Catalog,
     refused changes nothing), as a judge holding a wrong reading would carry on to the end.
     """
     duel = duel_class(catalog, params=params, mutation=mutation, seed=scenario.seed)
-    duel.params = ReadTracking(duel.params)
+    reads = ReadTracking(duel.params)
+    duel.params = reads
+    try:
+        return _replay(scenario, duel, reads, record_states, keep_going)
+    except ScriptError as error:
+        # A step's script errors are turned into ScenarioErrors at its line as it is played;
+        # this is the rest: a card program of the scenario's own that only fails when the
+        # table is written, the duel settles after the last step or its outcome is observed.
+        raise ScenarioError(error.message, scenario.file, None,
+                            error.field or "cards") from None
+
+
+def _replay(scenario: Scenario, duel: Duel, reads: ReadTracking, record_states: bool,
+            keep_going: bool) -> Replay:
     try:
         build_duel(scenario, duel)
     except ScenarioError as error:
@@ -154,7 +167,7 @@ def replay(scenario: Scenario, duel_class: type[Duel], catalog: Catalog,
     if not found:
         found = compare(scenario.expect, outcome)
     return Replay(scenario, steps, found, duel.result.as_dict() if duel.result else None,
-                  list(dict.fromkeys(duel.rules_used)), duel, outcome, sorted(duel.params.read),
+                  list(dict.fromkeys(duel.rules_used)), duel, outcome, sorted(reads.read),
                   initial_state, closing,
                   readings_asked(duel))
 

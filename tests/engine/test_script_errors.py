@@ -85,3 +85,42 @@ def test_a_step_without_its_card_is_a_script_error_where_a_rule_needs_one():
     with pytest.raises(ScriptError) as caught:
         step.card_id
     assert caught.value.field == "activate"
+
+
+UNKNOWN_WHILE = textwrap.dedent("""\
+    slug: unknown-while
+    format: core
+    rule: core/chains#resolving-backwards
+    title: A banner whose condition names nothing
+    narrative: Player A's own monster gains ATK while a condition the engine does not know holds.
+    cards:
+      - name: Odd Banner Beast
+        kind: monster
+        subtype: effect
+        attribute: EARTH
+        race: Beast
+        level: 4
+        atk: 1400
+        def: 1000
+        effects:
+          - continuous: {stats: {atk: 500}, while: no_such_condition}
+    setup:
+      turn: {number: 3, player: A, phase: main1}
+      players:
+        A: {lp: 8000, deck: 5, monsters: [{id: beast, card: Odd Banner Beast, position: attack}]}
+        B: {lp: 8000, deck: 5}
+    steps:
+      - {player: A, end_turn: true}
+    expect: {}
+    """)
+
+
+@pytest.mark.parametrize("record_states", [False, True])
+def test_an_own_cards_unknown_condition_is_a_scenario_error_outside_the_steps_too(record_states):
+    """Found while writing the table or observing the outcome (not inside a step), the script
+    error still names the file, never escaping as an engine error (a fuzzed file found it)."""
+    found = parse_scenario(UNKNOWN_WHILE, "unknown-while.yaml", formats={"core"})
+    with pytest.raises(ScenarioError) as error:
+        replay(found, Duel, default_catalog(), record_states=record_states)
+    assert error.value.file == "unknown-while.yaml"
+    assert "no_such_condition" in error.value.message
