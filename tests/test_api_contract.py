@@ -28,9 +28,11 @@ from scenarios.quizzes.models import Question
 EXAMPLES = {GenerationMode.POSITIVE: 15, GenerationMode.NEGATIVE: 6}
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance,
           content_type_conformance]
-# CPU seconds for both runs (about 25 s; wall time is some 40-50 s): a guard against drift,
-# counted in CPU time so that a loaded machine does not fail it.
-TIME_BUDGET = 90
+# CPU seconds for both runs: a guard against drift, counted in CPU time so that a loaded machine
+# does not fail it. It was 90 s (about 25 s used) until step 13 grew the API (the reference's
+# card language and priority tables) and the corpus (398 scenarios): a PostgreSQL run on a
+# loaded machine then went past 90 s at the replay endpoint. To be measured again and tightened.
+TIME_BUDGET = 180
 
 
 @pytest.fixture
