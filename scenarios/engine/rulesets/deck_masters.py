@@ -656,14 +656,14 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         super().perform(action)
 
     def fusion_summoned(self, fusion: CardInstance, materials: list[CardInstance]) -> None:
-        player = fusion.controller
-        if self.deck_masters.get(player) in {m.id for m in materials}:
-            if self.misreads("dm-replaced-by-summon", "tribute-summon-only"):
-                return
-            self.note_rule("dm-replaced-by-summon")
-            self.replace_deck_master(player, fusion)
+        self.summoned_from_materials(fusion, materials)
 
     def ritual_summoned(self, monster: CardInstance, materials: list[CardInstance]) -> None:
+        self.summoned_from_materials(monster, materials)
+
+    def summoned_from_materials(self, monster: CardInstance,
+                                materials: list[CardInstance]) -> None:
+        """A Fusion or Ritual Summon that used the Deck Master makes the monster the new one."""
         player = monster.controller
         if self.deck_masters.get(player) in {m.id for m in materials}:
             if self.misreads("dm-replaced-by-summon", "tribute-summon-only"):
