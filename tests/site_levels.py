@@ -13,6 +13,11 @@ want it empty, then those on the rules, then those on the whole site; then the t
 tests (which commit, and whose end flushes every table: Django's TransactionTestCase), highest
 level first; then the tests without a database.
 
+A level is built by its builders once per run. Its rows are then kept in memory (a snapshot of
+every table), so that a later test that finds the database flushed (after a transactional test,
+such as every browser test) gets the level back by writing the rows again, in well under a
+second, instead of loading and verifying the bundled content once more.
+
 Any other order stays correct, only slower: a test that finds another level committed than the
 one it asks for gets its own inside its transaction (back to EMPTY, then its level built), and
 the rollback undoes it; a transactional test gets its level committed. Going back to EMPTY
@@ -69,6 +74,21 @@ def run_order(item):
     return (2, 0)
 
 
+# PostgreSQL's type ids for json and jsonb: psycopg reads them as Python values, and a value read
+# that way must be wrapped to be written back as JSON (a plain string would go in as text).
+POSTGRES_JSON_TYPES = (114, 3802)
+
+
+def as_json_values(row, json_columns):
+    from psycopg.types.json import Jsonb
+
+    row = list(row)
+    for i in json_columns:
+        if row[i] is not None:
+            row[i] = Jsonb(row[i])
+    return row
+
+
 class SiteLevels:
     """Which level the test database holds committed, and the means to change it.
 
@@ -81,6 +101,7 @@ class SiteLevels:
         self.committed = EMPTY
         self.baseline = None
         self.values = {}
+        self.snapshots = {}  # level -> the rows of every table once that level was built
 
     def record_baseline(self):
         """Remember what the migrations wrote, to restore it when going back to EMPTY."""
@@ -114,6 +135,9 @@ class SiteLevels:
     def change(self, before, level):
         """From level `before` to `level`: built on top when it is a lower level, else from
         the migrations' database."""
+        if level in self.snapshots and before != level:
+            self.restore(self.snapshots[level])
+            return
         if not EMPTY <= before <= level:
             self.reset()
             before = EMPTY
@@ -121,6 +145,8 @@ class SiteLevels:
             if before < step <= level:
                 value = self.builders[step]()
                 self.values[step] = value if value is not None else self.values.get(RULES)
+        if level != EMPTY:
+            self.snapshots[level] = self.snapshot()
 
     def flushed(self):
         """A transactional test has ended: Django flushes every table after it."""
@@ -132,11 +158,67 @@ class SiteLevels:
         from django.contrib.contenttypes.models import ContentType
 
         with transaction.atomic():
-            with connection.cursor() as cursor:
-                for table in self.tables():
-                    cursor.execute(f"DELETE FROM {connection.ops.quote_name(table)}")
+            self.delete_rows()
             connection.creation.deserialize_db_from_string(self.baseline)
         ContentType.objects.clear_cache()
+
+    def delete_rows(self):
+        with connection.cursor() as cursor:
+            for table in self.tables():
+                cursor.execute(f"DELETE FROM {connection.ops.quote_name(table)}")
+
+    def snapshot(self):
+        """Every row of every table, with its column names (a full-text table's rowid too: its
+        rows are found by it)."""
+        rows = {}
+        with connection.cursor() as cursor:
+            for table in self.tables():
+                columns = [column.name for column in
+                           connection.introspection.get_table_description(cursor, table)]
+                if table in self.virtual_tables():
+                    columns = ["rowid"] + columns
+                quoted = ", ".join(connection.ops.quote_name(c) for c in columns)
+                cursor.execute(f"SELECT {quoted} FROM {connection.ops.quote_name(table)}")
+                fetched = cursor.fetchall()
+                json_columns = [i for i, column in enumerate(cursor.description)
+                                if column.type_code in POSTGRES_JSON_TYPES]
+                if json_columns and connection.vendor == "postgresql":
+                    fetched = [as_json_values(row, json_columns) for row in fetched]
+                rows[table] = (columns, fetched)
+        return rows
+
+    def restore(self, snapshot):
+        """Write a snapshot back into emptied tables, in one transaction (foreign keys are
+        checked at its end, so the order of tables does not matter), and move each table's
+        id sequence past the restored rows."""
+        from django.apps import apps
+        from django.contrib.contenttypes.models import ContentType
+        from django.core.management.color import no_style
+
+        with transaction.atomic():
+            self.delete_rows()
+            with connection.cursor() as cursor:
+                for table, (columns, rows) in snapshot.items():
+                    if not rows:
+                        continue
+                    quoted = ", ".join(connection.ops.quote_name(c) for c in columns)
+                    marks = ", ".join(["%s"] * len(columns))
+                    cursor.executemany(f"INSERT INTO {connection.ops.quote_name(table)} "
+                                       f"({quoted}) VALUES ({marks})", rows)
+                models = [model for model in apps.get_models()
+                          if model._meta.managed and model._meta.db_table in snapshot]
+                for sql in connection.ops.sequence_reset_sql(no_style(), models):
+                    cursor.execute(sql)
+        ContentType.objects.clear_cache()
+
+    @staticmethod
+    def virtual_tables():
+        if connection.vendor != "sqlite":
+            return []
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                           "AND sql LIKE 'CREATE VIRTUAL TABLE%'")
+            return [name for (name,) in cursor.fetchall()]
 
     @staticmethod
     def tables():
@@ -144,9 +226,4 @@ class SiteLevels:
         (full-text) tables the migrations add beside them."""
         tables = connection.introspection.django_table_names(only_existing=True,
                                                              include_views=False)
-        if connection.vendor == "sqlite":
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
-                               "AND sql LIKE 'CREATE VIRTUAL TABLE%'")
-                tables += [name for (name,) in cursor.fetchall()]
-        return tables
+        return tables + SiteLevels.virtual_tables()

@@ -52,6 +52,32 @@ def test_a_test_out_of_order_builds_its_level_inside_its_own_transaction(db):
     assert SITE_LEVELS.committed == committed
 
 
+def test_a_level_built_once_comes_back_from_its_snapshot_without_building_again(loaded_site):
+    """After a transactional test has flushed the tables, the site is written back from the
+    rows kept when it was first built: the same rows, search included, and no builder runs."""
+    from rulings.knowledge import search
+
+    articles = sorted(Article.objects.values_list("pk", "slug"))
+    questions = Question.objects.count()
+    found = search.search("negated summons")
+    SITE_LEVELS.reset()  # as a flush leaves it, inside this test's transaction
+    assert site_levels.SITE in SITE_LEVELS.snapshots
+    calls = []
+    builders = SITE_LEVELS.builders
+    SITE_LEVELS.builders = {level: lambda: calls.append(level) for level in builders}
+    try:
+        SITE_LEVELS.change(site_levels.EMPTY, site_levels.SITE)
+    finally:
+        SITE_LEVELS.builders = builders
+    assert calls == []
+    assert sorted(Article.objects.values_list("pk", "slug")) == articles
+    assert Question.objects.count() == questions > 0
+    assert migrations_rows_are_there()
+    assert search.search("negated summons") == found
+    Article.objects.create(format=Article.objects.first().format, slug="after-restore",
+                           title="After the restore")  # ids go on past the restored rows
+
+
 def fake_test(*fixtures, marker=None):
     return SimpleNamespace(fixturenames=list(fixtures), get_closest_marker=lambda name: marker)
 

@@ -3,18 +3,14 @@ live site with the bundled rules (and scenarios) loaded, and an editor who logs 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, User
-from django.core.management import call_command
-
-from rulings.knowledge.loading import load_content
 
 EDITOR_PASSWORD = "a-long-test-password"
 
 
 @pytest.fixture
-def site(live_server, transactional_db):
-    """The live site's address, with the bundled rules and scenarios loaded."""
-    assert not load_content(settings.RULES_CONTENT_DIR).errors
-    call_command("load_scenarios", verbosity=0)
+def site(live_server, transactional_db, loaded_site):
+    """The live site's address, with the bundled rules and scenarios loaded (built once per
+    run, written back from its snapshot for each test: tests/site_levels.py)."""
     return live_server.url
 
 

@@ -2,17 +2,13 @@
 from urllib.parse import urlparse
 
 import pytest
-from django.conf import settings
-
-from rulings.knowledge.loading import load_content
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def site(live_server, transactional_db):
-    report = load_content(settings.RULES_CONTENT_DIR)
-    assert not report.errors
+def site(live_server, transactional_db, bundled_rules):
+    """The live site with the bundled rules (no scenarios)."""
     return live_server.url
 
 

@@ -1,9 +1,6 @@
 """In real Chromium: the glossary's filter hides the terms that do not match as you type, and
 the quiz start form fits a 390-px phone without sideways scrolling."""
 import pytest
-from django.conf import settings
-
-from rulings.knowledge.loading import load_content
 
 pytestmark = pytest.mark.browser
 
@@ -11,8 +8,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def rules_site(live_server, transactional_db):
-    assert not load_content(settings.RULES_CONTENT_DIR).errors
+def rules_site(live_server, transactional_db, bundled_rules):
     return live_server.url
 
 

@@ -1,14 +1,10 @@
 """The scenario reference reads on a 390-px phone, in real Chromium."""
 import pytest
-from django.conf import settings
-
-from rulings.knowledge.loading import load_content
 
 pytestmark = pytest.mark.browser
 
 
-def test_the_reference_fits_a_phone(live_server, transactional_db, browser):
-    assert not load_content(settings.RULES_CONTENT_DIR).errors
+def test_the_reference_fits_a_phone(live_server, transactional_db, bundled_rules, browser):
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     for address in ("/scenarios/reference/", "/scenarios/reference/kingdom-duels/",
