@@ -181,7 +181,7 @@ class SiteLevels:
                 cursor.execute(f"SELECT {quoted} FROM {connection.ops.quote_name(table)}")
                 fetched = cursor.fetchall()
                 json_columns = [i for i, column in enumerate(cursor.description)
-                                if column.type_code in POSTGRES_JSON_TYPES]
+                                if column[1] in POSTGRES_JSON_TYPES]
                 if json_columns and connection.vendor == "postgresql":
                     fetched = [as_json_values(row, json_columns) for row in fetched]
                 rows[table] = (columns, fetched)
