@@ -286,6 +286,8 @@ STEP_OPTIONS: dict[str, YamlMapping] = {
     "position": text("The position the card takes (attack or defense; face-down for a Set).",
                      "a position name"),
     "stop_at": text("Move on only as far as this phase.", "a phase name"),
+    "ability": text("Deck Masters: which of the Deck Master's Abilities the step means, by "
+                    "its name (needed when it has several).", "an Ability's name"),
     "to": {"type": ["string", "integer"], "minLength": 1, "maxLength": MAX_CARD_ID,
            "description": "Where to: a line, a column number, a zone or a card id.",
            "x-is": "a line, a column number or a card id"},

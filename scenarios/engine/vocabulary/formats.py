@@ -36,7 +36,7 @@ COMMON_STEP_OPTIONS = ("player", "illegal")
 # Every option some step of some format reads: a field outside these is no option at all (the
 # schema reports it), so only these are checked against the step's own.
 STEP_OPTION_NAMES = frozenset({"target", "targets", "choose", "select", "tributes", "materials",
-                               "position", "stop_at", "to"})
+                               "position", "stop_at", "to", "ability"})
 CORE_STEP_OPTIONS: dict[str, tuple[str, ...]] = {
     "activate": ("choose", "materials", "select", "target", "targets"),
     "attack": ("target",), "change_position": (), "concede": (), "end_turn": ("stop_at",),
@@ -156,6 +156,12 @@ def check_vocabulary(scenario: Any, ruleset: type, formats: Mapping[str, type] |
                 for field in entry if isinstance(entry, dict) else ():
                     if field not in declared["CARD_FIELDS"]:
                         refuse("a card field", "CARD_FIELDS", field, f"{path}.{field}")
+    if not getattr(ruleset, "HAS_ABILITIES", False):
+        for number, card in enumerate(getattr(scenario, "cards", ()) or ()):
+            if getattr(card, "abilities", ()):  # a Deck Master Ability means nothing here
+                raise scenario.error(f"{card.name} writes Deck Master Abilities, which {slug} "
+                                     "does not have (only deck-masters does)",
+                                     f"cards[{number}].abilities")
     for number, action in enumerate(scenario.steps):
         if declared["STEP_VERBS"] is not None and action.verb not in declared["STEP_VERBS"]:
             refuse("a step", "STEP_VERBS", action.verb, f"steps[{number}].{action.verb}")
