@@ -231,7 +231,9 @@ CARD_VERBS = {
     "ritual_summon": "Kingdom Duels: Ritual Summon a monster.",
     "integration_summon": "Kingdom Duels: Integration Summon a monster.",
     "redirect": "Kingdom Duels Battle Royale: redirect an attack to oneself.",
-    "decline": "Kingdom Duels: decline a card's offer.",
+    "decline": "Decline an optional effect (or Deck Master Ability) that waits for its player "
+               "to activate it; a mandatory one is refused (mandatory_effect). Kingdom Duels: "
+               "also let a Set Trap whose Trigger is met go unactivated.",
     "swap": "Kingdom Duels: swap a starting card in the Setup Phase.",
     "detach": "Kingdom Duels: use the DETACH effect of an attached card.",
 }

@@ -83,6 +83,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     STEP_VERBS = Duel.STEP_VERBS | {"use_ability", "pay_to_negate", "return_to_position"}
     STEP_OPTIONS = step_options(Duel.STEP_OPTIONS, pay_to_negate=(), special_summon=("position",),
                                 use_ability=("ability", "select", "target", "targets"),
+                                decline=("ability",),
                                 return_to_position=())
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master"}
     REASON_CODES = reasons(
@@ -661,7 +662,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
 
     def perform(self, action: Action) -> None:
         # A triggered optional Ability not used before the next action misses its timing.
-        if action.verb not in ("activate", "pass", "use_ability", "pay_to_negate"):
+        if action.verb not in ("activate", "pass", "use_ability", "pay_to_negate", "decline"):
             self.waiting_abilities = []
         super().perform(action)
 
@@ -898,6 +899,36 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                   card=card.id, link=link.number,
                   player=player, ability=ability['type'], speed=speed)
         self.priority, self.passes = self.opponent(player), 0
+
+    def do_decline(self, action: Action) -> None:
+        """Declining a triggered Ability of the player's Deck Master: a Trigger Ability waiting
+        for its player stops waiting; one that went on the Chain by itself (a Compulsory
+        Trigger Ability) is mandatory and cannot be declined. Other cards: as in the core."""
+        player, card = action.actor, self.card(action.card_id)
+        triggered = [a for a in self.abilities_of(card) if a.get("trigger")] \
+            if self.deck_masters.get(player) == card.id else []
+        if not triggered:
+            return super().do_decline(action)
+        ability = ability_named(self.abilities_of(card) if action.ability else triggered,
+                                action.ability, f"{card.id} ({card.name})")
+        assert ability is not None  # the card has Abilities
+        kind = ability["type"].lower()
+        started = [t["effect"] for t in self.pending_triggers if t["card"] == card.id] + \
+            [link.program for link in self.chain if link.card_id == card.id and not link.resolved]
+        if any(program.get("ability") is ability for program in started):
+            rule = "compulsory-mandatory" if kind == "compulsory trigger" else "trigger-optional"
+            self.illegal(rule, "mandatory_effect", f"the {ability['type']} Ability of {card.id} "
+                         "went on the Chain by itself: it cannot be declined")
+        waiting = next((t for t in self.waiting_abilities
+                        if t["card"] == card.id and t["effect"]["ability"] is ability), None)
+        if waiting is None:
+            self.illegal(None, "nothing_to_decline", f"no {ability['type']} Ability of {card.id} "
+                         f"waits for {player} to activate it")
+        self.waiting_abilities.remove(waiting)
+        rules = ["trigger-optional"] if kind == "trigger" else []
+        self.emit("ability", f"{player} declines the {ability['type']} Ability of {card.id}: it "
+                  "is not activated", rules, card=card.id, player=player,
+                  ability=ability["type"], what="declined")
 
     def do_pay_to_negate(self, action: Action) -> None:
         player = action.actor

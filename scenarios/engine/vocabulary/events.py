@@ -92,7 +92,7 @@ class Payload:
 
 @dataclass(frozen=True, slots=True)
 class AbilityPayload(Payload):
-    WHATS: ClassVar[frozenset[str]] = frozenset({"triggered", "made_active"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"declined", "triggered", "made_active"})
     card: str | None = None
     what: str | None = None
     link: int | None = None

@@ -25,7 +25,7 @@ MEANINGS = {code.value: code.meaning for code in Reason}
 
 CORE_VERBS = frozenset({"activate", "pass", "attack", "summon", "set", "flip_summon", "phase",
                         "end_turn", "pass_turns", "concede", "special_summon",
-                        "change_position"})
+                        "change_position", "decline"})
 CORE_CARD_FIELDS = frozenset({"id", "card", "face", "position", "set_turn", "counters", "owner"})
 CORE_ZONES = ("hand", "deck", "extra_deck", "graveyard", "banished", "monsters", "spell_trap",
               "field_zone")
@@ -38,7 +38,7 @@ COMMON_STEP_OPTIONS = ("player", "illegal")
 STEP_OPTION_NAMES = frozenset({"target", "targets", "choose", "select", "tributes", "materials",
                                "position", "stop_at", "to", "ability"})
 CORE_STEP_OPTIONS: dict[str, tuple[str, ...]] = {
-    "activate": ("choose", "materials", "select", "target", "targets"),
+    "activate": ("choose", "materials", "select", "target", "targets"), "decline": (),
     "attack": ("target",), "change_position": (), "concede": (), "end_turn": ("stop_at",),
     "flip_summon": (), "pass": (), "pass_turns": (), "phase": (), "set": ("tributes",),
     "special_summon": ("materials", "position"), "summon": ("position", "tributes")}
@@ -79,7 +79,7 @@ CORE_REASON_CODES = reasons(
     "condition_not_met", "direct_attack_blocked", "duel_over", "flipped_this_chain",
     "invalid_attack_target", "invalid_fusion", "invalid_ritual", "invalid_selection",
     "invalid_target",
-    "mandatory_trigger_pending", "no_free_zone", "no_priority", "no_summon_procedure",
+    "mandatory_effect", "mandatory_trigger_pending", "no_free_zone", "nothing_to_decline", "no_priority", "no_summon_procedure",
     "normal_summon_used", "not_activatable", "not_flippable", "not_in_damage_step", "not_in_hand",
     "not_open_game_state", "not_your_card", "not_your_monster", "not_your_turn", "phase_order",
     "position_change_used", "quick_play_from_hand_opponent_turn", "set_this_turn",
