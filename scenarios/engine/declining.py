@@ -36,7 +36,7 @@ class DecliningRules(DuelPart):
                          f"{card.id} waiting to be activated")
         self.optional_triggers.remove(waiting)
         self.emit("trigger", f"{player} declines the optional effect of {card.id} ({card.name}): "
-                  "it is not activated", card=card.id, player=player, what="declined")
+                  "it is not activated", card=card.id, player=player, what="effect_declined")
 
     def mandatory_effect_started(self, card: CardInstance) -> bool:
         """Has a mandatory trigger effect of this card started: waiting for its targets, about

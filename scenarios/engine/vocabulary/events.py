@@ -606,7 +606,7 @@ class TrapPayload(Payload):
 @dataclass(frozen=True, slots=True)
 class TriggerPayload(Payload):
     WHATS: ClassVar[frozenset[str]] = frozenset({
-        "continuous_effect", "declined", "end_phase", "mandatory", "sprung"})
+        "continuous_effect", "declined", "effect_declined", "end_phase", "mandatory", "sprung"})
     card: str | None = None
     link: int | None = None
     player: str | None = None
