@@ -152,3 +152,63 @@ def test_a_bad_entry_in_an_abilities_file_names_the_file_and_field(tmp_path):
         abilities(path)
     assert (error.value.file, error.value.field, error.value.line) == \
         ("abilities.yaml", "ability.type", 2)
+
+
+MANY_TYPES = textwrap.dedent("""\
+    slug: inline-ability-types-probe
+    format: deck-masters
+    rule: deck-masters/abilities#one-or-more
+    title: A Continuous, a Spell and a Trap Ability on one Deck Master
+    narrative: A's Deck Master has three Abilities of three types.
+    cards:
+      - name: Probe Regent
+        kind: monster
+        subtype: effect
+        attribute: DARK
+        race: Fiend
+        level: 4
+        atk: 1500
+        def: 1500
+        abilities:
+          - name: Scales
+            type: Continuous
+            continuous: {set_race_own: Dragon, while: in_position}
+          - name: Felling Word
+            type: Spell
+            target: {card: monster, side: opponent}
+            resolve: [{destroy: target}]
+          - name: Sting
+            type: Trap
+            resolve: [{damage: {to: opponent, amount: 500}}]
+    setup:
+      turn: {number: 3, player: A, phase: main1}
+      players:
+        A:
+          lp: 8000
+          deck: 5
+          deck_master: {id: regent, card: Probe Regent}
+          monsters: [{id: snake, card: Venom Snake, position: attack}]
+        B:
+          lp: 8000
+          deck: 5
+          deck_master: {id: b-dm, card: Gamma the Magnet Warrior}
+          monsters: [{id: giant, card: Giant Soldier of Stone, position: attack}]
+    steps:
+      - {player: A, use_ability: regent, ability: Scales, illegal: continuous_ability}
+      - {player: A, use_ability: regent, ability: Felling Word, target: giant}
+      - {player: B, pass: true}
+      - {player: A, use_ability: regent, ability: Sting}
+      - {player: B, pass: true}
+      - {player: A, pass: true}
+    expect: {}
+    """)
+
+
+def test_abilities_of_every_type_on_one_card_keep_their_own_type():
+    replay = run(parse_scenario(MANY_TYPES, "probe.yaml", RULESETS))
+    assert [step.reason for step in replay.steps if step.status.refused] == ["continuous_ability"]
+    assert replay.outcome["lp"] == {"A": 8000, "B": 7500}  # the Trap Ability joined as link 2
+    assert replay.outcome["resolved"] == ["regent", "regent"]
+    cards = replay.outcome["cards"]
+    assert cards["giant"]["zone"] == "graveyard"  # the Spell Ability resolved
+    assert "Dragon" in cards["snake"]["races"]  # the Continuous Ability applies
