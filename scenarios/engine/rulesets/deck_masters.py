@@ -62,7 +62,7 @@ def return_to_position(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 
 class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     slug = "deck-masters"
-    HAS_ABILITIES = True  # its players' Deck Masters have Abilities (a scenario card may write them)
+    HAS_ABILITIES = True  # its Deck Masters have Abilities (a scenario's card may write its own)
     CARD_FACTS = Duel.CARD_FACTS + ("deck_master", "monster_type")
     PARAMETERS = (
         Param("ability_types", Table(
