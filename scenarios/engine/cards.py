@@ -39,7 +39,7 @@ PRINTED_RACES = {"Aqua", "Beast", "Beast-Warrior", "Creator God", "Cyberse", "Di
                  "Spellcaster", "Thunder", "Warrior", "Winged Beast", "Wyrm", "Zombie"}
 CARD_KEYS = {"name", "kind", "subtype", "attribute", "race", "level", "atk", "def", "text", "note",
              "activation", "effects", "flags", "materials", "scale", "summon_condition",
-             "procedure", "hierarchy", "rule", "summon_with", "also"}
+             "procedure", "hierarchy", "rule", "summon_with", "also", "abilities"}
 CATALOG_DIR = Path(__file__).resolve().parent / "catalog"
 
 
@@ -66,6 +66,7 @@ class CardDef:
     rule: dict | None = None  # a Kingdom Duels Rule Card's terms (keyword, reliance, cardlist...)
     summon_with: dict | None = None  # an Extra Deck monster's summoning requirements
     also: tuple = ()  # other card kinds it also is (a Kingdom Duels Spell Monster is a spell too)
+    abilities: tuple = ()  # its Deck Master Abilities, when the card writes them itself
     scenario_card: bool = False  # defined in a scenario's own `cards:`, not in the catalog
 
     @property
@@ -175,6 +176,12 @@ def card_from_data(entry: YamlValue, file: str | None, lines: LineMap, where: st
         if problem or condition["not_while_you_control"] == "self":
             fail(f"{name}: {problem or 'summon_condition not_while_you_control is a filter'}",
                  "summon_condition")
+    if entry.get("abilities") is not None:
+        from .rulesets.ability_entries import abilities_problem
+        found = abilities_problem(entry["abilities"])
+        if found:
+            field, message = found
+            fail(f"{name}: {message}", f"abilities{field}")
     if vocabulary is not None:
         for key in ("activation", "effects"):
             if entry.get(key) is not None:
@@ -191,7 +198,7 @@ def card_from_data(entry: YamlValue, file: str | None, lines: LineMap, where: st
         summon_condition=entry.get("summon_condition"), procedure=entry.get("procedure"),
         hierarchy=entry.get("hierarchy", 0), rule=entry.get("rule"),
         summon_with=entry.get("summon_with"), also=tuple(entry.get("also") or ()),
-        scenario_card=scenario_card)
+        abilities=tuple(entry.get("abilities") or ()), scenario_card=scenario_card)
 
 
 # A scenario's own cards (`cards:`): how many, and how long a name may be.

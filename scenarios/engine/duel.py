@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 from .battle import BattleRules
 from .chains import ChainRules
 from .checkpoint import Checkpoint, Generator
-from .endings import EndingRules
+from .declining import DecliningRules
 from .destruction import EVENT as DESTRUCTION
 from .destruction import announce, destruction_kind, watch_holds
+from .endings import EndingRules
 from .errors import IllegalAction, ScenarioError, ScriptError
 from .modifiers import ModifierRegistry
 from .outcome import CORE_CARD_FACTS, CORE_EXPECT_KEYS
@@ -72,7 +73,7 @@ def _checked_problems(ruleset: type, given: object, params: dict) -> list:
     return problems
 
 
-class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
+class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules):
     slug = "core"
     RULES = rulebook(*ChainRules.CHAIN_RULES, *BattleRules.BATTLE_RULES,
                      *TurnRules.TURN_RULES, *EndingRules.ENDING_RULES)
@@ -752,13 +753,15 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         if handler is None:
             raise ScriptError(f"this format has no action '{verb}'", field=verb)
         waiting = [t for t in self.optional_triggers if t["effect"].get("mandatory")]
-        if waiting and not (verb == "activate" and action.card in {t["card"] for t in waiting}):
+        # (a `decline` of the waiting effect itself is refused by its own rule: mandatory_effect)
+        if waiting and not (verb in ("activate", "decline") and
+                            action.card in {t["card"] for t in waiting}):
             raise IllegalAction("mandatory_trigger_pending",
                                 f"{waiting[0]['card']} must first activate its mandatory effect")
         if self.summon_attempt is not None and not self.chain and not self.answers_summon(action) \
                 and not self.passes_in_summon_window(action):
             self.settle_summon()
-        if verb not in ("activate", "pass"):
+        if verb not in ("activate", "pass", "decline"):
             self.optional_triggers = self.optional_triggers_kept()
             self.just_summoned = []
         handler(action)

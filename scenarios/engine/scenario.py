@@ -57,6 +57,7 @@ class Action:
     stop_at: str | None = None
     count: int = 1
     to: str | None = None
+    ability: str | None = None  # Deck Masters: which of the Deck Master's Abilities, by name
     # The reason code the file expects the step to be refused with; True: refused for any reason.
     expect_illegal: str | bool | None = None
     raw: YamlMapping = field(default_factory=dict)
@@ -231,7 +232,7 @@ def parse_step(step: YamlMapping, path: str, lines: LineMap) -> Action:
     action = Action(verb=verb, player=step.get("player"), line_ref=(lines, path), raw=dict(step),
                     expect_illegal=step.get("illegal"), choose=step.get("choose"),
                     position=step.get("position"), stop_at=step.get("stop_at"),
-                    to=None if to is None else str(to))
+                    to=None if to is None else str(to), ability=step.get("ability"))
     if verb == "phase":
         action.phase = value
     elif verb == "pass_turns":

@@ -231,7 +231,9 @@ CARD_VERBS = {
     "ritual_summon": "Kingdom Duels: Ritual Summon a monster.",
     "integration_summon": "Kingdom Duels: Integration Summon a monster.",
     "redirect": "Kingdom Duels Battle Royale: redirect an attack to oneself.",
-    "decline": "Kingdom Duels: decline a card's offer.",
+    "decline": "Decline an optional effect (or Deck Master Ability) that waits for its player "
+               "to activate it; a mandatory one is refused (mandatory_effect). Kingdom Duels: "
+               "also let a Set Trap whose Trigger is met go unactivated.",
     "swap": "Kingdom Duels: swap a starting card in the Setup Phase.",
     "detach": "Kingdom Duels: use the DETACH effect of an attached card.",
 }
@@ -286,6 +288,8 @@ STEP_OPTIONS: dict[str, YamlMapping] = {
     "position": text("The position the card takes (attack or defense; face-down for a Set).",
                      "a position name"),
     "stop_at": text("Move on only as far as this phase.", "a phase name"),
+    "ability": text("Deck Masters: which of the Deck Master's Abilities the step means, by "
+                    "its name (needed when it has several).", "an Ability's name"),
     "to": {"type": ["string", "integer"], "minLength": 1, "maxLength": MAX_CARD_ID,
            "description": "Where to: a line, a column number, a zone or a card id.",
            "x-is": "a line, a column number or a card id"},

@@ -25,7 +25,8 @@ FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 # Attributes of a parsed step (scenario.Action) -> the step option it comes from.
 ACTION_OPTIONS = {"target": ("target",), "targets": ("target", "targets"), "choose": ("choose",),
                   "select": ("select",), "tributes": ("tributes",), "materials": ("materials",),
-                  "position": ("position",), "stop_at": ("stop_at",), "to": ("to",)}
+                  "position": ("position",), "stop_at": ("stop_at",), "to": ("to",),
+                  "ability": ("ability",)}
 
 def _owner(cls: type, name: str) -> type | None:
     return next((k for k in cls.__mro__ if name in vars(k)), None)

@@ -58,8 +58,9 @@ class BoardLayout:
         """{Terrain: what it favours}, for a format with Terrains (none otherwise)."""
         return {}
 
-    def ability_text(self, card_name: str) -> str | None:
-        """The text of a Deck Master's ability, for a format whose Deck Masters have one."""
+    def ability_text(self, card_name: str, own: tuple = ()) -> str | None:
+        """The text of a Deck Master's ability, for a format whose Deck Masters have one
+        (`own`: the Abilities a scenario's card writes itself)."""
         return None
 
 

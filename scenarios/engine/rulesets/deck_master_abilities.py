@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..primitives import cards_in, format_duel, primitive
 from ..rules import Rule
+from .ability_entries import ability_key
 
 if TYPE_CHECKING:
     # For the type checker this mixin is a Duel, since it is only ever composed in front of
@@ -211,10 +212,10 @@ class DeckMasterAbilityRules(DuelBase):
         deck_masters: dict[str, str]  # player -> the id of their Deck Master
         former_deck_masters: set[str]
         types: dict[str, YamlMapping]  # Ability type -> its row of the ability_types table
-        abilities_used: set[tuple[str, str]]  # (player, Deck Master id) used this turn
+        abilities_used: set[tuple[str, str]]  # (player, ability_key) used this turn
 
         def is_deck_master(self, card: CardInstance) -> bool: ...
-        def ability_of(self, card: CardInstance) -> YamlMapping | None: ...
+        def abilities_of(self, card: CardInstance) -> tuple[YamlMapping, ...]: ...
         def ability_active(self, player: str) -> bool: ...
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -224,7 +225,7 @@ class DeckMasterAbilityRules(DuelBase):
         # (type, Ability) while an Ability's use is being checked
         self._ability_in_use: tuple[str, YamlMapping] | None = None
         self._resolving_link: ChainLink | None = None
-        # (player, Deck Master id) -> the turn a Continuous Ability's cost was paid in
+        # (player, ability_key) -> the turn a Continuous Ability's cost was paid in
         self.paid_active: dict[tuple[str, str], int] = {}
 
     # --- using an Ability --------------------------------------------------------------------
@@ -271,11 +272,12 @@ class DeckMasterAbilityRules(DuelBase):
         active for the rest of the turn, with no Chain Link and nothing to answer."""
         if self.priority != player:
             self.illegal(None, "no_priority", f"{player} does not hold priority")
-        if ability.get("once_per_turn") and (player, card.id) in self.abilities_used:
+        used = (player, ability_key(card.id, ability))
+        if ability.get("once_per_turn") and used in self.abilities_used:
             self.illegal(None, "once_per_turn", f"the Ability of {card.id} was used this turn")
         self.pay_costs(card, player, ability, dict(action.select))
-        self.abilities_used.add((player, card.id))
-        self.paid_active[(player, card.id)] = self.turn
+        self.abilities_used.add(used)
+        self.paid_active[used] = self.turn
         self.emit("ability", f"{player} pays to make the Continuous Ability of {card.id} active "
                   "for this turn: no Chain Link, nothing to answer",
                   ["continuous-becoming-active", "continuous-conditional"], card=card.id,
@@ -373,8 +375,8 @@ class DeckMasterAbilityRules(DuelBase):
         """A Deck Master with a Spell or Trap Ability is still only a monster."""
         if kind in ("spell", "trap", "spell_trap") and card.zone == "monsters" and \
                 self.is_deck_master(card):
-            ability = self.ability_of(card) or {}
-            ability_kind = CARD_LIKE.get(ability.get("type", "").lower())
+            ability_kind = next((CARD_LIKE[a["type"].lower()] for a in self.abilities_of(card)
+                                 if a["type"].lower() in CARD_LIKE), None)
             if ability_kind and self.ability_active(card.owner):
                 if self.misreads("dm-not-spell-trap", "counts-as-spell-trap"):
                     return kind in (ability_kind, "spell_trap")
@@ -422,13 +424,13 @@ class DeckMasterAbilityRules(DuelBase):
 
     # --- Continuous Abilities and replacements ----------------------------------------------------
 
-    def continuous_in_force(self, card: CardInstance, spec: YamlMapping) -> bool:
+    def continuous_in_force(self, card: CardInstance, ability: YamlMapping) -> bool:
         """Does a Continuous Ability with a `while:` condition apply now?"""
-        condition = spec.get("while")
+        condition = ability.get("continuous", {}).get("while")
         if condition is None:
             return True
         if condition == "paid":  # active for the turn its cost was paid in
-            holds = self.paid_active.get((card.owner, card.id)) == self.turn
+            holds = self.paid_active.get((card.owner, ability_key(card.id, ability))) == self.turn
         else:
             holds = card.zone == CONDITIONS[condition] and \
                 (condition != "on_field" or card.face_up)
@@ -446,13 +448,19 @@ class DeckMasterAbilityRules(DuelBase):
                             self.ability_active(player)))
             for old_id in sorted(self.former_deck_masters):
                 old = self.card(old_id)
-                if old.owner != player or self.ability_of(old) is None:
+                if old.owner != player or not self.abilities_of(old):
                     continue
                 if self.misreads("new-abilities-replace-old", "old-abilities-stay"):
                     holders.append((player, old, True))
                 else:
                     self.note_rule("new-abilities-replace-old")
         return holders
+
+    def held_abilities(self) -> list[tuple[str, CardInstance, bool, YamlMapping]]:
+        """(player, Deck Master, active?, Ability) for each Ability of `ability_holders`."""
+        return [(player, holder, active, ability)
+                for player, holder, active in self.ability_holders()
+                for ability in self.abilities_of(holder)]
 
     def replacement_allowed(self, player: str) -> bool:
         """May this player's Deck Master be replaced again? Always: there is no limit."""

@@ -17,12 +17,14 @@ from ..cards import CATALOG_DIR
 from ..duel import Duel
 from ..errors import IllegalAction, ScenarioError, ScriptError
 from ..parameters import Choice, Maybe, Param, Row, Table, Text, Whole
-from ..primitives import EffectContext, check_program, format_duel, primitive
+from ..primitives import EffectContext, format_duel, primitive
 from ..rules import Rule, rulebook
 from ..state import ChainLink
 from ..vocabulary import reasons, step_options
 from ..yamlsource import load_lazily
 from . import deck_master_abilities as more
+from .ability_entries import (ABILITY_KEYS, ABILITY_TYPES, ability_key, ability_named,
+                              ability_problem)
 
 if TYPE_CHECKING:
     from ..cards import Catalog, ScenarioCatalog
@@ -32,25 +34,22 @@ if TYPE_CHECKING:
     from ..yamltypes import YamlMapping, YamlValue
 
 ABILITIES_FILE = CATALOG_DIR / "abilities" / "deck-masters.yaml"
-# The types a Deck Master Ability may have: each needs its row in the `ability_types` table.
-ABILITY_TYPES = ("Ignition", "Trigger", "Compulsory Trigger", "Continuous", "Spell", "Trap")
-ABILITY_KEYS = {"deck_master", "type", "text", "cost", "target", "when", "resolve", "once_per_turn",
-                "self_negation", "reaches_position", "continuous", "trigger", "type_reading",
-                "overrides"}
 
 
 @lru_cache(maxsize=None)
 def abilities(path: str | Path = ABILITIES_FILE) -> dict[str, YamlMapping]:
-    """Deck Master Abilities by the name of their Deck Master, checked when first read."""
+    """Deck Master Abilities by the name of their Deck Master, checked when first read (by the
+    same checks as the Abilities a scenario's own card writes)."""
     data, lines = load_lazily(Path(path).read_text(encoding="utf-8"), Path(path).name)
     found: dict[str, YamlMapping] = {}
     for index, entry in enumerate(data or []):
         where = f"[{index}]"
-        unknown = set(entry) - ABILITY_KEYS if isinstance(entry, dict) else {"(not a mapping)"}
-        problem = f"unknown field(s) {', '.join(sorted(unknown))}" if unknown else \
-            check_program(entry.get("resolve", []))
+        problem = ability_problem(entry, inline=False)
         if problem:
-            raise ScenarioError(problem, Path(path).name, lines.get(where), "ability")
+            field, message = problem
+            raise ScenarioError(message, Path(path).name,
+                                lines.get(f"{where}.{field}", lines.get(where)),
+                                f"ability.{field}" if field else "ability")
         found[entry["deck_master"]] = entry
     return found
 
@@ -63,6 +62,7 @@ def return_to_position(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 
 class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     slug = "deck-masters"
+    HAS_ABILITIES = True  # its Deck Masters have Abilities (a scenario's card may write its own)
     CARD_FACTS = Duel.CARD_FACTS + ("deck_master", "monster_type")
     PARAMETERS = (
         Param("ability_types", Table(
@@ -82,7 +82,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     )
     STEP_VERBS = Duel.STEP_VERBS | {"use_ability", "pay_to_negate", "return_to_position"}
     STEP_OPTIONS = step_options(Duel.STEP_OPTIONS, pay_to_negate=(), special_summon=("position",),
-                                use_ability=("select", "target", "targets"),
+                                use_ability=("ability", "select", "target", "targets"),
+                                decline=("ability",),
                                 return_to_position=())
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master"}
     REASON_CODES = reasons(
@@ -325,6 +326,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         self.abilities_used: set[tuple[str, str]] = set()
         # triggered optional Abilities their player may activate
         self.waiting_abilities: list[PendingTrigger] = []
+        # Abilities a Tribute Summon being made triggers, reported once it is made
+        self._tribute_triggers: list[PendingTrigger] = []
         # (player, Deck Master, turn) of Abilities negated by payment
         self.paid_to_negate: set[tuple[str, str, int]] = set()
         # Deck Master id -> how it left the field (battle, effect, zone)
@@ -424,7 +427,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
 
     def cost_rule(self, card: CardInstance, program: YamlMapping) -> str:
         """An Ability's own cost falls under the Abilities article; card costs under the core."""
-        return "ability-whole-cost" if program is self.ability_of(card) else "costs"
+        return "ability-whole-cost" if self.is_ability_of(card, program) else "costs"
 
     def can_pay_lp(self, rule: str, lp: int, cost: int) -> bool:
         """An Ability's LP cost needs more LP than it costs: with exactly that many, it cannot be
@@ -433,13 +436,22 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             return lp > cost
         return super().can_pay_lp(rule, lp, cost)
 
-    def ability_of(self, card: CardInstance) -> YamlMapping | None:
-        return self.ability_catalog.get(card.card.name)
+    def abilities_of(self, card: CardInstance) -> tuple[YamlMapping, ...]:
+        """The card's Deck Master Abilities: those its own definition writes (a scenario's
+        card), else the Abilities catalog's entry for its name; () for none."""
+        if card.card.abilities:
+            return card.card.abilities
+        found = self.ability_catalog.get(card.card.name)
+        return () if found is None else (found,)
+
+    def is_ability_of(self, card: CardInstance, program: YamlMapping) -> bool:
+        """Is this program one of the card's Abilities (not a card effect)?"""
+        return any(program is ability for ability in self.abilities_of(card))
 
     def ability_active(self, player: str) -> bool:
         card = self.card(self.deck_masters[player])
         negated = self.ability_negated_until.get(player)
-        return self.ability_of(card) is not None and (negated is None or negated < self.turn)
+        return bool(self.abilities_of(card)) and (negated is None or negated < self.turn)
 
     # --- Types: Abilities over card effects --------------------------------------------------
 
@@ -449,20 +461,20 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             return races
         from_abilities: list[str] = []
         overriding: list[bool] = []  # does the Ability behind each of them say it overrides?
-        for player, holder, active in self.ability_holders():
-            spec = (self.ability_of(holder) or {}).get("continuous", {})
+        for player, holder, active, ability in self.held_abilities():
+            spec = ability.get("continuous", {})
             changes_races = bool({"set_race_all", "set_race_own"} & set(spec))
             if not active:
                 if changes_races and list(self.declared_races()):
                     self.note_rule("ability-overrides")  # negated: nothing overrides the card
                 continue
-            if not changes_races or not self.continuous_in_force(holder, spec):
+            if not changes_races or not self.continuous_in_force(holder, ability):
                 continue
             if self.misreads("continuous-applies", "needs-using") and \
-                    (player, holder.id) not in self.abilities_used:
+                    (player, ability_key(holder.id, ability)) not in self.abilities_used:
                 continue
             self.note_rule("continuous-applies")
-            says_overrides = bool((self.ability_of(holder) or {}).get("overrides"))
+            says_overrides = bool(ability.get("overrides"))
             if "set_race_all" in spec:
                 from_abilities.append(spec["set_race_all"])
                 overriding.append(says_overrides)
@@ -491,10 +503,10 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         card = self.card(link.card_id)
         if not any(e.get("continuous", {}).get("set_race_all") for e in card.card.effects):
             return None
-        for _, holder, active in self.ability_holders():
-            spec = (self.ability_of(holder) or {}).get("continuous", {})
+        for _, holder, active, ability in self.held_abilities():
+            spec = ability.get("continuous", {})
             if active and {"set_race_all", "set_race_own"} & set(spec) and \
-                    self.continuous_in_force(holder, spec):
+                    self.continuous_in_force(holder, ability):
                 return holder.id
         return None
 
@@ -603,19 +615,19 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     def do_summon(self, action: Action) -> None:
         player = action.actor
         old = self.deck_masters.get(player)
-        self._tribute_trigger = self.ability_trigger(player, "tribute_summon") \
-            if action.tributes else None
+        self._tribute_triggers = self.ability_triggers(player, "tribute_summon") \
+            if action.tributes else []
         super().do_summon(action)
         if old in action.tributes:
             # The new monster is the Deck Master before its own effect could start.
             self.note_rule("dm-replaced-by-summon")
             self.replace_deck_master(player, self.card(action.card))
             # Its Ability watched nothing while the summon happened: it does not trigger on it.
-            late = self.ability_trigger(player, "tribute_summon") \
-                if self._tribute_trigger is None else None
-            if late is not None:
+            late = self.ability_triggers(player, "tribute_summon") \
+                if not self._tribute_triggers else []
+            if late:
                 if self.misreads("trigger-before-deck-master", "sees-own-summon"):
-                    self._tribute_trigger = late
+                    self._tribute_triggers = late
                 else:
                     self.note_rule("trigger-before-deck-master")
 
@@ -629,16 +641,15 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                 else:
                     self.note_rule("new-dm-erased")
         super().tribute_summoned(card, player, tributes)
-        if self._tribute_trigger:
-            self.ability_triggered(self._tribute_trigger)
-            self._tribute_trigger = None
+        for waiting in self._tribute_triggers:
+            self.ability_triggered(waiting)
+        self._tribute_triggers = []
 
     def ability_triggered(self, waiting: PendingTrigger) -> None:
         """A triggered Ability: its row of the ability_types table says whether it goes on the
         Chain by itself (mandatory) or waits for its player to activate it (optional)."""
         card = self.card(waiting["card"])
-        ability = self.ability_of(card)
-        assert ability is not None  # ability_trigger found it: the card has one
+        ability = waiting["effect"]["ability"]
         kind = ability["type"].lower()
         if self.goes_on_chain_itself(kind) or (self.types[kind]["activation"] != "mandatory" and
                                               self.misreads("trigger-optional", "automatic")):
@@ -651,7 +662,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
 
     def perform(self, action: Action) -> None:
         # A triggered optional Ability not used before the next action misses its timing.
-        if action.verb not in ("activate", "pass", "use_ability", "pay_to_negate"):
+        if action.verb not in ("activate", "pass", "use_ability", "pay_to_negate", "decline"):
             self.waiting_abilities = []
         super().perform(action)
 
@@ -674,7 +685,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
     def replace_deck_master(self, player: str, new: CardInstance) -> None:
         if self.misreads("dm-replacement", "old-stays") or not self.replacement_allowed(player):
             return
-        if self.ability_of(new) is None:
+        if not self.abilities_of(new):
             if self.misreads("dm-without-abilities", "needs-an-ability"):
                 return
             self.note_rule("dm-without-abilities")
@@ -764,21 +775,24 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
 
     # --- Abilities -------------------------------------------------------------------------
 
-    def ability_trigger(self, player: str, event: str) -> PendingTrigger | None:
+    def ability_triggers(self, player: str, event: str) -> list[PendingTrigger]:
+        """The player's Deck Master Abilities that this event triggers, each waiting on its own
+        (the Ability itself rides along, as `ability`, for the step that uses or declines it)."""
         card = self.card(self.deck_masters[player])
-        ability = self.ability_of(card)
-        if ability and ability.get("trigger") == event and self.ability_active(player):
-            kind = ability["type"].lower()
-            return {"card": card.id, "effect": {"resolve": ability.get("resolve", []),
-                                                "trigger": event, "ability_type": kind},
-                    "data": {}}
-        return None
+        if not self.ability_active(player):
+            return []
+        return [{"card": card.id, "effect": {"resolve": ability.get("resolve", []),
+                                             "trigger": event, "ability": ability,
+                                             "ability_type": ability["type"].lower()},
+                 "data": {}}
+                for ability in self.abilities_of(card) if ability.get("trigger") == event]
 
     def do_use_ability(self, action: Action) -> None:
         player, card = action.actor, self.card(action.card)
         if self.deck_masters.get(player) != card.id:
             self.illegal(None, "not_your_deck_master", f"{card.id} is not {player}'s Deck Master")
-        ability = self.ability_of(card)
+        ability = ability_named(self.abilities_of(card), action.ability,
+                                f"{card.id} ({card.name})")
         if ability is None:
             self.illegal("dm-without-abilities", "no_ability",
                          f"{card.name} has no Deck Master Ability")
@@ -807,10 +821,12 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         if info["spell_speed"] is None and not self.misreads("continuous-ability", "activatable"):
             self.illegal("continuous-ability", "continuous_ability",
                          "a Continuous Ability never activates")
-        waiting = next((t for t in self.waiting_abilities if t["card"] == card.id), None)
+        waiting = next((t for t in self.waiting_abilities
+                        if t["card"] == card.id and t["effect"]["ability"] is ability), None)
+        used = (player, ability_key(card.id, ability))
         if self.priority != player and not (waiting is not None and not self.chain):
             self.illegal(None, "no_priority", f"{player} does not hold priority")
-        if ability.get("once_per_turn") and (player, card.id) in self.abilities_used:
+        if ability.get("once_per_turn") and used in self.abilities_used:
             self.illegal(None, "once_per_turn", f"the Ability of {card.id} was used this turn")
         if ability.get("trigger") and waiting is None:
             self.illegal(None, "not_triggered", f"the Ability of {card.id} waits for its trigger")
@@ -872,7 +888,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                 self.note_rule("ability-cost-at-activation")
         if waiting is not None:
             self.waiting_abilities.remove(waiting)
-        self.abilities_used.add((player, card.id))
+        self.abilities_used.add(used)
         link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=player, speed=speed,
                          program=ability, is_card_activation=False, ability_type=kind,
                          targets=targets, selections=selections,
@@ -883,6 +899,36 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                   card=card.id, link=link.number,
                   player=player, ability=ability['type'], speed=speed)
         self.priority, self.passes = self.opponent(player), 0
+
+    def do_decline(self, action: Action) -> None:
+        """Declining a triggered Ability of the player's Deck Master: a Trigger Ability waiting
+        for its player stops waiting; one that went on the Chain by itself (a Compulsory
+        Trigger Ability) is mandatory and cannot be declined. Other cards: as in the core."""
+        player, card = action.actor, self.card(action.card_id)
+        triggered = [a for a in self.abilities_of(card) if a.get("trigger")] \
+            if self.deck_masters.get(player) == card.id else []
+        if not triggered:
+            return super().do_decline(action)
+        ability = ability_named(self.abilities_of(card) if action.ability else triggered,
+                                action.ability, f"{card.id} ({card.name})")
+        assert ability is not None  # the card has Abilities
+        kind = ability["type"].lower()
+        started = [t["effect"] for t in self.pending_triggers if t["card"] == card.id] + \
+            [link.program for link in self.chain if link.card_id == card.id and not link.resolved]
+        if any(program.get("ability") is ability for program in started):
+            rule = "compulsory-mandatory" if kind == "compulsory trigger" else "trigger-optional"
+            self.illegal(rule, "mandatory_effect", f"the {ability['type']} Ability of {card.id} "
+                         "went on the Chain by itself: it cannot be declined")
+        waiting = next((t for t in self.waiting_abilities
+                        if t["card"] == card.id and t["effect"]["ability"] is ability), None)
+        if waiting is None:
+            self.illegal(None, "nothing_to_decline", f"no {ability['type']} Ability of {card.id} "
+                         f"waits for {player} to activate it")
+        self.waiting_abilities.remove(waiting)
+        rules = ["trigger-optional"] if kind == "trigger" else []
+        self.emit("ability", f"{player} declines the {ability['type']} Ability of {card.id}: it "
+                  "is not activated", rules, card=card.id, player=player,
+                  ability=ability["type"], what="declined")
 
     def do_pay_to_negate(self, action: Action) -> None:
         player = action.actor
@@ -899,14 +945,15 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                   "counts as used this turn", ["self-negation"],
                   card=top.card_id, player=player, what="pay_to_negate")
         if self.misreads("self-negation", "use-refunded"):
-            self.abilities_used.discard((top.player, top.card_id))
+            ability = top.program.get("ability", top.program)
+            self.abilities_used.discard((top.player, ability_key(top.card_id, ability)))
         self.paid_to_negate.add((top.player, top.card_id, self.turn))
         self.priority, self.passes = self.opponent(player), 0
 
     def check_timing(self, card: CardInstance, player: str, speed: int, is_card: bool,
                      program: YamlMapping) -> None:
         answers_ability = bool(self.chain) and self.chain[-1].ability_type is not None and \
-            program is not self.ability_of(card)
+            not self.is_ability_of(card, program)
         if answers_ability and self.chain[-1].negated:
             if self.misreads("self-negated-chainable", "closed"):
                 self.illegal("self-negated-chainable", "spell_speed_too_low",

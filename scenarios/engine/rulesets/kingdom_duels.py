@@ -1063,7 +1063,13 @@ class KingdomDuel(Duel):
                         action.select.get("player"))
 
     def do_decline(self, action: Action) -> None:
-        self.traps.decline(action.actor, self.card(action.card))
+        """A card's own trigger effect is declined as in every format; anything else named is
+        a Trap whose Trigger was met (refused with not_triggered when it is not)."""
+        card = self.card(action.card_id)
+        if any(t["card"] == card.id for t in self.optional_triggers) or \
+                self.mandatory_effect_started(card):
+            return super().do_decline(action)
+        self.traps.decline(action.actor, card)
 
     def do_redirect(self, action: Action) -> None:
         self.teams.do_redirect(action)

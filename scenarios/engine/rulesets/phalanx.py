@@ -666,6 +666,18 @@ class PhalanxDuel(Duel):
         finally:
             self.placing_line = None
 
+    def do_decline(self, action: Action) -> None:
+        """Whether to activate a monster's optional effect is its controller's choice, so a
+        teammate cannot decline it for them (rule 14, as for activating it)."""
+        card = self.card(action.card_id)
+        if card.zone == "monsters" and self.is_teammates(card, action.actor):
+            if not self.misreads("teammate-monster-effects", "shared-effects"):
+                self.illegal("teammate-monster-effects", "not_your_card",
+                             f"{card.id} is teammate {card.controller}'s monster: only its "
+                             "controller decides whether to activate its effects")
+            action = replace(action, player=card.controller)  # the wrong reading: for them
+        super().do_decline(action)
+
     # --- moving between the lines -------------------------------------------------------------
 
     def do_move(self, action: Action) -> None:

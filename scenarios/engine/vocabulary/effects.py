@@ -238,8 +238,16 @@ FLAGS = WordKind("flags", "Flags", "`flags:` of a card (a list of words)", (
 ))
 
 ABILITIES = WordKind("abilities", "Deck Master Abilities", "an entry of the Deck Masters "
-                     "Abilities file (catalog/abilities/deck-masters.yaml)", (
-    Word("deck_master", "The Deck Master whose Ability it is, by name."),
+                     "Abilities file (catalog/abilities/deck-masters.yaml), or of `abilities:` "
+                     "on a scenario's own card (a list: a Deck Master may have several)", (
+    Word("deck_master", "In the Abilities file: the Deck Master whose Ability it is, by name "
+         "(a scenario's own card writes its Abilities itself, without it)."),
+    Word("name", "The Ability's name, printed in green: it changes nothing in the Duel, and a "
+         "`use_ability` or `decline` step names it (`ability: <name>`) when its Deck Master "
+         "has several Abilities.",
+         example="abilities: [{name: Storm Call, type: Trigger, trigger: tribute_summon, "
+                 "resolve: [{gain_lp: 500}]}, {name: Ember, type: Ignition, "
+                 "resolve: [{damage: {to: opponent, amount: 300}}]}]"),
     Word("type", "The Ability's type: Ignition, Trigger, Compulsory Trigger, Continuous, Spell "
          "or Trap."),
     Word("text", "The Ability in words, as the site shows it."),

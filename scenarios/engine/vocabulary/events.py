@@ -92,7 +92,7 @@ class Payload:
 
 @dataclass(frozen=True, slots=True)
 class AbilityPayload(Payload):
-    WHATS: ClassVar[frozenset[str]] = frozenset({"triggered", "made_active"})
+    WHATS: ClassVar[frozenset[str]] = frozenset({"declined", "triggered", "made_active"})
     card: str | None = None
     what: str | None = None
     link: int | None = None
@@ -606,7 +606,7 @@ class TrapPayload(Payload):
 @dataclass(frozen=True, slots=True)
 class TriggerPayload(Payload):
     WHATS: ClassVar[frozenset[str]] = frozenset({
-        "continuous_effect", "declined", "end_phase", "mandatory", "sprung"})
+        "continuous_effect", "declined", "effect_declined", "end_phase", "mandatory", "sprung"})
     card: str | None = None
     link: int | None = None
     player: str | None = None

@@ -25,7 +25,7 @@ MEANINGS = {code.value: code.meaning for code in Reason}
 
 CORE_VERBS = frozenset({"activate", "pass", "attack", "summon", "set", "flip_summon", "phase",
                         "end_turn", "pass_turns", "concede", "special_summon",
-                        "change_position"})
+                        "change_position", "decline"})
 CORE_CARD_FIELDS = frozenset({"id", "card", "face", "position", "set_turn", "counters", "owner"})
 CORE_ZONES = ("hand", "deck", "extra_deck", "graveyard", "banished", "monsters", "spell_trap",
               "field_zone")
@@ -36,9 +36,9 @@ COMMON_STEP_OPTIONS = ("player", "illegal")
 # Every option some step of some format reads: a field outside these is no option at all (the
 # schema reports it), so only these are checked against the step's own.
 STEP_OPTION_NAMES = frozenset({"target", "targets", "choose", "select", "tributes", "materials",
-                               "position", "stop_at", "to"})
+                               "position", "stop_at", "to", "ability"})
 CORE_STEP_OPTIONS: dict[str, tuple[str, ...]] = {
-    "activate": ("choose", "materials", "select", "target", "targets"),
+    "activate": ("choose", "materials", "select", "target", "targets"), "decline": (),
     "attack": ("target",), "change_position": (), "concede": (), "end_turn": ("stop_at",),
     "flip_summon": (), "pass": (), "pass_turns": (), "phase": (), "set": ("tributes",),
     "special_summon": ("materials", "position"), "summon": ("position", "tributes")}
@@ -78,9 +78,8 @@ CORE_REASON_CODES = reasons(
     {}, "already_attacked", "cannot_attack", "cannot_normal_summon", "cannot_pay_cost",
     "condition_not_met", "direct_attack_blocked", "duel_over", "flipped_this_chain",
     "invalid_attack_target", "invalid_fusion", "invalid_ritual", "invalid_selection",
-    "invalid_target",
-    "mandatory_trigger_pending", "no_free_zone", "no_priority", "no_summon_procedure",
-    "normal_summon_used", "not_activatable", "not_flippable", "not_in_damage_step", "not_in_hand",
+    "invalid_target", "mandatory_effect", "mandatory_trigger_pending", "no_free_zone",
+    "no_priority", "no_summon_procedure", "nothing_to_decline", "normal_summon_used", "not_activatable", "not_flippable", "not_in_damage_step", "not_in_hand",
     "not_open_game_state", "not_your_card", "not_your_monster", "not_your_turn", "phase_order",
     "position_change_used", "quick_play_from_hand_opponent_turn", "set_this_turn",
     "setting_forbidden", "spell_speed_1_timing", "spell_speed_too_low", "summon_condition",
@@ -156,6 +155,12 @@ def check_vocabulary(scenario: Any, ruleset: type, formats: Mapping[str, type] |
                 for field in entry if isinstance(entry, dict) else ():
                     if field not in declared["CARD_FIELDS"]:
                         refuse("a card field", "CARD_FIELDS", field, f"{path}.{field}")
+    if not getattr(ruleset, "HAS_ABILITIES", False):
+        for number, card in enumerate(getattr(scenario, "cards", ()) or ()):
+            if getattr(card, "abilities", ()):  # a Deck Master Ability means nothing here
+                raise scenario.error(f"{card.name} writes Deck Master Abilities, which {slug} "
+                                     "does not have (only deck-masters does)",
+                                     f"cards[{number}].abilities")
     for number, action in enumerate(scenario.steps):
         if declared["STEP_VERBS"] is not None and action.verb not in declared["STEP_VERBS"]:
             refuse("a step", "STEP_VERBS", action.verb, f"steps[{number}].{action.verb}")

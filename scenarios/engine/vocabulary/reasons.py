@@ -99,6 +99,16 @@ class Reason(StrEnum):
         "invalid_selection",
         "a choice made while resolving or paying does not fit the effect")
     INVALID_TARGET = reason("invalid_target", "not a valid target for the card")
+    MANDATORY_EFFECT = reason(
+        "mandatory_effect",
+        "the effect or Ability is mandatory: it is activated by itself (or must be), so its "
+        "player cannot decline it",
+        "deck-masters/abilities#compulsory-trigger-mandatory",
+        "deck-masters/abilities#trigger-optional",
+        core=True)
+    NOTHING_TO_DECLINE = reason(
+        "nothing_to_decline",
+        "no optional effect or Ability of that card waits for the player to activate it")
     MANDATORY_TRIGGER_PENDING = reason(
         "mandatory_trigger_pending",
         "a mandatory trigger must activate first")

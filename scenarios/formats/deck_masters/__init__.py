@@ -13,19 +13,28 @@ HERE = Path(__file__).resolve().parent
 
 @dataclass(frozen=True)
 class DeckMastersBoard(BoardLayout):
-    def ability_text(self, card_name: str) -> str | None:
-        """"Deck Master Ability (type): text", from the abilities file."""
+    def ability_text(self, card_name: str, own: tuple = ()) -> str | None:
+        """"Deck Master Ability (type): text", from the card's own Abilities (a scenario's card,
+        one line each, with its name) or else from the abilities file."""
+        if own:
+            lines = [self.one_ability(ability) for ability in own]
+            return "\n".join(line for line in lines if line) or None
         try:
             ability = abilities().get(card_name)
         except (ScenarioError, OSError, ValueError, KeyError, TypeError):  # the picture never fails for want of it
             return None
+        return self.one_ability(ability)
+
+    @staticmethod
+    def one_ability(ability: object) -> str | None:
         if not ability or not isinstance(ability, dict):
             return None
         text = ability.get("text", "")
         kind = ability.get("type", "")
         if ability.get("type_reading"):  # the rules do not give it: say whose reading it is
             kind = f"{kind}, the site's reading of a type the rules do not give"
-        return f"Deck Master Ability ({kind}): {text}".strip() if text else None
+        name = f" \"{ability['name']}\"" if ability.get("name") else ""
+        return f"Deck Master Ability{name} ({kind}): {text}".strip() if text else None
 
 
 FORMAT = Format(

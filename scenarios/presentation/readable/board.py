@@ -337,7 +337,8 @@ class Cards:
     def ability_text(self, entry):
         if str(entry.get("id")) not in self.deck_masters:
             return None
-        return self.layout.ability_text(entry["card"])
+        card = self.definition(entry["card"])
+        return self.layout.ability_text(entry["card"], getattr(card, "abilities", ()) or ())
 
     def is_filler(self, entry):
         return str(entry.get("id")) in self.filler

@@ -242,6 +242,10 @@ def _ability(event, names):
     if event.get("what") == "triggered":
         return (f"The Ability of {names(event.get('card'))} triggers: its player may "
                 "activate it")
+    if event.get("what") == "declined":
+        kind = f"{event['ability']} " if event.get("ability") else ""
+        return (f"{event.get('player', 'its player')} declines the {kind}Ability of "
+                f"{names(event.get('card'))}: it is not activated")
     if event.get("what") == "made_active":
         return (f"{event.get('player', 'its controller')} pays to make the Continuous Ability "
                 f"of {names(event.get('card'))} active for this turn; no Chain is formed, so "
@@ -256,6 +260,8 @@ def _trigger(event, names):
     what, card = event.get("what"), names(event.get("card"))
     if what == "declined":
         return f"{event.get('player')} does not activate {card}; it stays Set"
+    if what == "effect_declined":
+        return f"{event.get('player')} declines the optional effect of {card}: it is not activated"
     if what == "sprung":
         return f"{card} activates by itself as Chain Link {event.get('link')}: its Trigger is met"
     if what == "end_phase":
@@ -1297,6 +1303,8 @@ class Narrator:
         card_id, player = action["use_ability"], action.get("player")
         kind = next((f"{e['ability']} " for e in step.events or ()
                      if e.get("kind") == "ability" and e.get("ability")), "")
+        if action.get("ability"):  # one of the Deck Master's several Abilities, by its name
+            kind += f"\"{action['ability']}\" "
         own = ((before.state.get("deck_masters") or {}).get(player) == str(card_id))
         holder = f"its Deck Master, {self.name(card_id)}" if own else \
             f"the Deck Master {self.name(card_id)}"
@@ -1532,6 +1540,8 @@ class Narrator:
 
     def say_decline(self, action, before, after, step, previous, refused):
         name = self.name(action["decline"])
+        if action.get("ability"):
+            name = f"the Ability \"{action['ability']}\" of {name}"
         return Phrase(f"declines to activate {name}", f"decline to activate {name}")
 
     def say_join(self, action, before, after, step, previous, refused):
