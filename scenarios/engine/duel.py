@@ -14,6 +14,7 @@ from .battle import BattleRules
 from .chains import ChainRules
 from .checkpoint import Checkpoint, Generator
 from .endings import EndingRules
+from .match import MatchRules
 from .destruction import EVENT as DESTRUCTION
 from .destruction import announce, destruction_kind, watch_holds
 from .errors import IllegalAction, ScenarioError, ScriptError
@@ -72,10 +73,11 @@ def _checked_problems(ruleset: type, given: object, params: dict) -> list:
     return problems
 
 
-class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
+class Duel(ChainRules, BattleRules, TurnRules, EndingRules, MatchRules):
     slug = "core"
     RULES = rulebook(*ChainRules.CHAIN_RULES, *BattleRules.BATTLE_RULES,
-                     *TurnRules.TURN_RULES, *EndingRules.ENDING_RULES)
+                     *TurnRules.TURN_RULES, *EndingRules.ENDING_RULES,
+                     *MatchRules.MATCH_RULES)
     # What a scenario may expect of this format, and the facts it reports of one card.
     EXPECT_KEYS: tuple[str, ...] = CORE_EXPECT_KEYS
     CARD_FACTS: tuple[str, ...] = CORE_CARD_FACTS
@@ -126,6 +128,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.summon_attempt = None
         self.turn_flags = set()
         self.delayed_wins = []
+        self.earlier_duels: tuple[str | None, ...] = ()  # the Match so far (match.py)
         self.end_battle_phase_pending = False
         self.resolving = False
         # Effects that keep applying after they resolve: {card, key, value, source, permanent}.
@@ -634,6 +637,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                 raise scenario.error("lp must be a whole number of Life Points",
                                      f"setup.players.{name}.lp")
             self.add_player(name, lp)
+
+    def match_sides(self) -> tuple[str, ...]:
+        """Who can win a Duel of the Match: the players (a team format: its teams)."""
+        return tuple(self.players)
 
     def setup_player_extras(self, scenario: Scenario, name: str, player: YamlMapping) -> None:
         """Hook for format zones (a Deck Master, terrains)."""
