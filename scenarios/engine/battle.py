@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .damage_step import changes_stats
 from .duelpart import DuelPart, whole_duel
 from .restrictions import forbids_attack, forbids_tribute
 from .rules import Rule
@@ -30,6 +31,14 @@ class BattleRules(DuelPart):
                             "a card that negates summons has nothing left to answer",
               "pass-ends-window": "the turn player's pass lets the summon succeed at once, so "
                                   "the opponent can no longer negate it"}),
+        Rule("damage-step-stat-change", "core/card-types#damage-step-atk-changes",
+             "A Trap Card or a monster's effect that changes ATK or DEF when it resolves may be "
+             "activated in the Damage Step, as the Quick-Play Spells made for it may.",
+             {"quick-play-only": "only Quick-Play Spells may be activated in the Damage Step, "
+                                 "never a Trap Card or a monster's effect"}),
+        Rule("counter-trap-damage-step", "core/card-types#counter-trap-damage-step",
+             "A Counter Trap Card may be activated in the Damage Step.",
+             {"no-counter-trap": "no Counter Trap Card may be activated in the Damage Step"}),
         Rule("damage-step", "core/card-types#quick-play-damage-step",
              "Once the attack's Battle Step closes, the Damage Step begins before damage "
              "calculation; in it only cards whose text allows it may be activated, so not "
@@ -374,13 +383,27 @@ class BattleRules(DuelPart):
 
     def allowed_in_damage_step(self, card: CardInstance, is_card: bool) -> bool:
         """May this card be activated in the Damage Step? Only a card made for it (its flag
-        `damage_step`: it changes ATK/DEF, or negates), so not every Quick-Play Spell."""
-        allowed = "damage_step" in card.card.flags
-        if is_card and (card.card.kind, card.card.subtype) == ("spell", "quick-play"):
+        `damage_step`, or a program that changes ATK/DEF as it resolves) and a Counter Trap, so
+        not every Quick-Play Spell."""
+        definition = card.card
+        kind = (definition.kind, definition.subtype)
+        if is_card and kind == ("trap", "counter"):
+            if self.misreads("counter-trap-damage-step", "no-counter-trap"):
+                return False
+            self.note_rule("counter-trap-damage-step")
+            return True
+        allowed = "damage_step" in definition.flags
+        if is_card and kind == ("spell", "quick-play"):
             if self.misreads("damage-step", "any-quick-play"):
                 return True
             if self.misreads("damage-step", "no-quick-play"):
                 return False
+            return allowed or changes_stats(definition)
+        if not allowed and changes_stats(definition):
+            if self.misreads("damage-step-stat-change", "quick-play-only"):
+                return False
+            self.note_rule("damage-step-stat-change")
+            return True
         return allowed
 
     def check_damage_step(self, card: CardInstance, is_card: bool) -> None:
