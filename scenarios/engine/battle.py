@@ -411,10 +411,18 @@ class BattleRules(DuelPart):
         Spell (core/card-types#quick-play-damage-step)."""
         if self.attack is None or self.attack.step != "damage":
             return
+        quick_play = is_card and (card.card.kind, card.card.subtype) == ("spell", "quick-play")
         if not self.allowed_in_damage_step(card, is_card):
-            self.illegal("damage-step", "not_in_damage_step",
+            if quick_play:
+                self.illegal("damage-step", "not_in_damage_step",
+                             f"{card.name} cannot be activated in the Damage Step")
+            # Any other card: only one that changes ATK/DEF (or a Counter Trap) may be.
+            self.illegal("damage-step-stat-change", "not_in_damage_step",
                          f"{card.name} cannot be activated in the Damage Step")
-        self.note_rule("damage-step")
+        if quick_play:
+            self.note_rule("damage-step")
+        elif (card.card.kind, card.card.subtype) != ("trap", "counter") or not is_card:
+            self.note_rule("damage-step-stat-change")
 
     def fight(self) -> None:
         """Both players passed with the attack standing: damage calculation."""
