@@ -9,7 +9,7 @@ from scenarios.engine.cards import default_catalog
 from scenarios.engine.match import match_decided
 from scenarios.engine.rulesets import RULESETS, ruleset_for
 
-from .conftest import parameters
+from .conftest import ROOT, parameters
 
 SOURCE = textwrap.dedent("""\
     slug: match-probe
@@ -162,3 +162,23 @@ def test_an_unknown_match_expectation_is_refused():
     with pytest.raises(ScenarioError) as raised:
         parsed(source().replace("lp: {A: 8000}", "match: {score: {A: 1}, champion: A}"))
     assert "unknown match expectation 'champion'" in raised.value.message
+
+
+def test_a_phalanx_player_concedes_the_match_for_the_team():
+    text = (ROOT / "scenarios/data/tag-team-phalanx/team-wins-the-match-with-its-second-duel.yaml"
+            ).read_text(encoding="utf-8")
+    text = text.replace("duels: [{winner: Y}]", "duels: [{winner: X}]").replace(
+        "  - {player: D, attack: cyber, target: direct}\n", "").replace(
+        "  - {player: D, pass: true}\n  - {player: A, pass: true}\n  - {player: C, pass: true}\n"
+        "  - {player: B, pass: true}\n", "  - {player: D, concede: true, choose: match}\n")
+    result = replayed(text)
+    assert result.outcome["result"] == {"winner": "X", "reason": "concession", "match": True,
+                                        "players": ["A", "B"]}
+    assert result.outcome["match"] == {"score": {"X": 2, "Y": 0}, "winner": "X"}
+
+
+def test_an_earlier_phalanx_duel_is_won_by_a_team_not_a_player():
+    text = (ROOT / "scenarios/data/tag-team-phalanx/team-wins-the-match-with-its-second-duel.yaml"
+            ).read_text(encoding="utf-8").replace("duels: [{winner: Y}]", "duels: [{winner: C}]")
+    error = error_of(text)
+    assert error.field == "setup.match.duels[0].winner" and "the sides: X, Y" in error.message
