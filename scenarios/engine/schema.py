@@ -260,7 +260,7 @@ CARD_VERBS = {
 FLAG_VERBS = {
     "pass": "Pass priority.",
     "end_turn": "End the turn.",
-    "concede": "Concede the duel.",
+    "concede": "Concede the duel (with choose: match, the whole Match).",
     "pay_to_negate": "Deck Masters: pay to negate the opponent's Ability.",
     "pendulum_summon": "Thought Ruler Highlander: Pendulum Summon.",
     "join": "Kingdom Duels: join the duel.",
@@ -295,7 +295,7 @@ STEP_OPTIONS: dict[str, YamlMapping] = {
                "description": "The card the step aims at (for an attack: a monster, or direct).",
                "x-is": "a card id"},
     "targets": card_ids("The cards the step aims at."),
-    "choose": text("Which option of the card's effect.", "a name"),
+    "choose": text("Which option of the card's effect (for concede: duel or match).", "a name"),
     "select": mapping_of({**CARD_ID, "type": ["string", "integer", "array"], "items": CARD_ID,
                           "maxItems": MAX_CARDS,
                           "x-is": "a card id, or a list of card ids"},
