@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .damage_step import changes_stats
+from .damage_step import changes_stats, program_changes_stats
 from .duelpart import DuelPart, whole_duel
 from .restrictions import forbids_attack, forbids_tribute
 from .rules import Rule
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .primitives import EffectContext
     from .scenario import Action
     from .state import CardInstance, SummonAttempt
+    from .yamltypes import YamlMapping
 
 
 class BattleRules(DuelPart):
@@ -381,11 +382,14 @@ class BattleRules(DuelPart):
         self.fight()
         self.after_action()
 
-    def allowed_in_damage_step(self, card: CardInstance, is_card: bool) -> bool:
-        """May this card be activated in the Damage Step? Only a card made for it (its flag
-        `damage_step`, or a program that changes ATK/DEF as it resolves) and a Counter Trap, so
-        not every Quick-Play Spell."""
+    def allowed_in_damage_step(self, card: CardInstance, is_card: bool,
+                               program: YamlMapping | None = None) -> bool:
+        """May this card (this `program` of it, when known) be activated in the Damage Step?
+        Only a card made for it (its flag `damage_step`, or a program that changes ATK/DEF as
+        it resolves) and a Counter Trap, so not every Quick-Play Spell."""
         definition = card.card
+        changes = changes_stats(definition) if program is None else \
+            program_changes_stats(program)
         kind = (definition.kind, definition.subtype)
         if is_card and kind == ("trap", "counter"):
             if self.misreads("counter-trap-damage-step", "no-counter-trap"):
@@ -398,21 +402,22 @@ class BattleRules(DuelPart):
                 return True
             if self.misreads("damage-step", "no-quick-play"):
                 return False
-            return allowed or changes_stats(definition)
-        if not allowed and changes_stats(definition):
+            return allowed or changes
+        if not allowed and changes:
             if self.misreads("damage-step-stat-change", "quick-play-only"):
                 return False
             self.note_rule("damage-step-stat-change")
             return True
         return allowed
 
-    def check_damage_step(self, card: CardInstance, is_card: bool) -> None:
+    def check_damage_step(self, card: CardInstance, is_card: bool,
+                          program: YamlMapping | None = None) -> None:
         """In the Damage Step only cards made for it may be activated: not every Quick-Play
         Spell (core/card-types#quick-play-damage-step)."""
         if self.attack is None or self.attack.step != "damage":
             return
         quick_play = is_card and (card.card.kind, card.card.subtype) == ("spell", "quick-play")
-        if not self.allowed_in_damage_step(card, is_card):
+        if not self.allowed_in_damage_step(card, is_card, program):
             if quick_play:
                 self.illegal("damage-step", "not_in_damage_step",
                              f"{card.name} cannot be activated in the Damage Step")

@@ -28,6 +28,12 @@ def changes_stats(definition: CardDef) -> bool:
     return found
 
 
+def program_changes_stats(program: YamlValue) -> bool:
+    """Does this one program (an activation, or the effect being activated) change ATK/DEF as
+    it resolves?"""
+    return _mentions_stat_change(program)
+
+
 def _mentions_stat_change(program: YamlValue) -> bool:
     if isinstance(program, dict):
         return any(key in STAT_CHANGES or (key != "continuous" and _mentions_stat_change(value))

@@ -38,6 +38,16 @@ SOURCE = textwrap.dedent("""\
               speed: 2
               target: {{card: monster, side: opponent, face: up}}
               resolve: [{{change_atk: {{amount: -1000}}}}]
+      - name: Slow Banner
+        kind: trap
+        subtype: continuous
+        activation:
+          resolve: [{{draw: 1}}]
+        effects:
+          - quick:
+              speed: 2
+              target: {{card: monster, side: own, face: up}}
+              resolve: [{{change_atk: {{amount: 500}}}}]
       - name: Fog of Weakness
         kind: spell
         subtype: continuous
@@ -52,6 +62,7 @@ SOURCE = textwrap.dedent("""\
           spell_trap:
             - {{id: surge, card: Surge Trap, face: down, set_turn: 3}}
             - {{id: ring, card: Ring of Destruction, face: down, set_turn: 3}}
+            - {{id: banner, card: Slow Banner, face: down, set_turn: 3}}
           deck: 5
         B:
           lp: 8000
@@ -123,3 +134,11 @@ def test_a_continuous_stat_change_is_not_activated_in_the_damage_step():
     fog = next(card for card in scenario.cards if card.name == "Fog of Weakness")
     surge = next(card for card in scenario.cards if card.name == "Surge Trap")
     assert changes_stats(surge) and not changes_stats(fog)
+
+
+def test_the_program_activated_decides_not_another_effect_of_the_card():
+    """Slow Banner's effect changes ATK, but activating the card itself does not: the card's
+    activation is refused in the Damage Step."""
+    result = replayed("surge", extra="- {player: B, pass: true}\n"
+                                     "  - {player: A, activate: banner}")
+    assert refusal(result) == "not_in_damage_step"
