@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .damage_step import changes_stats, program_changes_stats
 from .duelpart import DuelPart, whole_duel
 from .restrictions import forbids_attack, forbids_tribute
 from .rules import Rule
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from .primitives import EffectContext
     from .scenario import Action
     from .state import CardInstance, SummonAttempt
+    from .yamltypes import YamlMapping
 
 
 class BattleRules(DuelPart):
@@ -30,6 +32,14 @@ class BattleRules(DuelPart):
                             "a card that negates summons has nothing left to answer",
               "pass-ends-window": "the turn player's pass lets the summon succeed at once, so "
                                   "the opponent can no longer negate it"}),
+        Rule("damage-step-stat-change", "core/card-types#damage-step-atk-changes",
+             "A Trap Card or a monster's effect that changes ATK or DEF when it resolves may be "
+             "activated in the Damage Step, as the Quick-Play Spells made for it may.",
+             {"quick-play-only": "only Quick-Play Spells may be activated in the Damage Step, "
+                                 "never a Trap Card or a monster's effect"}),
+        Rule("counter-trap-damage-step", "core/card-types#counter-trap-damage-step",
+             "A Counter Trap Card may be activated in the Damage Step.",
+             {"no-counter-trap": "no Counter Trap Card may be activated in the Damage Step"}),
         Rule("damage-step", "core/card-types#quick-play-damage-step",
              "Once the attack's Battle Step closes, the Damage Step begins before damage "
              "calculation; in it only cards whose text allows it may be activated, so not "
@@ -372,26 +382,52 @@ class BattleRules(DuelPart):
         self.fight()
         self.after_action()
 
-    def allowed_in_damage_step(self, card: CardInstance, is_card: bool) -> bool:
-        """May this card be activated in the Damage Step? Only a card made for it (its flag
-        `damage_step`: it changes ATK/DEF, or negates), so not every Quick-Play Spell."""
-        allowed = "damage_step" in card.card.flags
-        if is_card and (card.card.kind, card.card.subtype) == ("spell", "quick-play"):
+    def allowed_in_damage_step(self, card: CardInstance, is_card: bool,
+                               program: YamlMapping | None = None) -> bool:
+        """May this card (this `program` of it, when known) be activated in the Damage Step?
+        Only a card made for it (its flag `damage_step`, or a program that changes ATK/DEF as
+        it resolves) and a Counter Trap, so not every Quick-Play Spell."""
+        definition = card.card
+        changes = changes_stats(definition) if program is None else \
+            program_changes_stats(program)
+        kind = (definition.kind, definition.subtype)
+        if is_card and kind == ("trap", "counter"):
+            if self.misreads("counter-trap-damage-step", "no-counter-trap"):
+                return False
+            self.note_rule("counter-trap-damage-step")
+            return True
+        allowed = "damage_step" in definition.flags
+        if is_card and kind == ("spell", "quick-play"):
             if self.misreads("damage-step", "any-quick-play"):
                 return True
             if self.misreads("damage-step", "no-quick-play"):
                 return False
+            return allowed or changes
+        if not allowed and changes:
+            if self.misreads("damage-step-stat-change", "quick-play-only"):
+                return False
+            self.note_rule("damage-step-stat-change")
+            return True
         return allowed
 
-    def check_damage_step(self, card: CardInstance, is_card: bool) -> None:
+    def check_damage_step(self, card: CardInstance, is_card: bool,
+                          program: YamlMapping | None = None) -> None:
         """In the Damage Step only cards made for it may be activated: not every Quick-Play
         Spell (core/card-types#quick-play-damage-step)."""
         if self.attack is None or self.attack.step != "damage":
             return
-        if not self.allowed_in_damage_step(card, is_card):
-            self.illegal("damage-step", "not_in_damage_step",
+        quick_play = is_card and (card.card.kind, card.card.subtype) == ("spell", "quick-play")
+        if not self.allowed_in_damage_step(card, is_card, program):
+            if quick_play:
+                self.illegal("damage-step", "not_in_damage_step",
+                             f"{card.name} cannot be activated in the Damage Step")
+            # Any other card: only one that changes ATK/DEF (or a Counter Trap) may be.
+            self.illegal("damage-step-stat-change", "not_in_damage_step",
                          f"{card.name} cannot be activated in the Damage Step")
-        self.note_rule("damage-step")
+        if quick_play:
+            self.note_rule("damage-step")
+        elif (card.card.kind, card.card.subtype) != ("trap", "counter") or not is_card:
+            self.note_rule("damage-step-stat-change")
 
     def fight(self) -> None:
         """Both players passed with the attack standing: damage calculation."""

@@ -6,6 +6,7 @@ the primitive vocabulary when the catalog loads, so a misspelt effect fails at
 load time with its file and line rather than mid-replay.
 """
 from collections.abc import Callable, Iterable, Mapping
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -68,6 +69,8 @@ class CardDef:
     also: tuple = ()  # other card kinds it also is (a Kingdom Duels Spell Monster is a spell too)
     abilities: tuple = ()  # its Deck Master Abilities, when the card writes them itself
     scenario_card: bool = False  # defined in a scenario's own `cards:`, not in the catalog
+    # A scenario's own version of a catalog card of the same name, which it replaces there.
+    redefines_catalog_card: bool = False
 
     @property
     def is_monster(self) -> bool:
@@ -212,8 +215,9 @@ def scenario_cards(data: YamlValue, file: str | None, lines: LineMap,
     """The cards a scenario defines for itself, checked exactly like catalog entries.
 
     Each mistake is a ScenarioError at the scenario's file and line, its field the card's path
-    (`cards[1].atk`). A name the catalog already has is refused: an inline card adds a card, it
-    never redefines one."""
+    (`cards[1].atk`). A name the catalog already has makes the card the scenario's own version
+    of that card (other numbers, another text): in this scenario it wins over the catalog's, and
+    it says so (`redefines_catalog_card`)."""
     from .primitives import check_card_spec
 
     def fail(message: str, path: str) -> NoReturn:
@@ -238,8 +242,7 @@ def scenario_cards(data: YamlValue, file: str | None, lines: LineMap,
             field = path if error.field in (None, "card") else f"{path}.{error.field}"
             raise ScenarioError(error.message, file, error.line, field) from None
         if card.name in catalog:
-            fail(f"'{card.name}' is a catalog card; a card defined in a scenario needs a name "
-                 "of its own", f"{path}.name")
+            card = dataclasses.replace(card, redefines_catalog_card=True)
         races = known_races(catalog)
         if card.race is not None and card.race not in races:
             fail(did_you_mean(card.race, races, "a Type the catalog knows"), f"{path}.race")
@@ -278,18 +281,16 @@ def with_scenario_cards(catalog: "Catalog | ScenarioCatalog",
                         scenario: "Scenario") -> "Catalog | ScenarioCatalog":
     """`catalog` with the scenario's own cards, or `catalog` itself when it defines none.
 
-    A card whose name `catalog` already has is a ScenarioError at its line."""
+    A card whose name `catalog` already has is the scenario's version of it and wins; it is
+    marked so whichever catalog the scenario is replayed with."""
     own = getattr(scenario, "cards", ())
     if not own:
         return catalog
     if isinstance(catalog, ScenarioCatalog):  # already a scenario's: start from its catalog
         catalog = catalog.base
-    for number, card in enumerate(own):
-        if card.name in catalog:
-            raise ScenarioError(f"'{card.name}' is a catalog card; a card defined in a scenario "
-                                "needs a name of its own", scenario.file,
-                                scenario.line_of(f"cards[{number}].name"), f"cards[{number}].name")
-    return ScenarioCatalog(catalog, own)
+    marked = tuple(card if card.redefines_catalog_card or card.name not in catalog
+                   else dataclasses.replace(card, redefines_catalog_card=True) for card in own)
+    return ScenarioCatalog(catalog, marked)
 
 
 _DEFAULT: Catalog | None = None

@@ -273,7 +273,7 @@ class ChainRules(DuelPart):
     def check_timing(self, card: CardInstance, player: str, speed: int, is_card: bool,
                      program: YamlMapping) -> None:
         definition = card.card
-        self.check_damage_step(card, is_card)
+        self.check_damage_step(card, is_card, program)
         if self.chain:
             top = self.chain[-1]
             if top.player == player and self.misreads("building-a-chain", "no-self-response"):

@@ -18,6 +18,7 @@ from .destruction import EVENT as DESTRUCTION
 from .destruction import announce, destruction_kind, watch_holds
 from .endings import EndingRules
 from .errors import IllegalAction, ScenarioError, ScriptError
+from .match import MatchRules
 from .modifiers import ModifierRegistry
 from .outcome import CORE_CARD_FACTS, CORE_EXPECT_KEYS
 from .parameters import Param, check_parameters
@@ -73,10 +74,11 @@ def _checked_problems(ruleset: type, given: object, params: dict) -> list:
     return problems
 
 
-class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules):
+class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, MatchRules):
     slug = "core"
     RULES = rulebook(*ChainRules.CHAIN_RULES, *BattleRules.BATTLE_RULES,
-                     *TurnRules.TURN_RULES, *EndingRules.ENDING_RULES)
+                     *TurnRules.TURN_RULES, *EndingRules.ENDING_RULES,
+                     *MatchRules.MATCH_RULES)
     # What a scenario may expect of this format, and the facts it reports of one card.
     EXPECT_KEYS: tuple[str, ...] = CORE_EXPECT_KEYS
     CARD_FACTS: tuple[str, ...] = CORE_CARD_FACTS
@@ -127,6 +129,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules):
         self.summon_attempt = None
         self.turn_flags = set()
         self.delayed_wins = []
+        self.earlier_duels: tuple[str | None, ...] = ()  # the Match so far (match.py)
         self.end_battle_phase_pending = False
         self.resolving = False
         # Effects that keep applying after they resolve: {card, key, value, source, permanent}.
@@ -635,6 +638,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules):
                 raise scenario.error("lp must be a whole number of Life Points",
                                      f"setup.players.{name}.lp")
             self.add_player(name, lp)
+
+    def match_sides(self) -> tuple[str, ...]:
+        """Who can win a Duel of the Match: the players (a team format: its teams)."""
+        return tuple(self.players)
 
     def setup_player_extras(self, scenario: Scenario, name: str, player: YamlMapping) -> None:
         """Hook for format zones (a Deck Master, terrains)."""

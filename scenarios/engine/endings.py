@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .errors import ScriptError
 from .rules import Rule
 from .state import Result
 
@@ -39,6 +40,7 @@ class EndingRules:
         def continuous_effects(self, card: CardInstance, key: str) -> list[YamlMapping]: ...
         def draw(self, counts: dict[str, int], cause: str = "draw") -> None: ...
         def fight(self) -> None: ...
+        def wins_the_match(self, winner: str) -> bool: ...
 
     ENDING_RULES = (
         Rule("zero-lp", "core/ending-the-game#zero-lp-immediate-loss",
@@ -88,7 +90,9 @@ class EndingRules:
              "A player may concede at any time; the opponent wins that Duel only.",
              {"counts-as-lp-loss": "a concession under a Match-winning attack loses the Match",
               "after-the-attack": "a player cannot concede while an attack is under way, so the "
-                                  "attack is finished first"}),
+                                  "attack is finished first",
+              "match-concession-duel-only": "conceding the Match gives up only the Duel in "
+                                            "progress"}),
     )
 
     # --- results ---------------------------------------------------------------------------
@@ -97,6 +101,8 @@ class EndingRules:
                match: bool = False) -> None:
         if self.result is not None:
             return
+        if winner is not None and not match and self.wins_the_match(winner):
+            match, rules = True, [*rules, "match-score"]  # this Duel's win decides the Match
         players = tuple(self.winning_players(winner)) if winner is not None else ()
         self.result = Result(winner, reason, match, players)
         text = "the duel is a draw" if winner is None else f"{winner} wins" + (
@@ -280,8 +286,17 @@ class EndingRules:
                 return
         assert action.player is not None  # parse_step: every verb but pass_turns names one
         rival = self.opponent(action.player)
-        match = False
+        match = self.concedes_the_match(action)
         if self.misreads("concede", "counts-as-lp-loss") and self.attack is not None:
             attacker = self.card(self.attack.attacker)
-            match = bool(self.continuous_effects(attacker, "wins_match_on_direct_attack"))
+            match = match or bool(self.continuous_effects(attacker, "wins_match_on_direct_attack"))
         self.finish(rival, "concession", ["concede"], match)
+
+    def concedes_the_match(self, action: Action) -> bool:
+        """`concede: true` gives up the Duel; `choose: match` gives up the whole Match."""
+        if action.choose is None or action.choose == "duel":
+            return False
+        if action.choose != "match":
+            raise ScriptError(f"a player concedes the duel or the match, not "
+                              f"'{action.choose}'", field="choose")
+        return not self.misreads("concede", "match-concession-duel-only")

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 # Expectation keys every format compares; a ruleset adds its own in EXPECT_KEYS.
 CORE_EXPECT_KEYS = ("result", "lp", "zones", "cards", "counters", "resolved", "negated", "chain",
-                    "phase", "turn", "turn_player")
+                    "phase", "turn", "turn_player", "match")
 # Facts about one card that every format reports; a ruleset adds its own in CARD_FACTS.
 CORE_CARD_FACTS = ("zone", "controller", "face", "position", "counters", "races", "atk", "def",
                    "level")
@@ -100,6 +100,7 @@ def observe(duel: "Duel", refused: YamlMapping | None = None, steps_done: int = 
         "phase": duel.phase,
         "turn": duel.turn,
         "turn_player": duel.turn_player,
+        "match": duel.observe_match(),
     }
     facts.update(_plain(duel.observe_format()))
     return Outcome(facts, refused, steps_done)
@@ -135,6 +136,15 @@ def _result(key: str, wanted: YamlValue, got: YamlValue) -> list[Difference]:
         wanted = {"match": False, **wanted} if "winner" in wanted else wanted
         got = {"match": False, **got} if "winner" in got else got
     return [] if wanted == got else [Difference(key, wanted, got)]
+
+
+def _match(key: str, wanted: YamlValue, got: YamlValue) -> list[Difference]:
+    """The Match: the score side by side (only the sides stated), and its winner."""
+    got = got if isinstance(got, dict) else {}
+    found = _per_entry(f"{key}.score", wanted.get("score") or {}, got.get("score"))
+    if "winner" in wanted and wanted["winner"] != got.get("winner"):
+        found.append(Difference(f"{key}.winner", wanted["winner"], got.get("winner")))
+    return found
 
 
 def _per_entry(key: str, wanted: YamlValue, got: YamlValue) -> list[Difference]:
@@ -209,10 +219,10 @@ COMPARERS: dict[str, Comparer] = {
     "tiles": _per_entry,
     "zones": _zones, "cards": _cards, "counters": _counters,
     "resolved": _in_order, "chain": _in_order, "defeated": _in_order, "negated": _any_order,
-    "phase": _same, "turn": _same, "turn_player": _same,
+    "phase": _same, "turn": _same, "turn_player": _same, "match": _match,
 }
 
-MAPPING_COMPARERS: tuple[Comparer, ...] = (_per_entry, _zones, _cards, _counters)
+MAPPING_COMPARERS: tuple[Comparer, ...] = (_per_entry, _zones, _cards, _counters, _match)
 
 
 def compare(expect: YamlMapping, outcome: Outcome) -> list[Difference]:

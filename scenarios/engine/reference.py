@@ -60,6 +60,9 @@ FIELD_PARTS: tuple[tuple[str, str, str, YamlMapping], ...] = (
     ("scenario", "A scenario file", "", schema.SCHEMA),
     ("setup", "setup:", "setup", schema.SETUP),
     ("turn", "setup: turn:", "setup.turn", schema.TURN),
+    ("match", "setup: match:", "setup.match", schema.MATCH),
+    ("earlier-duel", "An earlier Duel (setup: match: duels:)", "setup.match.duels[0]",
+     schema.EARLIER_DUEL),
     ("players", "setup: players:", "setup.players", schema.PLAYERS),
     ("player", "A player (setup: players: A:)", "setup.players.A", schema.PLAYER),
     ("deck-master", "A Deck Master (setup: players: A: deck_master:)",
@@ -72,6 +75,7 @@ FIELD_PARTS: tuple[tuple[str, str, str, YamlMapping], ...] = (
     ("expect", "expect:", "expect", schema.EXPECT),
     ("result", "expect: result: (when the duel ends)", "expect.result",
      schema.EXPECT["properties"]["result"]["else"]),
+    ("match-expected", "expect: match:", "expect.match", schema.EXPECT["properties"]["match"]),
 )
 TYPE_WORDS = {"string": "text", "integer": "a whole number", "boolean": "true or false",
               "array": "a list", "object": "a mapping", "null": "nothing"}

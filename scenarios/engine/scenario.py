@@ -358,6 +358,7 @@ def build_duel(scenario: Scenario, duel: Duel) -> Duel:
                     raise scenario.error(f"card id '{instance.id}' is in two places", f"{path}.id")
                 duel.place(instance)
         duel.setup_player_extras(scenario, name, player)
+    duel.setup_match(scenario, setup.get("match"))
     for name in players:
         overfull = duel.zone_count_problem(name)
         if overfull:

@@ -190,8 +190,30 @@ TURN = fields(
      "phase": one_of(PHASES, "The phase the scenario starts in (default main1).")},
     "Where the duel stands when the scenario starts.",
     f"{{number: N, player: A or B, phase: one of {', '.join(PHASES)}}}")
+EARLIER_DUEL: YamlMapping = {
+    "type": "object",
+    "properties": {"winner": text("The player (a team format: the team) who won that Duel.",
+                                  "a name"),
+                   "draw": {"const": True, "x-is": "true",
+                            "description": "That Duel ended in a Draw."},
+                   "reason": text("How it ended (lp_zero, concession...): for the reader.",
+                                  "a reason")},
+    "additionalProperties": False, "anyOf": [{"required": ["winner"]}, {"required": ["draw"]}],
+    "description": "One Duel played before this one: {winner: A} or {draw: true}.",
+    "x-is": "{winner: A} or {draw: true}",
+    "x-messages": {"additionalProperties": "unknown field '{key}' of an earlier Duel (allowed: "
+                                           "winner, draw, reason)"}}
+MATCH = fields(
+    {"duels": {"type": "array", "items": EARLIER_DUEL, "maxItems": 2,
+               "description": "The Duels of the Match played before this one, in order.",
+               "x-is": "a list of earlier Duels",
+               "x-messages": {"maxItems": "a Match has three Duels: at most two are played "
+                                          "before this one, not {count}"}}},
+    "The Match this Duel belongs to: the Duels already played (without it, this is the "
+    "Match's first Duel).", "{duels: [{winner: A}, {draw: true}]}", required=("duels",),
+    unknown="unknown match field '{key}' (allowed: duels)")
 SETUP = fields(
-    {"turn": TURN, "players": PLAYERS,
+    {"turn": TURN, "players": PLAYERS, "match": MATCH,
      "first": text("The player who went first.", "a player name"),
      "mode": text("Kingdom Duels: the mode of a team duel (tag, boss, battle_royale).",
                   "a Kingdom Duels mode name"),
@@ -240,7 +262,7 @@ CARD_VERBS = {
 FLAG_VERBS = {
     "pass": "Pass priority.",
     "end_turn": "End the turn.",
-    "concede": "Concede the duel.",
+    "concede": "Concede the duel (with choose: match, the whole Match).",
     "pay_to_negate": "Deck Masters: pay to negate the opponent's Ability.",
     "pendulum_summon": "Thought Ruler Highlander: Pendulum Summon.",
     "join": "Kingdom Duels: join the duel.",
@@ -275,7 +297,7 @@ STEP_OPTIONS: dict[str, YamlMapping] = {
                "description": "The card the step aims at (for an attack: a monster, or direct).",
                "x-is": "a card id"},
     "targets": card_ids("The cards the step aims at."),
-    "choose": text("Which option of the card's effect.", "a name"),
+    "choose": text("Which option of the card's effect (for concede: duel or match).", "a name"),
     "select": mapping_of({**CARD_ID, "type": ["string", "integer", "array"], "items": CARD_ID,
                           "maxItems": MAX_CARDS,
                           "x-is": "a card id, or a list of card ids"},
@@ -353,6 +375,14 @@ EXPECT = fields(
      "phase": {"type": "string", "description": "The phase at the end.", "x-is": "a phase name"},
      "turn": {**NUMBERS, "description": "The turn number at the end."},
      "turn_player": {"description": "The turn player at the end."},
+     "match": fields({"score": mapping_of(NUMBERS, "The Duels each player (or team) has won "
+                                           "in the Match, this one included.",
+                                           "a mapping of names to whole numbers"),
+                      "winner": text("Who has won the Match, or none while it is undecided.",
+                                     "a name or none")},
+                     "The Match at the end: the score in Duels and its winner.",
+                     "{score: {A: 1, B: 1}, winner: A or none}",
+                     unknown="unknown match expectation '{key}' (allowed: score, winner)"),
      "summons": mapping_of(NUMBERS, "Thought Ruler Highlander: the summons each player made this "
                            "turn.", "a mapping of names to whole numbers"),
      "team_lp": mapping_of(NUMBERS, "Tag Team Phalanx: each team's LP at the end.",

@@ -215,7 +215,24 @@ def _sentences(key, value, wanted, cards):
         return [f"It is turn {value}."]
     if key == "turn_player":
         return [f"It is {value}'s turn."]
+    if key == "match":
+        return match_words(value, wanted)
     return [f"{key.replace('_', ' ')}: {_value(value)}."]
+
+
+def match_words(value, wanted):
+    """The Match in words: the Duels each stated side has won, then who has won the Match."""
+    value = value if isinstance(value, dict) else {}
+    wanted = wanted if isinstance(wanted, dict) else value
+    score = value.get("score") if isinstance(value.get("score"), dict) else {}
+    sides = wanted.get("score") if isinstance(wanted.get("score"), dict) else score
+    found = [f"{side} has won {counted(score.get(str(side), 0) or 0, 'Duel')} of the Match."
+             for side in sides]
+    if "winner" in wanted:
+        winner = value.get("winner")
+        found.append("Nobody has won the Match yet." if winner in (None, "none")
+                     else f"{winner} has won the Match.")
+    return found
 
 
 def _keys(wanted, value):
@@ -229,7 +246,7 @@ def _keys(wanted, value):
 SUBJECTS = {
     "result": "Who wins", "resolved": "The chain links that resolve", "negated": "What is negated",
     "chain": "The chain left open", "defeated": "Who is defeated", "phase": "The phase",
-    "turn": "The turn", "turn_player": "Whose turn it is",
+    "turn": "The turn", "turn_player": "Whose turn it is", "match": "The Match",
     "rule": "The rule the scenario illustrates",
     "example": "The example the scenario encodes",
 }

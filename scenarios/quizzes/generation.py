@@ -328,6 +328,8 @@ def value_asks(context):
         asks.append(_resolved_ask(context))
     if "negated" in expect:
         asks.append(_negated_ask(context))
+    if isinstance(expect.get("match"), dict) and "winner" in expect["match"]:
+        asks.append(_match_ask(context))
     return asks
 
 
@@ -437,6 +439,16 @@ def _negated_ask(context):
                       else "Nothing is negated.")
     return Ask("negated", STATE, "Which activations are negated?", context.end, at_end(read),
                context.end)
+
+
+def _match_ask(context):
+    def read(facts):
+        match = facts.get("match") if isinstance(facts.get("match"), dict) else {}
+        winner = match.get("winner", "none")
+        return Answer(str(winner), "Nobody has won the Match yet." if winner == "none"
+                      else f"{winner} has won the Match.")
+    return Ask("match", STATE, "After these steps, has anyone won the Match? If so, who?",
+               context.end, at_end(read), context.end)
 
 
 def _frozen(value):

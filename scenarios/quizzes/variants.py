@@ -106,10 +106,12 @@ def swap_vanilla_monsters(data, rng):
     catalog = default_catalog()
     entries = list(_card_entries(data))
     in_play = {e["card"] for e in entries}
-    shapes = [catalog.get(name) for name in in_play]
+    # The scenario's own cards (a reused catalog name is its own version): never swapped.
+    own = {c.get("name") for c in data.get("cards") or () if isinstance(c, dict)}
+    shapes = [catalog.get(name) for name in in_play if name not in own]
     for entry in rng.sample(entries, len(entries)):
         card = catalog.get(entry["card"])
-        if not _vanilla(card):
+        if entry["card"] in own or not _vanilla(card):
             continue
         others = [c for c in shapes if c is not None and c.is_monster and c.name != card.name]
         for candidate in sorted(catalog.cards.values(), key=lambda c: c.name):

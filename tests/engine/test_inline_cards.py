@@ -132,13 +132,27 @@ def test_a_setup_card_named_nowhere_is_still_unknown():
 
 # --- invalid ones are refused at their file and line ------------------------------------------
 
-def test_a_catalog_name_is_refused():
-    text = edited("- name: Monster with 1900 ATK", "- name: Sangan")
-    error = error_of(text)
-    assert (error.file, error.line, error.field) == ("inline.yaml", line_of(text, "- name: Sangan"),
-                                                     "cards[1].name")
-    assert "'Sangan' is a catalog card" in error.message
-    assert str(error).startswith(f"inline.yaml:{line_of(text, '- name: Sangan')}: ")
+def test_a_catalog_name_makes_the_scenarios_own_version_of_that_card():
+    """A card may reuse a catalog card's name with other numbers: the scenario's version wins,
+    and it is marked as a redefinition (the catalog's own Sangan has 1000 ATK)."""
+    text = edited("Monster with 1900 ATK", "Sangan", edited(
+        "- name: Monster with 1900 ATK", "- name: Sangan"))
+    result = replayed(text)
+    sangan = result.duel.catalog.get("Sangan")
+    assert (sangan.atk, sangan.scenario_card, sangan.redefines_catalog_card) == (1900, True, True)
+    assert default_catalog().get("Sangan").atk == 1000  # the catalog itself is untouched
+    assert result.matches, result.differences  # the 1900-ATK Sangan, not the 1000-ATK one
+    assert not result.duel.catalog.get("Monster with 2000 ATK").redefines_catalog_card
+
+
+def test_the_catalogs_version_would_have_lost_the_battle_otherwise():
+    """The scenario above depends on which Sangan is played: with the catalog's 1000 ATK the
+    battle damage differs."""
+    text = edited("Monster with 1900 ATK", "Sangan", edited(
+        "- name: Monster with 1900 ATK", "- name: Sangan")).replace("atk: 1900", "atk: 1000")
+    result = replayed(text)
+    assert result.duel.catalog.get("Sangan").atk == 1000
+    assert not result.matches
 
 
 def test_a_name_defined_twice_is_refused():
@@ -244,8 +258,9 @@ def test_a_name_over_a_hundred_characters_is_refused():
         "- name: Monster with 1900 ATK", "- name: " + "B" * 100)), "x.yaml", RULESETS)
 
 
-def test_a_catalog_that_already_has_the_name_refuses_it_at_replay():
-    """Replayed with another catalog (one that has the name), the clash is still caught."""
+def test_a_catalog_that_already_has_the_name_is_overridden_at_replay():
+    """Replayed with another catalog (one that has the name), the scenario's card still wins and
+    is marked as its own version."""
     scenario = parse_scenario(SCENARIO, "inline.yaml", RULESETS)
     own = scenario.cards[0]
 
@@ -258,6 +273,21 @@ def test_a_catalog_that_already_has_the_name_refuses_it_at_replay():
         def get(self, name):
             return self.cards.get(name)
 
-    with pytest.raises(ScenarioError) as raised:
-        replay(scenario, ruleset_for("core"), Bigger(), params=parameters("core"))
-    assert (raised.value.line, raised.value.field) == (line_of(SCENARIO, own.name), "cards[0].name")
+    result = replay(scenario, ruleset_for("core"), Bigger(), params=parameters("core"))
+    played = result.duel.catalog.get(own.name)
+    assert played.redefines_catalog_card and played.atk == own.atk
+    assert not own.redefines_catalog_card  # the parsed card is left as it was
+
+
+def test_the_board_says_a_redefined_card_is_the_scenarios_version():
+    from scenarios.presentation.readable.board import board_svg
+
+    text = edited("Monster with 1900 ATK", "Sangan", edited(
+        "- name: Monster with 1900 ATK", "- name: Sangan"))
+    result = replayed(text)
+    svg = board_svg(result.initial_state, "core", result.duel.catalog).replace("&#x27;", "'")
+    assert "This scenario's version of Sangan, not the catalog's (the catalog's: ATK 1000 / " \
+        "DEF 600, Level 3)" in svg  # in the card's text
+    assert ">scenario's version<" in svg  # on the card's face
+    # A card of a name of its own keeps the plain words.
+    assert "A card defined for this scenario" in svg

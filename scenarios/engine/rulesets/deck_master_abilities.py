@@ -250,16 +250,17 @@ class DeckMasterAbilityRules(DuelBase):
             self.note_rule(rule)
         self._ability_in_use = (kind, ability)
 
-    def check_damage_step(self, card: CardInstance, is_card: bool) -> None:
+    def check_damage_step(self, card: CardInstance, is_card: bool,
+                          program: YamlMapping | None = None) -> None:
         """An Ability without a timing limit of its own is refused in the Damage Step by its
         type's rule (Trigger, Trap); card effects keep the core rule."""
         using = self._ability_in_use
         if using is None or self.attack is None or self.attack.step != "damage":
-            return super().check_damage_step(card, is_card)
+            return super().check_damage_step(card, is_card, program)
         kind, ability = using
         rule = TIMING_RULES.get(kind)
         if rule is None:
-            return super().check_damage_step(card, is_card)
+            return super().check_damage_step(card, is_card, program)
         if self.misreads(rule, "damage-step-too"):
             return None
         self.illegal(rule, "not_in_damage_step",

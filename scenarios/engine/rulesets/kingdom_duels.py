@@ -754,6 +754,13 @@ class KingdomDuel(Duel):
             return super().winning_players(winner)
         return self.teams.winning_players(winner)
 
+    def match_sides(self) -> tuple[str, ...]:
+        """A Tag or Boss Duel's Match is played team against team; a Battle Royale's, and a
+        duel of two, player against player."""
+        if self.teams.mode in (None, "battle_royale") or not self.teams.teams:
+            return super().match_sides()
+        return tuple(self.teams.teams)
+
     def finish(self, winner: str | None, reason: str, rules: Iterable[str] = (),
                match: bool = False) -> None:
         super().finish(*self.integration.final_result(winner, reason, rules, match))

@@ -999,7 +999,14 @@ class PhalanxDuel(Duel):
         self.finish([t for t in self.teams if t != team][0], reason, rules)
 
     def do_concede(self, action: Action) -> None:
-        self.lose(action.actor, "concession", ["concede"])
+        """A player concedes for the team: the Duel, or with `choose: match` the Match."""
+        team = self.team_of[action.actor]
+        self.finish([t for t in self.teams if t != team][0], "concession", ["concede"],
+                    self.concedes_the_match(action))
+
+    def match_sides(self) -> tuple[str, ...]:
+        """A Phalanx Match is played team against team."""
+        return tuple(self.teams)
 
     # --- turns -------------------------------------------------------------------------------
 

@@ -214,7 +214,8 @@ FILTERS = WordKind("filters", "Filters", "`target:` of an activation or effect, 
 FLAGS = WordKind("flags", "Flags", "`flags:` of a card (a list of words)", (
     Word("piercing", "Kingdom Duels: the monster inflicts piercing battle damage."),
     Word("cannot_be_targeted", "The card cannot be targeted by card effects."),
-    Word("damage_step", "The card can be activated in the Damage Step."),
+    Word("damage_step", "The card can be activated in the Damage Step, although it changes no "
+         "ATK or DEF as it resolves (a card that does, and a Counter Trap, needs no flag)."),
     Word("stays_on_field", "A Spell that stays on the field once it has resolved."),
     Word("once_per_turn", "Kingdom Duels: the card's effect can be used once per turn."),
     Word("once_per_duel", "Kingdom Duels: the card's effect can be used once per duel."),

@@ -30,7 +30,7 @@ CORE_CARD_FIELDS = frozenset({"id", "card", "face", "position", "set_turn", "cou
 CORE_ZONES = ("hand", "deck", "extra_deck", "graveyard", "banished", "monsters", "spell_trap",
               "field_zone")
 CORE_PLAYER_FIELDS = frozenset({"lp", *CORE_ZONES})
-CORE_SETUP_FIELDS = frozenset({"turn", "players"})
+CORE_SETUP_FIELDS = frozenset({"turn", "players", "match"})
 # Fields every step may carry, whatever its verb.
 COMMON_STEP_OPTIONS = ("player", "illegal")
 # Every option some step of some format reads: a field outside these is no option at all (the
@@ -39,7 +39,7 @@ STEP_OPTION_NAMES = frozenset({"target", "targets", "choose", "select", "tribute
                                "position", "stop_at", "to", "ability"})
 CORE_STEP_OPTIONS: dict[str, tuple[str, ...]] = {
     "activate": ("choose", "materials", "select", "target", "targets"), "decline": (),
-    "attack": ("target",), "change_position": (), "concede": (), "end_turn": ("stop_at",),
+    "attack": ("target",), "change_position": (), "concede": ("choose",), "end_turn": ("stop_at",),
     "flip_summon": (), "pass": (), "pass_turns": (), "phase": (), "set": ("tributes",),
     "special_summon": ("materials", "position"), "summon": ("position", "tributes")}
 

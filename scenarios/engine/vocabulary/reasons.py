@@ -141,9 +141,10 @@ class Reason(StrEnum):
     NOT_FLIPPABLE = reason("not_flippable", "not a face-down monster of the player")
     NOT_IN_DAMAGE_STEP = reason(
         "not_in_damage_step",
-        "nothing may be activated in the Damage Step unless its text says it can be (changing ATK "
-        "or DEF, or negating), and a Deck Master is not Special Summoned there",
-        "core/card-types#quick-play-damage-step",
+        "nothing may be activated in the Damage Step but a card or effect that changes ATK or DEF "
+        "as it resolves, a card whose text allows it, or a Counter Trap; and a Deck Master is "
+        "not Special Summoned there",
+        "core/card-types#quick-play-damage-step", "core/card-types#damage-step-atk-changes",
         "deck-masters/summoning#any-time-except-damage-step")
     NOT_IN_HAND = reason("not_in_hand", "the card is not in the player's hand")
     NOT_OPEN_GAME_STATE = reason(

@@ -327,12 +327,31 @@ class Cards:
             lines.append(f"{words(counter).capitalize()}: {value}")
         if card is not None and card.text:
             lines.append(shortened(card.text, TITLE_TEXT))
-        if card is not None and getattr(card, "scenario_card", False):
+        if card is not None and getattr(card, "redefines_catalog_card", False):
+            lines.append(self.redefinition(card))
+        elif card is not None and getattr(card, "scenario_card", False):
             lines.append("A card defined for this scenario")
         ability = self.ability_text(entry)
         if ability:
             lines.append(ability)
         return "\n".join(lines)
+
+    def redefinition(self, card):
+        """The words for a scenario's own version of a catalog card, with the catalog's numbers
+        where they differ."""
+        base = getattr(self.catalog, "base", None)
+        theirs = base.get(card.name) if base is not None else None
+        text = f"This scenario's version of {card.name}, not the catalog's"
+        if theirs is not None and theirs.kind == "monster" and \
+                (theirs.atk, theirs.defense, theirs.level) != (card.atk, card.defense, card.level):
+            text += (f" (the catalog's: ATK {number(theirs.atk)} / DEF {number(theirs.defense)}"
+                     + (f", Level {theirs.level}" if theirs.level is not None else "") + ")")
+        return text
+
+    def redefines(self, entry):
+        """Is the card the scenario's own version of a catalog card?"""
+        card = self.definition(entry["card"])
+        return bool(card is not None and getattr(card, "redefines_catalog_card", False))
 
     def ability_text(self, entry):
         if str(entry.get("id")) not in self.deck_masters:
@@ -390,6 +409,8 @@ def draw_card(svg, cards, entry, x, y, w, h, *, zone, controller, badges=(), for
                        "#ffd9a0" if down else "#5b2a86", False))
     for badge in badges:
         extras.append((2, badge, 7, "bold", "#ffe7b0" if down else "#7a2c00", False))
+    if not down and cards.redefines(entry):
+        extras.append((2, "scenario's version", 6.5, None, muted, True))
     if entry.get("owner") and entry["owner"] != controller:
         extras.append((2, f"owner {entry['owner']}", 7, None, muted, False))
     for key in ("equipped_to", "attached_to"):
