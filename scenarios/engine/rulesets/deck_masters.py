@@ -395,8 +395,10 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             if started:
                 self.illegal(None, "mandatory_trigger_pending",
                              f"{started[0]['card']} must first activate its mandatory effect")
-        if card.id in self.former_deck_masters and \
-                any(t["card"] == card.id for t in self.optional_triggers):
+        if card.id in self.former_deck_masters and (
+                card.zone in ("hand", "graveyard") or
+                any(t["card"] == card.id for t in self.optional_triggers)):
+            # its optional trigger, or an effect it has in the hand or the Graveyard
             if self.misreads("old-dm-regular", "stays-erased"):
                 self.illegal("old-dm-regular", "not_activatable",
                              f"{card.id} left the field as a Deck Master")
