@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from ..yamltypes import YamlMapping, YamlValue
 
 SUMMONING_STEPS = ("special_summon", "fusion_summon", "ritual_summon")
+# The monsters that can never be a Deck Master in this format (deck-master-legality).
+NOT_DECK_MASTERS = ("ritual", "fusion", "synchro", "xyz", "link")
 # The rules of the rows of the summon-limit table, from the top (the highest LP threshold).
 LIMIT_ROW_RULES = ("limit-row-high", "limit-row-middle", "limit-row-low")
 
@@ -283,6 +285,12 @@ class HighlanderDuel(Duel):
         if entry is not None:
             card = self.place_deck_master(scenario, name, entry, ("id", "card"),
                                           zone="extra_monster_zone")
+            if card.card.subtype in NOT_DECK_MASTERS:
+                # thought-ruler-highlander/deck-master-legality#no-ritual-or-extra-deck-monsters
+                raise scenario.error(f"{card.card.name} is a {card.card.subtype.title()} "
+                                     "Monster: no Ritual, Fusion, Synchro, Xyz or Link Monster "
+                                     "can be a Deck Master here",
+                                     f"setup.players.{name}.deck_master.card")
             self.deck_masters[name] = card.id
         count = player.get("summons_this_turn", 0)
         if not isinstance(count, int) or count < 0:
