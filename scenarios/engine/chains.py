@@ -239,7 +239,7 @@ class ChainRules(DuelPart):
         targets = self.choose_targets(card, player, program, action)
         choice = self.check_choice(card, program, action)
         check_at_activation(whole_duel(self), player, program, list(action.materials),
-                            dict(action.select))
+                            dict(action.select), card.id)
         selections = dict(action.select)
         deferred = bool(program.get("cost")) and \
             self.misreads(self.cost_rule(card, program), "paid-on-resolution")

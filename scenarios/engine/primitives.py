@@ -356,13 +356,20 @@ def special_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
                         face_up=arg.get("face", "up") == "up")
 
 
+def may_summon_chosen(duel: Duel, card: CardInstance, controller: str,
+                      arg: YamlMapping) -> bool:
+    """Is `card` one its controller's summon of several may choose: their own, in a zone the
+    step names (the hand unless `from` says), fitting its filter?"""
+    return card.zone in arg.get("from", ["hand"]) and card.owner == controller and \
+        duel.matches(card, arg.get("filter", {}))
+
+
 def special_summon_several(duel: Duel, ctx: EffectContext, arg: YamlMapping) -> None:
     """`special_summon: {count: N, from: [...], filter: ...}`: the N different monsters chosen
     with `select: {summon: [a, b]}` are Special Summoned together, as one event."""
     cards = [duel.card(i) for i in ctx.select_cards("summon", arg["count"])]
     for card in cards:
-        if card.zone not in arg.get("from", ["hand"]) or card.owner != ctx.controller or \
-                not duel.matches(card, arg.get("filter", {})):
+        if not may_summon_chosen(duel, card, ctx.controller, arg):
             raise IllegalAction("invalid_selection",
                                 f"'{card.id}' cannot be summoned by this effect")
     duel.special_summon_together(cards, ctx.controller, arg.get("position", "attack"),
@@ -533,17 +540,29 @@ def check_fusion(duel: Duel, controller: str, fusion: CardInstance,
 
 
 def check_at_activation(duel: Duel, controller: str, program: YamlMapping,
-                        materials: list[str], selections: dict[str, str]) -> None:
+                        materials: list[str], selections: dict[str, str],
+                        card_id: str = "") -> None:
     """What a card will do must be possible when it is activated: a Fusion Summon whose
     scripted materials are illegal now (a Deck Master still in its Deck Master Position) is
     refused at activation, not found out at resolution."""
     steps = program.get("resolve")
-    if not isinstance(steps, list) or not materials or "fusion" not in selections:
+    if not isinstance(steps, list):
         return
     for step in steps:
-        if isinstance(step, dict) and "fusion_summon" in step:
+        if not isinstance(step, dict):
+            continue
+        if "fusion_summon" in step and materials and "fusion" in selections:
             check_fusion(duel, controller, duel.card(selections["fusion"]),
                          [duel.card(i) for i in materials], step["fusion_summon"] or {})
+        several = step.get("special_summon")
+        if isinstance(several, dict) and "count" in several and "summon" in selections:
+            # the monsters a summon of several names must be there to summon now, too
+            ctx = EffectContext(card_id=card_id, controller=controller,
+                                selections=dict(selections))
+            for card in [duel.card(i) for i in ctx.select_cards("summon", several["count"])]:
+                if not may_summon_chosen(duel, card, controller, several):
+                    raise IllegalAction("invalid_selection",
+                                        f"'{card.id}' cannot be summoned by this effect")
 
 
 @primitive("fusion_summon")

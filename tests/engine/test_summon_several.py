@@ -63,10 +63,29 @@ def test_two_monsters_arrive_together_in_one_summon_event():
     assert [e.data.get("cards") for e in summons] == [["twin", "snake"]]
 
 
-def test_a_wrong_number_of_chosen_monsters_is_refused_and_changes_nothing():
-    replay = run(probe("cards: {twin: {zone: hand}, snake: {zone: hand}}",
-                       SELECTED="[twin, snake, sangan]", ILLEGAL=", illegal: invalid_selection"))
-    assert replay.differences == []
+def refused_at_activation(expect, code, **changes):
+    """The probe with its activation refused (`code`), and no passes after it."""
+    text = SCENARIO[:SCENARIO.index("  - {player: A, activate")] + \
+        f"  - {{player: A, activate: twin, select: {{summon: SELECTED}}, illegal: {code}}}\n" + \
+        SCENARIO[SCENARIO.index("expect:"):]
+    text = text.replace("EXPECT", expect)
+    for key, value in {**CORE, **changes}.items():
+        text = text.replace(key, value)
+    return parse_scenario(text, "several-probe.yaml", RULESETS)
+
+
+def test_a_wrong_number_of_chosen_monsters_is_refused_at_activation():
+    scenario = refused_at_activation("cards: {twin: {zone: hand}, snake: {zone: hand}}",
+                                     "invalid_selection", SELECTED="[twin, snake, sangan]")
+    assert run(scenario).differences == []
+
+
+def test_a_chosen_monster_outside_the_named_zone_is_refused_at_activation():
+    scenario = refused_at_activation("cards: {twin: {zone: hand}}", "invalid_selection",
+                                     SELECTED="[twin, stone]",
+                                     EXTRA="lp: 8000\n      graveyard: [{id: stone, card: "
+                                           "Giant Soldier of Stone}]")
+    assert run(scenario).differences == []
 
 
 def test_without_a_zone_for_each_neither_is_summoned():
