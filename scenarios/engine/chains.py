@@ -200,7 +200,8 @@ class ChainRules(DuelPart):
         return "field" in zones and card.on_field and card.face_up and self.has_effects(card)
 
     def speed_of(self, card: CardInstance, program: YamlMapping, is_card_activation: bool) -> int:
-        if not is_card_activation and is_quick_effect(card.card.effects_of("quick"), program):
+        if not is_card_activation and card.card.is_monster and \
+                is_quick_effect(card.card.effects_of("quick"), program):
             # A monster's Quick Effect is Spell Speed 2, from whatever zone it is activated.
             if self.misreads("spell-speed-2", "quick-effect-speed-1"):
                 return 1
