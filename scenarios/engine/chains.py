@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from . import conditions
 from .conditions import is_general
 from .deck_effects import hand_size_holds
+from .effect_zones import activation_zones, is_quick_effect
 from .duelpart import DuelPart, whole_duel
 from .errors import IllegalAction, ScriptError
 from .primitives import COSTS, EffectContext, check_at_activation, run
@@ -120,6 +121,8 @@ class ChainRules(DuelPart):
              {"continuous-trap-speed-1": "a Continuous Trap is Spell Speed 1, like a Continuous "
                                          "Spell",
               "quick-play-speed-1": "a Quick-Play Spell is Spell Speed 1, like the other Spells",
+              "quick-effect-speed-1": "a monster's Quick Effect is Spell Speed 1, like an "
+                                      "Ignition Effect",
               "responses-only": "a Spell Speed 2 card can only be activated in response to "
                                 "something, never to start a chain"}),
         Rule("building-a-chain", "core/chains#building-a-chain",
@@ -183,11 +186,27 @@ class ChainRules(DuelPart):
                 return waiting["effect"], False
         for effect in definition.effects:
             for key in ("quick", "ignition"):
-                if key in effect and card.on_field and card.face_up and self.has_effects(card):
+                if key in effect and self.usable_where_it_is(card, effect):
                     return effect[key], False
         self.illegal(None, "not_activatable", f"{card.id} has nothing to activate now")
 
+    def usable_where_it_is(self, card: CardInstance, effect: YamlMapping) -> bool:
+        """May this Quick or Ignition effect be activated where the card is now? Face-up on the
+        field with its effects applying, unless its `from:` names the hand or the Graveyard
+        (effect_zones.py)."""
+        zones = activation_zones(effect)
+        if card.zone in zones:
+            return True
+        return "field" in zones and card.on_field and card.face_up and self.has_effects(card)
+
     def speed_of(self, card: CardInstance, program: YamlMapping, is_card_activation: bool) -> int:
+        if not is_card_activation and card.card.is_monster and \
+                is_quick_effect(card.card.effects_of("quick"), program):
+            # A monster's Quick Effect is Spell Speed 2, from whatever zone it is activated.
+            if self.misreads("spell-speed-2", "quick-effect-speed-1"):
+                return 1
+            self.note_rule("spell-speed-2")
+            return program.get("speed", 2)
         if "speed" in program:
             return program["speed"]
         if is_card_activation:
@@ -214,13 +233,14 @@ class ChainRules(DuelPart):
         if self.priority != player and not self.may_answer_out_of_turn(card, action):
             self.illegal(None, "no_priority", f"{player} does not hold priority")
         program, is_card = self.activation_for(card, player)
+        activated_in = card.zone  # before a cost moves it (`discard: self`)
         speed = self.speed_of(card, program, is_card)
         self.check_timing(card, player, speed, is_card, program)
         self.check_conditions(card, player, program)
         targets = self.choose_targets(card, player, program, action)
         choice = self.check_choice(card, program, action)
         check_at_activation(whole_duel(self), player, program, list(action.materials),
-                            dict(action.select))
+                            dict(action.select), card.id)
         selections = dict(action.select)
         deferred = bool(program.get("cost")) and \
             self.misreads(self.cost_rule(card, program), "paid-on-resolution")
@@ -231,6 +251,8 @@ class ChainRules(DuelPart):
                          program=program, is_card_activation=is_card, targets=targets,
                          choice=choice, selections=selections,
                          data={**self.__dict__.pop("trigger_data", {}),
+                               **({"activated_in": activated_in} if not is_card and
+                                  activated_in in (Zone.HAND, Zone.GRAVEYARD) else {}),
                                **({"materials": list(action.materials)} if action.materials
                                   else {}), **({"costs_due": True} if deferred else {})})
         self.chain.append(link)
@@ -500,6 +522,9 @@ class ChainRules(DuelPart):
                 if not self.misreads(rule, "partial-payment"):
                     self.illegal(rule, "cannot_pay_cost",
                                  f"{player} cannot pay {value} LP with {self.players[player].lp} LP")
+            if kind == "discard_self" and card.zone != Zone.HAND:
+                self.illegal("costs", "cannot_pay_cost", f"{card.id} is not in the hand to "
+                             "be discarded")
             if kind == "discard":
                 discarded = self.card(value)
                 if discarded.zone != Zone.HAND or discarded is card or \
@@ -519,6 +544,8 @@ class ChainRules(DuelPart):
                     self.lp_changed(card.id)  # paying the last LP ends the Duel
             elif kind in ("discard", "tribute"):
                 self.move(self.card(value), "graveyard", reason=f"cost of {card.id}")
+            elif kind == "discard_self":
+                self.move(card, "graveyard", reason="discarded for its own cost")
 
     def may_discard(self, card: CardInstance, player: str) -> bool:
         """May `player` discard this card in hand for a cost? Their own cards (a format may

@@ -545,6 +545,27 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
         self.summoned([card], player, "special")
         return True
 
+    def special_summon_together(self, cards: list[CardInstance], player: str, position: str,
+                                cause: str, face_up: bool = True) -> bool:
+        """Special Summon several monsters by one effect at the same time: one summon event,
+        which a format that counts summons counts once per monster (`summoned` gets them all).
+        Returns whether they were summoned."""
+        for card in cards:
+            if self.monster_zone_full(player):  # the refusal puts back those already moved
+                raise IllegalAction("no_free_zone", f"no free Monster Zone for {card.id}: the "
+                                    f"{len(cards)} monsters are summoned together or not at all")
+            self.move(card, "monsters", controller=player, position=position, face_up=face_up,
+                      reason=f"special summoned by {cause}")
+            card.summoned_turn = self.turn
+            card.summoned_how = ("special", "effect")
+            self.just_summoned.append(card.id)
+        ids = [card.id for card in cards]
+        self.emit("summon", f"{', '.join(ids)} are special summoned at the same time in "
+                  f"{position} position", how="special", player=player, position=position,
+                  face_up=face_up, by=cause, cards=ids)
+        self.summoned(cards, player, "special")
+        return True
+
     def summon_tokens(self, player: str, token_name: str, count: int, cause: str) -> None:
         definition = self.catalog.get(token_name)
         if definition is None:

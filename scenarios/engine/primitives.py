@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from .destruction import trigger_problem
+from .effect_zones import from_problem
 from .errors import IllegalAction, ScriptError
 from .restrictions import continuous_problem, forbids_tribute
 from .wording import counted, counter_name
@@ -118,6 +119,11 @@ def check_program(program: YamlValue, where: str = "resolve") -> str | None:
             problem = deck_effects.ARGUMENT_PROBLEMS[name](arg)
             if problem:
                 return f"{where} step {number}: {name} {problem}"
+        if name == "special_summon" and isinstance(arg, dict) and "count" in arg and (
+                not isinstance(arg["count"], int) or isinstance(arg["count"], bool) or
+                arg["count"] < 2 or "card" in arg):
+            return f"{where} step {number}: special_summon count is a whole number of at " \
+                   "least 2, of monsters chosen with select (not with card:)"
         if name == "permanently":
             problem = check_program(arg, f"{where} step {number}.permanently")
             if problem:
@@ -329,10 +335,18 @@ def add_to_hand(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 def special_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     if arg.get("card") == "self":
         card = duel.card(ctx.card_id)
+        left = ctx.remembered.get("activated_in")
+        if left is not None and card.zone != left:
+            # activated in the hand or Graveyard, and gone from there before it resolved
+            duel.emit("summon", f"{card.id} has left the {left} it was activated in: it is "
+                      "not Special Summoned", card=card.id, by=ctx.card_id, what="refused")
+            return
     elif arg.get("card") == "target":
         card = duel.card(ctx.targets[0])
         if card.zone not in arg.get("from", [card.zone]):
             return
+    elif "count" in arg:
+        return special_summon_several(duel, ctx, arg)
     else:
         card = duel.card(ctx.select("summon"))
         if card.zone not in arg.get("from", ["hand"]) or not duel.matches(card, arg.get("filter", {})):
@@ -340,6 +354,26 @@ def special_summon(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     player = card.owner if arg.get("side") == "owner" else ctx.controller
     duel.special_summon(card, player, arg.get("position", "attack"), cause=ctx.card_id,
                         face_up=arg.get("face", "up") == "up")
+
+
+def may_summon_chosen(duel: Duel, card: CardInstance, controller: str,
+                      arg: YamlMapping) -> bool:
+    """Is `card` one its controller's summon of several may choose: their own, in a zone the
+    step names (the hand unless `from` says), fitting its filter?"""
+    return card.zone in arg.get("from", ["hand"]) and card.owner == controller and \
+        duel.matches(card, arg.get("filter", {}))
+
+
+def special_summon_several(duel: Duel, ctx: EffectContext, arg: YamlMapping) -> None:
+    """`special_summon: {count: N, from: [...], filter: ...}`: the N different monsters chosen
+    with `select: {summon: [a, b]}` are Special Summoned together, as one event."""
+    cards = [duel.card(i) for i in ctx.select_cards("summon", arg["count"])]
+    for card in cards:
+        if not may_summon_chosen(duel, card, ctx.controller, arg):
+            raise IllegalAction("invalid_selection",
+                                f"'{card.id}' cannot be summoned by this effect")
+    duel.special_summon_together(cards, ctx.controller, arg.get("position", "attack"),
+                                 cause=ctx.card_id, face_up=arg.get("face", "up") == "up")
 
 
 def chosen_from_deck(duel: Duel, ctx: EffectContext, key: str, arg: YamlMapping,
@@ -506,17 +540,29 @@ def check_fusion(duel: Duel, controller: str, fusion: CardInstance,
 
 
 def check_at_activation(duel: Duel, controller: str, program: YamlMapping,
-                        materials: list[str], selections: dict[str, str]) -> None:
+                        materials: list[str], selections: dict[str, str],
+                        card_id: str = "") -> None:
     """What a card will do must be possible when it is activated: a Fusion Summon whose
     scripted materials are illegal now (a Deck Master still in its Deck Master Position) is
     refused at activation, not found out at resolution."""
     steps = program.get("resolve")
-    if not isinstance(steps, list) or not materials or "fusion" not in selections:
+    if not isinstance(steps, list):
         return
     for step in steps:
-        if isinstance(step, dict) and "fusion_summon" in step:
+        if not isinstance(step, dict):
+            continue
+        if "fusion_summon" in step and materials and "fusion" in selections:
             check_fusion(duel, controller, duel.card(selections["fusion"]),
                          [duel.card(i) for i in materials], step["fusion_summon"] or {})
+        several = step.get("special_summon")
+        if isinstance(several, dict) and "count" in several and "summon" in selections:
+            # the monsters a summon of several names must be there to summon now, too
+            ctx = EffectContext(card_id=card_id, controller=controller,
+                                selections=dict(selections))
+            for card in [duel.card(i) for i in ctx.select_cards("summon", several["count"])]:
+                if not may_summon_chosen(duel, card, controller, several):
+                    raise IllegalAction("invalid_selection",
+                                        f"'{card.id}' cannot be summoned by this effect")
 
 
 @primitive("fusion_summon")
@@ -913,6 +959,10 @@ def tribute_cost(duel: Duel, player: str, arg: YamlValue, selections: dict[str, 
 
 @cost("discard")
 def discard(duel: Duel, player: str, arg: YamlValue, selections: dict[str, str]) -> Payment:
+    """Discard a card chosen with `select: {discard: id}`; `discard: self` discards the card
+    whose effect is activated from the hand ("you can discard this card; ...")."""
+    if arg == "self":
+        return ("discard_self", "")
     return ("discard", scripted_cost_card(selections, "discard"))
 
 
@@ -932,6 +982,9 @@ def check_card_spec(spec: YamlValue) -> str | None:
         for number, effect in enumerate(spec, start=1):
             if not isinstance(effect, dict) or not EFFECT_KINDS & set(effect):
                 return f"effect {number} needs one of {', '.join(sorted(EFFECT_KINDS))}"
+            problem = from_problem(effect)
+            if problem:
+                return f"effect {number}: {problem}"
             for kind in ("quick", "ignition"):
                 if kind in effect:
                     problem = check_card_spec(effect[kind])
@@ -985,4 +1038,7 @@ def check_card_spec(spec: YamlValue) -> str | None:
     for number, step in enumerate(spec.get("cost", []), start=1):
         if not isinstance(step, dict) or any(name not in COSTS for name in step):
             return f"cost {number}: unknown cost (known: {', '.join(sorted(COSTS))})"
+        if isinstance(step.get("discard"), str) and step["discard"] != "self":
+            return f"cost {number}: discard is `self` (this card) or a count, " \
+                   f"not {step['discard']!r}"
     return check_program(spec.get("resolve", []))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import CATALOG_DIR
 from ..duel import Duel
+from ..effect_zones import activation_zones
 from ..errors import IllegalAction, ScenarioError, ScriptError
 from ..parameters import Choice, Maybe, Param, Row, Table, Text, Whole
 from ..primitives import EffectContext, format_duel, primitive
@@ -398,8 +399,11 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             if started:
                 self.illegal(None, "mandatory_trigger_pending",
                              f"{started[0]['card']} must first activate its mandatory effect")
-        if card.id in self.former_deck_masters and \
-                any(t["card"] == card.id for t in self.optional_triggers):
+        if card.id in self.former_deck_masters and (
+                any(card.zone in activation_zones(e) for e in card.card.effects
+                    if "quick" in e or "ignition" in e) or
+                any(t["card"] == card.id for t in self.optional_triggers)):
+            # its optional trigger, or an effect it has in the hand or the Graveyard
             if self.misreads("old-dm-regular", "stays-erased"):
                 self.illegal("old-dm-regular", "not_activatable",
                              f"{card.id} left the field as a Deck Master")

@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     from ..state import CardInstance, ChainLink, SummonAttempt
     from ..yamltypes import YamlMapping, YamlValue
 
-SUMMONING_STEPS = ("special_summon", "fusion_summon")
+SUMMONING_STEPS = ("special_summon", "fusion_summon", "ritual_summon")
+# The monsters that can never be a Deck Master in this format (deck-master-legality).
+NOT_DECK_MASTERS = ("ritual", "fusion", "synchro", "xyz", "link")
 # The rules of the rows of the summon-limit table, from the top (the highest LP threshold).
 LIMIT_ROW_RULES = ("limit-row-high", "limit-row-middle", "limit-row-low")
 
@@ -283,6 +285,12 @@ class HighlanderDuel(Duel):
         if entry is not None:
             card = self.place_deck_master(scenario, name, entry, ("id", "card"),
                                           zone="extra_monster_zone")
+            if card.card.subtype in NOT_DECK_MASTERS:
+                # thought-ruler-highlander/deck-master-legality#no-ritual-or-extra-deck-monsters
+                raise scenario.error(f"{card.card.name} is a {card.card.subtype.title()} "
+                                     "Monster: no Ritual, Fusion, Synchro, Xyz or Link Monster "
+                                     "can be a Deck Master here",
+                                     f"setup.players.{name}.deck_master.card")
             self.deck_masters[name] = card.id
         count = player.get("summons_this_turn", 0)
         if not isinstance(count, int) or count < 0:
@@ -528,24 +536,40 @@ class HighlanderDuel(Duel):
 
     def special_summon(self, card: CardInstance, player: str, position: str, cause: str = "",
                        face_up: bool = True) -> bool:
-        if not self.can_summon(player, 1):
-            link = self.resolving_link
-            if link is not None and not link.is_card_activation and \
-                    (link.program or {}).get("mandatory") and \
-                    self.misreads("mandatory-at-limit", "summons-anyway"):
-                return super().special_summon(card, player, position, cause, face_up)
-            if link is not None and link.is_card_activation and \
-                    self.misreads("summon-limit", "negated-at-limit"):
-                self.negated_by_limit.add(id(link))
-                self.emit("negate", f"the Summon Limit negates Chain Link {link.number} "
-                          f"({link.card_id})", link=link.number, card=link.card_id,
-                          what="link")
-                return False
-            self.emit("limit", f"{cause} resolves without effect: {player} has reached the "
-                      "Summon Limit", ["mandatory-at-limit", "summon-limit"],
-                      by=cause, player=player, what="at_limit")
+        if not self.room_to_summon(player, 1, cause):
             return False
         return super().special_summon(card, player, position, cause, face_up)
+
+    def special_summon_together(self, cards: list[CardInstance], player: str, position: str,
+                                cause: str, face_up: bool = True) -> bool:
+        """Monsters summoned together each count, so the limit must leave room for all of
+        them (thought-ruler-highlander/summon-limit#each-simultaneous-monster-counts)."""
+        count = 1 if self.misreads("simultaneous", "counts-once") else len(cards)
+        if not self.room_to_summon(player, count, cause):
+            return False
+        return super().special_summon_together(cards, player, position, cause, face_up)
+
+    def room_to_summon(self, player: str, count: int, cause: str) -> bool:
+        """May a resolving effect summon `count` monsters now? At the limit it resolves without
+        effect (or, under wrong readings, summons anyway or is negated)."""
+        if self.can_summon(player, count):
+            return True
+        link = self.resolving_link
+        if link is not None and not link.is_card_activation and \
+                (link.program or {}).get("mandatory") and \
+                self.misreads("mandatory-at-limit", "summons-anyway"):
+            return True
+        if link is not None and link.is_card_activation and \
+                self.misreads("summon-limit", "negated-at-limit"):
+            self.negated_by_limit.add(id(link))
+            self.emit("negate", f"the Summon Limit negates Chain Link {link.number} "
+                      f"({link.card_id})", link=link.number, card=link.card_id,
+                      what="link")
+            return False
+        self.emit("limit", f"{cause} resolves without effect: {player} has no room left under "
+                  "the Summon Limit", ["mandatory-at-limit", "summon-limit"],
+                  by=cause, player=player, what="at_limit")
+        return False
 
     def setting_forbidden(self) -> bool:
         """A Deck Master waiting in the Extra Monster Zone applies none of its effects: one that
@@ -571,7 +595,12 @@ class HighlanderDuel(Duel):
                 self.illegal("emz-no-effects", "deck_master_in_emz",
                              f"{card.id} waits in the Extra Monster Zone: none of its effects "
                              "can be activated")
-        return super().activation_for(card, player)
+        program, is_card = super().activation_for(card, player)
+        if not is_card and "trigger" not in program and self.would_summon(program) and \
+                not self.misreads("no-attempt", "attempt-allowed"):
+            # a monster's own Quick or Ignition effect that would summon is an attempt too
+            self.refuse_at_limit(player, self.summons_planned(program))
+        return program, is_card
 
     def do_activate(self, action: Action) -> None:
         player = action.actor
@@ -580,7 +609,7 @@ class HighlanderDuel(Duel):
         program = card.card.activation if card.card.kind in ("spell", "trap") and (
             card.zone == "hand" or not card.face_up) else None
         if self.would_summon(program) and not self.misreads("no-attempt", "attempt-allowed"):
-            self.refuse_at_limit(player, 1)
+            self.refuse_at_limit(player, self.summons_planned(program))
         super().do_activate(action)
 
     @staticmethod
@@ -589,6 +618,20 @@ class HighlanderDuel(Duel):
         steps = program.get("resolve", []) if program else []
         return any(key in step for step in (steps if isinstance(steps, list) else [])
                    for key in SUMMONING_STEPS)
+
+    def summons_planned(self, program: YamlMapping | None) -> int:
+        """How many monsters this card or effect summons when it resolves: a `count` of
+        monsters summoned together counts each (unless that rule is misread)."""
+        steps = program.get("resolve", []) if program else []
+        planned = 0
+        for step in steps if isinstance(steps, list) else []:
+            for key in SUMMONING_STEPS:
+                if key in step:
+                    count = (step[key] or {}).get("count", 1)
+                    if count > 1 and self.misreads("simultaneous", "counts-once"):
+                        count = 1
+                    planned += count
+        return planned
 
     def resolve_link(self, link: ChainLink) -> None:
         self.resolving_link = link

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from ..effect_zones import activation_zones
 from ..rules import Rule
 from .kingdom_component import Component
 
@@ -173,8 +174,13 @@ class CardRulings(Component):
     def optional_effect(self, card: CardInstance) -> bool:
         """Is this the activation of a face-up monster's optional effect (hard once per turn;
         a Normal Monster may have one)? Refuses a second one in the turn."""
-        optional = card.card.kind == "monster" and card.on_field and card.face_up and \
-            any("ignition" in e or "quick" in e for e in card.card.effects)
+        # "Every optional effect that needs to be activated by the player": from the field, or
+        # from the hand or Graveyard where the effect says so (effect_zones.py).
+        optional = card.card.kind == "monster" and (
+            card.on_field and card.face_up and
+            any("ignition" in e or "quick" in e for e in card.card.effects) or
+            any(card.zone in activation_zones(e) for e in card.card.effects
+                if "ignition" in e or "quick" in e))
         if optional and card.card.subtype == "normal":
             if self.misreads("kd-normal-effects", "no-effects"):
                 self.illegal("kd-normal-effects", "condition_not_met",

@@ -891,6 +891,16 @@ class KingdomDuel(Duel):
             return False
         return super().special_summon(card, player, position, cause, face_up)
 
+    def special_summon_together(self, cards: list[CardInstance], player: str, position: str,
+                                cause: str, face_up: bool = True) -> bool:
+        """Special Summons have no limit, however many come at once; a sealed zone keeps its
+        own monster out, not the others."""
+        if not self.summoning.special_summon_allowed(player, cause):
+            return False
+        cards = [card for card in cards if not self.equips.seals(card)]
+        return bool(cards) and super().special_summon_together(cards, player, position, cause,
+                                                               face_up)
+
     def summon_tokens(self, player: str, token_name: str, count: int, cause: str) -> None:
         if self.summoning.special_summon_allowed(player, cause):
             super().summon_tokens(player, token_name, count, cause)

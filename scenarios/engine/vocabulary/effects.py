@@ -54,8 +54,12 @@ EFFECT_KINDS = WordKind("effect-kinds", "Kinds of effect", "an entry of a card's
          "field, without being activated (see continuous effects)."),
     Word("ignition", "An Ignition effect: its controller activates it in their Main Phase, "
          "with an `activate` step naming the card."),
-    Word("quick", "A Quick Effect: it can be activated at Spell Speed 2, also on the "
-         "opponent's turn."),
+    Word("quick", "A Quick Effect: it is Spell Speed 2, so it can answer a chain link and be "
+         "activated on the opponent's turn."),
+    Word("from", "Beside `quick` or `ignition`: where the effect is activated from, `hand`, "
+         "`graveyard` or `field` (the default: face-up on the field), or a list of them; the "
+         "card stays there unless a cost (`discard: self`) or the effect moves it.",
+         example="- ignition: {resolve: [{special_summon: {card: self}}]}\n  from: graveyard"),
     Word("standby", "An effect that applies in its controller's Standby Phase."),
     Word("maintenance", "A cost its controller pays each turn to keep the card on the field."),
     Word("hand_win", "A card in the hand that wins the duel when its condition is met "
@@ -177,7 +181,8 @@ COSTS = WordKind("costs", "Costs", "`cost:` in an activation (a list of costs)",
     Word("pay_lp", "Pay that many LP (`half`: half of them, rounded down)."),
     Word("tribute", "Tribute a monster its player controls, chosen with `select: {tribute: "
          "<id>}`; `{filter: ...}` says which monsters may be Tributed."),
-    Word("discard", "Discard a card, chosen with `select: {discard: <id>}`."),
+    Word("discard", "Discard a card, chosen with `select: {discard: <id>}`; `discard: self` "
+         "discards the card whose effect is activated from the hand."),
 ))
 
 FILTERS = WordKind("filters", "Filters", "`target:` of an activation or effect, and `filter:` "
@@ -310,7 +315,9 @@ PRIMITIVES = WordKind("primitives", "Effect primitives", "the steps of `resolve:
     Word("flip_face_down", "Change the monster named to face-down Defense Position; `all` (or "
          "`{side: ...}`) changes every face-up monster there, each judged on its own."),
     Word("special_summon", "Special Summon a card: `self`, the `target`, or one chosen with "
-         "`select: {summon: <id>}` from the zones `from` names."),
+         "`select: {summon: <id>}` from the zones `from` names; with `count: N`, N different "
+         "monsters chosen with `select: {summon: [<id>, <id>]}`, summoned together as one "
+         "event that a format counting summons counts once per monster."),
     Word("special_summon_tokens", "`{token: name, count: N}`: Special Summon that many Tokens."),
     Word("fusion_summon", "Fusion Summon the monster chosen with `select: {fusion: <id>}` "
          "with the step's `materials`."),

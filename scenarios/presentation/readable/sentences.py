@@ -434,7 +434,14 @@ def _summon(event, names):
     if what == "sealed":
         return (f"{card} cannot be Special Summoned: {_by(event, names)} equips the whole zone "
                 "it lies in")
+    if what == "refused" and event.get("card") is not None:
+        return (f"{card} has left the zone its effect was activated in, so it is not Special "
+                "Summoned")
     how = event.get("how")
+    if how == "special" and event.get("cards"):
+        where = position_words(event.get("position"), event.get("face_up", True))
+        return (f"{player} Special Summons {names.many(event.get('cards'))} at the same time"
+                + (f" {where}" if where else ""))
     if how == "token":
         cards = event.get("cards") or []
         token = event.get("token") or "Token"
@@ -1149,7 +1156,7 @@ class Narrator:
         for key, value in select.items():
             # choices that are not cards: a coin call, a Type, a player
             named = words(value) if key in ("call", "race", "player", "tile") else \
-                self.name(value)
+                self.names.many(value) if isinstance(value, list) else self.name(value)
             if key == "discard":
                 found.append(f"discarding {named}")
             elif key == "tribute":
