@@ -408,6 +408,17 @@ SCENARIO_PROPERTIES: dict[str, YamlMapping] = {
               "x-messages": {"maxItems": f"a scenario has at most {MAX_STEPS} steps, "
                                          "not {count}"}},
     "expect": EXPECT,
+    "expect_after": {
+        "type": "object", "additionalProperties": EXPECT,
+        "propertyNames": {"pattern": r"^[1-9][0-9]{0,3}$",
+                          "x-messages": {"pattern": "expect_after names each step by its "
+                                                    "number (1 is the first step), not a word"}},
+        "description": "What the judge expects right after some steps, keyed by the step's "
+                       "number (1 is the first step, as the replay numbers them): the same "
+                       "fields as expect, compared with the table as it stands once that step "
+                       "is done (before anything the duel does by itself ahead of the next "
+                       "step).",
+        "x-is": "a mapping of step numbers to expectations, such as {3: {lp: {B: 7000}}}"},
 }
 REQUIRED = ("slug", "format", "rule", "title", "narrative", "setup", "steps", "expect")
 
