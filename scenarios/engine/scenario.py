@@ -230,7 +230,9 @@ def steps_expected(given: YamlMapping, steps: int, file: str | None,
     chosen: dict[int, YamlMapping] = {}
     for key, expect in given.items():
         where = f"expect_after.{key}"
-        number = key if type(key) is int else int(key) if str(key).isdigit() else None
+        written: object = key  # YAML gives `3:` as a number, `'3':` as text
+        number = written if type(written) is int else \
+            int(str(written)) if str(written).isdigit() else None
         if number is None or not 1 <= number <= steps:
             raise ScenarioError(f"expect_after names a step by its number, 1 to {steps} here, "
                                 f"not {key!r}", file, lines.get(where) or
