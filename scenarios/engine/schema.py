@@ -38,7 +38,8 @@ MAX_TEXT = {"slug": 120, "title": 300, "rule": 300, "example": 300}
 MAX_CARD_ID = 80          # a card's id in the scenario (questions are keyed on it)
 # Zones a format fills from its own setup keys (the Deck Master's place).
 FORMAT_ZONES = ("deck_master", "extra_monster_zone")
-PLAYER_NAMES = ("A", "B", "C", "D")
+# A and B; team formats name more (Tag Team Phalanx teams of three: A to F).
+PLAYER_NAMES = ("A", "B", "C", "D", "E", "F")
 
 
 # --- building blocks ---------------------------------------------------------------------------
@@ -179,9 +180,9 @@ PLAYER = fields(
     "a mapping of LP and zones")
 PLAYERS: YamlMapping = {"type": "object", "properties": {name: PLAYER for name in PLAYER_NAMES},
            "additionalProperties": False,
-           "description": "The players by name: A and B (C and D in team formats).",
+           "description": "The players by name: A and B (C to F in team formats).",
            "x-is": "{A: ..., B: ...}",
-           "x-messages": {"additionalProperties": "players are named A and B (C and D in team "
+           "x-messages": {"additionalProperties": "players are named A and B (C to F in team "
                                                   "formats), not {key}"}}
 TURN = fields(
     {"number": whole(0, MAX_TURN, "The turn number (default 1).",
@@ -257,9 +258,9 @@ STEP_VERBS: dict[str, YamlMapping] = {
                                   "player).", "x-is": f"a number of turns (1 to {MAX_TURN})"},
 }
 STEP_OPTIONS: dict[str, YamlMapping] = {
-    "player": one_of(PLAYER_NAMES, "The player who takes the step: A or B (C, D in team "
-                                   "formats). Every step but pass_turns names one.",
-                     "A or B (or C, D in team formats)"),
+    "player": one_of(PLAYER_NAMES, "The player who takes the step: A or B (C to F in "
+                                   "team formats). Every step but pass_turns names one.",
+                     "A or B (or C to F in team formats)"),
     "illegal": {"type": ["string", "boolean"], "minLength": 1, "maxLength": Limits.max_str,
                 "not": {"const": False},
                 "description": "The reason code the judge expects the rules to refuse the step "

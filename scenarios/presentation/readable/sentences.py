@@ -53,7 +53,7 @@ RULE_CARD_KINDS = {"normal": "the Rule Card", "game-setup": "the Game Setup",
 SUMMON_ANSWERS = ("summon_attempt", "normal_summon_attempt", "summon_attempt_or_summoning_card")
 SUMMON_VERBS = ("summon", "special_summon", "pendulum_summon", "ritual_summon",
                 "integration_summon", "flip_summon")
-PLAYER_NAMES = ("A", "B", "C", "D")
+PLAYER_NAMES = ("A", "B", "C", "D", "E", "F")
 
 
 def words(key):
