@@ -160,11 +160,19 @@ PLAYER = fields(
      "deck_master": {
          "type": "object", "required": ["card"],
          "properties": {"id": CARD_ID, "card": text("The Deck Master's name.", "a card name"),
+                        "position": one_of(("attack", "defense"),
+                                           "The Deck Master starts on the field, summoned "
+                                           "earlier, in this battle position (without it, it "
+                                           "starts in its Deck Master Position or, in Thought "
+                                           "Ruler Highlander, the Extra Monster Zone)."),
                         "ability_negated_until": whole(0, MAX_TURN, "The turn until which its "
                                                        "Ability is negated.")},
          # Other keys (position, races, monster_type) are the format's to read.
          "description": "Deck Masters and Thought Ruler Highlander: the player's Deck Master.",
          "x-is": "{id: ..., card: <monster name>}"},
+     "held_in_position": zone("Deck Masters: cards held in the player's Deck Master Position "
+                              "at the start (put there earlier by an Ability); they are not "
+                              "Deck Masters."),
      "team": text("Team formats: the name of the player's team.", "a team name"),
      "terrains": {"type": "array", "items": text("A Terrain.", "a Terrain name"),
                   "maxItems": MAX_CARDS, "x-is": "a list of Terrain names",

@@ -281,8 +281,15 @@ class HighlanderDuel(Duel):
     def setup_player_extras(self, scenario: Scenario, name: str, player: YamlMapping) -> None:
         entry = player.get("deck_master")
         if entry is not None:
-            card = self.place_deck_master(scenario, name, entry, ("id", "card"),
-                                          zone="extra_monster_zone")
+            # With a position it was summoned in an earlier turn: an ordinary monster on the
+            # field now, which never goes back to the Extra Monster Zone.
+            position = entry.get("position") if isinstance(entry, dict) else None
+            if position not in (None, "attack", "defense"):
+                raise scenario.error("position is attack or defense",
+                                     f"setup.players.{name}.deck_master.position")
+            card = self.place_deck_master(scenario, name, entry, ("id", "card", "position"),
+                                          zone="monsters" if position else "extra_monster_zone",
+                                          position=position)
             self.deck_masters[name] = card.id
         count = player.get("summons_this_turn", 0)
         if not isinstance(count, int) or count < 0:
