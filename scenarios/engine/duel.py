@@ -655,7 +655,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
                                  f"“{entry.get('card')}”", f"{where}.card")
         from .state import CardInstance
         card = CardInstance(id=str(entry.get("id", f"{name}-deck-master")), card=definition,
-                            owner=name, controller=name, zone=zone, position=position)
+                            owner=name, controller=name, zone=zone, position=position,
+                            counters=dict(entry.get("counters", {})))
         if card.id in self.cards:
             raise scenario.error(f"card id '{card.id}' is in two places", f"{where}.id")
         self.place(card)
@@ -681,6 +682,19 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             return f"{definition.name} is not a Field Spell"
         if card.zone in ("hand", "deck", "graveyard", "banished", "extra_deck") and not card.face_up:
             return "only cards on the field can be face-down"
+        return None
+
+    def equip_problem(self, card: CardInstance) -> str | None:
+        """Why a set-up card cannot start equipped to its `host`, or None: it is a face-up card
+        in a Spell & Trap Zone, equipping a face-up monster in a Monster Zone."""
+        host = self.cards.get(card.host) if card.host else None
+        if host is None:
+            return f"{card.id} is equipped to {card.host}, which is no card of this scenario"
+        if card.zone != "spell_trap" or not card.face_up:
+            return f"{card.id} is equipped to a monster, so it is face-up in a Spell & Trap Zone"
+        if host.zone != "monsters" or not host.face_up:
+            return f"{card.id} is equipped to {host.id}, which is not a face-up monster in a " \
+                   "Monster Zone"
         return None
 
     def zone_count_problem(self, player: str) -> str | None:
@@ -834,7 +848,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def card_facts(self, card: CardInstance) -> YamlMapping:
         """Extra facts about a card that scenarios may expect."""
         return {"races": sorted(self.races(card)), "atk": self.effective_atk(card),
-                "def": self.effective_def(card), "level": card.card.level}
+                "def": self.effective_def(card), "level": card.card.level, "host": card.host}
 
     def observe_format(self) -> YamlMapping:
         """A format's own facts for the outcome (team LP, warnings...), keyed as `expect:` is."""

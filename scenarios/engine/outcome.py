@@ -22,7 +22,7 @@ CORE_EXPECT_KEYS = ("result", "lp", "zones", "cards", "counters", "resolved", "n
                     "phase", "turn", "turn_player")
 # Facts about one card that every format reports; a ruleset adds its own in CARD_FACTS.
 CORE_CARD_FACTS = ("zone", "controller", "face", "position", "counters", "races", "atk", "def",
-                   "level")
+                   "level", "host")
 
 
 @dataclass(frozen=True)

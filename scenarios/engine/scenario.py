@@ -390,4 +390,18 @@ def build_duel(scenario: Scenario, duel: Duel) -> Duel:
         overfull = duel.zone_count_problem(name)
         if overfull:
             raise scenario.error(overfull, f"setup.players.{name}")
+    check_equips(scenario, duel)
     return duel
+
+
+def check_equips(scenario: Scenario, duel: Duel) -> None:
+    """Every set-up card that says `equipped_to` must be able to equip its host (checked once
+    all the cards are placed, as the host may be named after it)."""
+    for (player, zone), prepared in scenario._prepared.items():
+        for entry in prepared:
+            card = duel.cards.get(entry.id)
+            if entry.host is None or card is None or card.zone == "attached":
+                continue
+            problem = duel.equip_problem(card)
+            if problem:
+                raise scenario.error(problem, f"{entry.path}.equipped_to")

@@ -166,7 +166,8 @@ PLAYER = fields(
                                            "starts in its Deck Master Position or, in Thought "
                                            "Ruler Highlander, the Extra Monster Zone)."),
                         "ability_negated_until": whole(0, MAX_TURN, "The turn until which its "
-                                                       "Ability is negated.")},
+                                                       "Ability is negated."),
+                        "counters": CARD_FIELDS["counters"]},
          # Other keys (position, races, monster_type) are the format's to read.
          "description": "Deck Masters and Thought Ruler Highlander: the player's Deck Master.",
          "x-is": "{id: ..., card: <monster name>}"},

@@ -341,7 +341,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             raise scenario.error("position is attack or defense",
                                  f"setup.players.{name}.deck_master.position")
         card = self.place_deck_master(
-            scenario, name, entry, ("id", "card", "position", "ability_negated_until"),
+            scenario, name, entry, ("id", "card", "position", "ability_negated_until",
+                                    "counters"),
             zone="monsters" if position else "deck_master", position=position)
         self.deck_masters[name] = card.id
         if "ability_negated_until" in entry:

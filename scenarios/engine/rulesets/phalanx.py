@@ -982,6 +982,13 @@ class PhalanxDuel(Duel):
         """A Phalanx duel is won by a team: the result names the team and lists its players."""
         return self.teams.get(winner, ())
 
+    def finish(self, winner: str | None, reason: str, rules: Iterable[str] = (),
+               match: bool = False) -> None:
+        """A card that makes a player win (Vennominaga's third counter, Final Countdown) wins
+        for that player's team: the result names the team, as every Phalanx result does."""
+        super().finish(self.team_of.get(winner, winner) if winner is not None else None,
+                       reason, rules, match)
+
     def lose(self, loser: str, reason: str, rules: Iterable[str] = ()) -> None:
         team = self.team_of[loser]
         self.finish([t for t in self.teams if t != team][0], reason, rules)
