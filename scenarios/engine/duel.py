@@ -16,6 +16,7 @@ from .checkpoint import Checkpoint, Generator
 from .endings import EndingRules
 from .destruction import EVENT as DESTRUCTION
 from .destruction import announce, destruction_kind, watch_holds
+from .draw_checks import DrawCheck, check_drawn
 from .errors import IllegalAction, ScenarioError, ScriptError
 from .modifiers import ModifierRegistry
 from .outcome import CORE_CARD_FACTS, CORE_EXPECT_KEYS
@@ -130,6 +131,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
         self.resolving = False
         # Effects that keep applying after they resolve: {card, key, value, source, permanent}.
         self.lasting_effects: list[YamlMapping] = []
+        self.draw_checks: list[DrawCheck] = []  # effects still checking the cards drawn
         # ATK and DEF: the printed value, then every modifier in the order registered, in every
         # format (modifiers.py). A format may have registered its own before this.
         self.modifiers: ModifierRegistry = self.__dict__.get("modifiers") or ModifierRegistry()
@@ -245,6 +247,15 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
     def dice_part_applies(self, roll: int) -> bool:
         """Does the part of a dice effect whose value was rolled apply?"""
         return True
+
+    def draw_check_players(self, ctx: EffectContext) -> list[str]:
+        """Whose draws an effect that checks "the cards your opponent draws" watches: every
+        opposing player (a team format may say otherwise)."""
+        return self.opponents_of(ctx.controller)
+
+    def draw_check_applies(self, check: DrawCheck, drawer: str) -> None:
+        """Hook: a lasting check is about to destroy a card `drawer` drew (a format notes the
+        rule that let it reach that player)."""
 
     def one_players_zone(self, ctx: EffectContext, who: str) -> list[str]:
         """Whose private zone an effect on 'one player' reaches: here, the opponent."""
@@ -597,6 +608,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
             for _ in range(min(n, len(self.zone_of(player, "deck")))):
                 card = self.cards[self.zone_of(player, "deck")[0]]
                 self.move(card, "hand", reason=f"drawn ({cause})")
+                if self.draw_checks:  # an effect still checks the cards drawn
+                    check_drawn(self, card, player)
         if short:
             self.decked_out(list(short), cause)
 
