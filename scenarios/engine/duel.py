@@ -391,12 +391,13 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules):
 
 
     def continuous_effects(self, card: CardInstance, key: str) -> list[YamlMapping]:
-        """The card's continuous effects of one kind that apply now (face-up on the field)."""
-        if not (card.on_field and card.face_up) or card.card.kind != "monster" or \
-                not self.has_effects(card):
+        """The card's continuous effects of one kind that apply now (face-up on the field; a
+        format whose rules erase them notes the rule, `continuous_effect_applies`)."""
+        if not (card.on_field and card.face_up) or card.card.kind != "monster":
             return []
-        return [e["continuous"] for e in card.card.effects_of("continuous")
-                if key in e["continuous"]]
+        found = [e["continuous"] for e in card.card.effects_of("continuous")
+                 if key in e["continuous"]]
+        return found if found and self.continuous_effect_applies(card) else []
 
     def has_effects(self, card: CardInstance) -> bool:
         return True
