@@ -563,6 +563,12 @@ def _effect(event, names):
         return f"{source} shuffles {event.get('player')}'s Deck"
     if what == "detach":
         return f"the DETACH effect of {card} applies as it leaves the field"
+    if what == "draw_check":
+        players = event.get("players") or []
+        who = " and ".join(players) if len(players) < 3 else ", ".join(players)
+        return f"{card} will check the cards {who} draw, for a number of their turns"
+    if what == "draw_check_over":
+        return f"{card} no longer checks the cards drawn"
     return None
 
 
