@@ -60,6 +60,8 @@ class Replay:
     closing: Interlude | None = None  # what the duel did by itself once the script ended
     # The wrong readings ("rule:name") the replay asked about: under any other one it goes the same.
     readings_asked: list[str] = field(default_factory=list)
+    # The outcome observed after each step `expect_after` names, by step number.
+    after: dict[int, Outcome] = field(default_factory=dict)
 
     @property
     def matches(self) -> bool:
@@ -113,6 +115,7 @@ def _replay(scenario: Scenario, duel: Duel, reads: ReadTracking, record_states: 
     steps: list[StepRecord] = []
     found: list[Difference] = []
     expected_after = scenario.expect_after  # only these steps are observed mid-replay
+    after: dict[int, Outcome] = {}
     refused: YamlMapping | None = None
     for number, action in enumerate(scenario.steps, start=1):
         mark_events, mark_rules = len(duel.events), len(duel.rules_used)
@@ -156,8 +159,8 @@ def _replay(scenario: Scenario, duel: Duel, reads: ReadTracking, record_states: 
             rules=list(dict.fromkeys(duel.rules_used[mark_rules:])),
             state=duel.snapshot() if record_states else None, prelude=prelude))
         if number in expected_after:
-            differs = differences_after(number, expected_after[number],
-                                        observe(duel, refused, number))
+            after[number] = observe(duel, refused, number)
+            differs = differences_after(number, expected_after[number], after[number])
             found += differs
             if differs and not keep_going:
                 break
@@ -176,7 +179,7 @@ def _replay(scenario: Scenario, duel: Duel, reads: ReadTracking, record_states: 
     return Replay(scenario, steps, found, duel.result.as_dict() if duel.result else None,
                   list(dict.fromkeys(duel.rules_used)), duel, outcome, sorted(reads.read),
                   initial_state, closing,
-                  readings_asked(duel))
+                  readings_asked(duel), after)
 
 
 def differences_after(number: int, expect: YamlMapping, outcome: Outcome) -> list[Difference]:
