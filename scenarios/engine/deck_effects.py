@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .draw_checks import check_draws_problem
 from .errors import IllegalAction, ScriptError
 from .primitives import EffectContext, amounts, primitive
 from .wording import counted
@@ -116,6 +117,7 @@ def count_problem(arg: YamlValue, needs_count: bool) -> str | None:
 
 # What `check_program` asks of these primitives' arguments when a card is loaded.
 ARGUMENT_PROBLEMS = {
+    "check_draws": check_draws_problem,
     "mill": lambda arg: count_problem(arg, needs_count=True),
     "shuffle_into_deck": lambda arg: count_problem(arg, needs_count=False) or (
         None if isinstance(arg.get("count", 1), int) else "count is a whole number"),

@@ -16,6 +16,7 @@ from .checkpoint import Checkpoint, Generator
 from .declining import DecliningRules
 from .destruction import EVENT as DESTRUCTION
 from .destruction import announce, destruction_kind, watch_holds
+from .draw_checks import DrawCheck, check_drawn
 from .endings import EndingRules
 from .errors import IllegalAction, ScenarioError, ScriptError
 from .match import MatchRules
@@ -134,6 +135,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
         self.resolving = False
         # Effects that keep applying after they resolve: {card, key, value, source, permanent}.
         self.lasting_effects: list[YamlMapping] = []
+        self.draw_checks: list[DrawCheck] = []  # effects still checking the cards drawn
         # ATK and DEF: the printed value, then every modifier in the order registered, in every
         # format (modifiers.py). A format may have registered its own before this.
         self.modifiers: ModifierRegistry = self.__dict__.get("modifiers") or ModifierRegistry()
@@ -249,6 +251,15 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
     def dice_part_applies(self, roll: int) -> bool:
         """Does the part of a dice effect whose value was rolled apply?"""
         return True
+
+    def draw_check_players(self, ctx: EffectContext) -> list[str]:
+        """Whose draws an effect that checks "the cards your opponent draws" watches: every
+        opposing player (a team format may say otherwise)."""
+        return self.opponents_of(ctx.controller)
+
+    def draw_check_applies(self, check: DrawCheck, drawer: str) -> None:
+        """Hook: a lasting check is about to destroy a card `drawer` drew (a format notes the
+        rule that let it reach that player)."""
 
     def one_players_zone(self, ctx: EffectContext, who: str) -> list[str]:
         """Whose private zone an effect on 'one player' reaches: here, the opponent."""
@@ -384,12 +395,13 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
 
 
     def continuous_effects(self, card: CardInstance, key: str) -> list[YamlMapping]:
-        """The card's continuous effects of one kind that apply now (face-up on the field)."""
-        if not (card.on_field and card.face_up) or card.card.kind != "monster" or \
-                not self.has_effects(card):
+        """The card's continuous effects of one kind that apply now (face-up on the field; a
+        format whose rules erase them notes the rule, `continuous_effect_applies`)."""
+        if not (card.on_field and card.face_up) or card.card.kind != "monster":
             return []
-        return [e["continuous"] for e in card.card.effects_of("continuous")
-                if key in e["continuous"]]
+        found = [e["continuous"] for e in card.card.effects_of("continuous")
+                 if key in e["continuous"]]
+        return found if found and self.continuous_effect_applies(card) else []
 
     def has_effects(self, card: CardInstance) -> bool:
         return True
@@ -622,6 +634,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
             for _ in range(min(n, len(self.zone_of(player, "deck")))):
                 card = self.cards[self.zone_of(player, "deck")[0]]
                 self.move(card, "hand", reason=f"drawn ({cause})")
+                if self.draw_checks:  # an effect still checks the cards drawn
+                    check_drawn(self, card, player)
         if short:
             self.decked_out(list(short), cause)
 
@@ -684,7 +698,8 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
                                  f"“{entry.get('card')}”", f"{where}.card")
         from .state import CardInstance
         card = CardInstance(id=str(entry.get("id", f"{name}-deck-master")), card=definition,
-                            owner=name, controller=name, zone=zone, position=position)
+                            owner=name, controller=name, zone=zone, position=position,
+                            counters=dict(entry.get("counters", {})))
         if card.id in self.cards:
             raise scenario.error(f"card id '{card.id}' is in two places", f"{where}.id")
         self.place(card)
@@ -710,6 +725,19 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
             return f"{definition.name} is not a Field Spell"
         if card.zone in ("hand", "deck", "graveyard", "banished", "extra_deck") and not card.face_up:
             return "only cards on the field can be face-down"
+        return None
+
+    def equip_problem(self, card: CardInstance) -> str | None:
+        """Why a set-up card cannot start equipped to its `host`, or None: it is a face-up card
+        in a Spell & Trap Zone, equipping a face-up monster in a Monster Zone."""
+        host = self.cards.get(card.host) if card.host else None
+        if host is None:
+            return f"{card.id} is equipped to {card.host}, which is no card of this scenario"
+        if card.zone != "spell_trap" or not card.face_up:
+            return f"{card.id} is equipped to a monster, so it is face-up in a Spell & Trap Zone"
+        if host.zone != "monsters" or not host.face_up:
+            return f"{card.id} is equipped to {host.id}, which is not a face-up monster in a " \
+                   "Monster Zone"
         return None
 
     def zone_count_problem(self, player: str) -> str | None:
@@ -865,7 +893,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
     def card_facts(self, card: CardInstance) -> YamlMapping:
         """Extra facts about a card that scenarios may expect."""
         return {"races": sorted(self.races(card)), "atk": self.effective_atk(card),
-                "def": self.effective_def(card), "level": card.card.level}
+                "def": self.effective_def(card), "level": card.card.level, "host": card.host}
 
     def observe_format(self) -> YamlMapping:
         """A format's own facts for the outcome (team LP, warnings...), keyed as `expect:` is."""

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, NoReturn, cast
 
 if TYPE_CHECKING:
+    from .draw_checks import DrawCheck
     from .duel import Duel
     from .scenario import Action
     from .state import (Attack, CardInstance, ChainLink, PendingTrigger, PlayerState, Result,
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
         end_battle_phase_pending: bool
         resolving: bool  # a chain is resolving
         last_battle: YamlMapping  # the source of the last battle damage, and whether direct
+        draw_checks: list[DrawCheck]  # effects still checking the cards drawn
 
         # --- what Duel defines ---------------------------------------------------------------
         def misreads(self, rule: str, name: str) -> bool: ...

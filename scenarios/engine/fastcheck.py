@@ -136,6 +136,11 @@ def _additional(extra: YamlMapping | bool, schema: YamlMapping) -> Check:
         check(item) for key, item in value.items() if key not in known)
 
 
+def _property_names(names: YamlMapping | bool, _schema: YamlMapping) -> Check:
+    check = compile_check(names)
+    return lambda value: not isinstance(value, dict) or all(check(key) for key in value)
+
+
 def _dependent(dependents: dict[str, YamlMapping | bool], _schema: YamlMapping) -> Check:
     checks = {name: compile_check(sub) for name, sub in dependents.items()}
 
@@ -171,7 +176,8 @@ _KEYWORDS: dict[str, KeywordCompiler] = {
     "type": _type, "enum": _enum, "const": _const, "minimum": _minimum, "maximum": _maximum,
     "minLength": _min_length, "maxLength": _max_length, "pattern": _pattern,
     "maxItems": _max_items, "items": _items, "required": _required, "properties": _properties,
-    "additionalProperties": _additional, "dependentSchemas": _dependent, "not": _not,
+    "additionalProperties": _additional, "propertyNames": _property_names,
+    "dependentSchemas": _dependent, "not": _not,
     "anyOf": _any_of, "if": _if,
     "then": lambda _sub, _schema: None, "else": lambda _sub, _schema: None,  # read by `if`
 }

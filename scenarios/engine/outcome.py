@@ -22,7 +22,7 @@ CORE_EXPECT_KEYS = ("result", "lp", "zones", "cards", "counters", "resolved", "n
                     "phase", "turn", "turn_player", "match")
 # Facts about one card that every format reports; a ruleset adds its own in CARD_FACTS.
 CORE_CARD_FACTS = ("zone", "controller", "face", "position", "counters", "races", "atk", "def",
-                   "level")
+                   "level", "host")
 
 
 @dataclass(frozen=True)
@@ -236,19 +236,21 @@ def compare(expect: YamlMapping, outcome: Outcome) -> list[Difference]:
     return found
 
 
-def expectation_problems(expect: YamlMapping, ruleset: "type[Duel]") -> list[tuple[str, str]]:
-    """Keys of `expect` that the format does not observe, as (path, message) pairs."""
+def expectation_problems(expect: YamlMapping, ruleset: "type[Duel]",
+                         prefix: str = "expect") -> list[tuple[str, str]]:
+    """Keys of `expect` (found at `prefix`: `expect`, or `expect_after.3`) that the format does
+    not observe, as (path, message) pairs."""
     problems: list[tuple[str, str]] = []
     known = ruleset.EXPECT_KEYS
     for key, value in expect.items():
         if key not in known:
-            problems.append((f"expect.{key}", f"the {ruleset.slug} format does not compare "
+            problems.append((f"{prefix}.{key}", f"the {ruleset.slug} format does not compare "
                              f"'{key}' (it compares: {', '.join(known)})"))
         elif key == "cards" and isinstance(value, dict):
             for card_id, facts in value.items():
                 for fact in facts if isinstance(facts, dict) else ():
                     if fact not in ruleset.CARD_FACTS:
-                        problems.append((f"expect.cards.{card_id}.{fact}",
+                        problems.append((f"{prefix}.cards.{card_id}.{fact}",
                                          f"the {ruleset.slug} format reports no card fact "
                                          f"'{fact}' (it reports: {', '.join(ruleset.CARD_FACTS)})"))
     return problems

@@ -60,6 +60,8 @@ class Replay:
     closing: Interlude | None = None  # what the duel did by itself once the script ended
     # The wrong readings ("rule:name") the replay asked about: under any other one it goes the same.
     readings_asked: list[str] = field(default_factory=list)
+    # The outcome observed after each step `expect_after` names, by step number.
+    after: dict[int, Outcome] = field(default_factory=dict)
 
     @property
     def matches(self) -> bool:
@@ -112,6 +114,8 @@ def _replay(scenario: Scenario, duel: Duel, reads: ReadTracking, record_states: 
     initial_state = duel.snapshot() if record_states else None
     steps: list[StepRecord] = []
     found: list[Difference] = []
+    expected_after = scenario.expect_after  # only these steps are observed mid-replay
+    after: dict[int, Outcome] = {}
     refused: YamlMapping | None = None
     for number, action in enumerate(scenario.steps, start=1):
         mark_events, mark_rules = len(duel.events), len(duel.rules_used)
@@ -154,6 +158,12 @@ def _replay(scenario: Scenario, duel: Duel, reads: ReadTracking, record_states: 
             events=[e.as_dict() for e in duel.events[mark_events:]],
             rules=list(dict.fromkeys(duel.rules_used[mark_rules:])),
             state=duel.snapshot() if record_states else None, prelude=prelude))
+        if number in expected_after:
+            after[number] = observe(duel, refused, number)
+            differs = differences_after(number, expected_after[number], after[number])
+            found += differs
+            if differs and not keep_going:
+                break
         if status.unexpected and not keep_going:
             break
     closing = None
@@ -169,7 +179,15 @@ def _replay(scenario: Scenario, duel: Duel, reads: ReadTracking, record_states: 
     return Replay(scenario, steps, found, duel.result.as_dict() if duel.result else None,
                   list(dict.fromkeys(duel.rules_used)), duel, outcome, sorted(reads.read),
                   initial_state, closing,
-                  readings_asked(duel))
+                  readings_asked(duel), after)
+
+
+def differences_after(number: int, expect: YamlMapping, outcome: Outcome) -> list[Difference]:
+    """How the table after step `number` differs from `expect_after`'s expectation for it:
+    each Difference is keyed `expect_after.<number>.<key>` and says which step it was."""
+    return [Difference(f"expect_after.{number}.{found.key}", found.expected, found.got,
+                       f"after step {number}" + (f"; {found.detail}" if found.detail else ""))
+            for found in compare(expect, outcome)]
 
 
 def readings_asked(duel: Duel) -> list[str]:

@@ -97,6 +97,8 @@ class Scenario:
     steps: list[Action]
     expect: YamlMapping
     example: str | None = None
+    # Expectations after some steps, by step number (1-based, as the replay numbers them).
+    expect_after: dict[int, YamlMapping] = field(default_factory=dict)
     seed: int = 0
     xfail: str | None = None
     file: str | None = None
@@ -211,17 +213,44 @@ def parse_scenario(text: str | bytes, file: str | None = None,
     if found:
         fail(found[0])
     check_card_count(scenario)
+    scenario.expect_after = steps_expected(data.get("expect_after", {}), len(scenario.steps),
+                                           file, lines)
     if rulesets is not None:
-        for where, message in expectation_problems(scenario.expect, rulesets[scenario.format]):
-            raise ScenarioError(message, file, lines.get(where) or lines.get("expect"), where)
+        for after, expect in [(None, scenario.expect), *scenario.expect_after.items()]:
+            prefix = "expect" if after is None else f"expect_after.{after}"
+            for where, message in expectation_problems(expect, rulesets[scenario.format],
+                                                       prefix):
+                raise ScenarioError(message, file, lines.get(where) or lines.get(prefix), where)
     return scenario
+
+
+def steps_expected(given: YamlMapping, steps: int, file: str | None,
+                   lines: LineMap) -> dict[int, YamlMapping]:
+    """`expect_after:` by step number. The schema has checked each expectation's shape and that
+    a key written as text is a number; here a key must name a step the file has."""
+    chosen: dict[int, YamlMapping] = {}
+    for key, expect in given.items():
+        where = f"expect_after.{key}"
+        written: object = key  # YAML gives `3:` as a number, `'3':` as text
+        number = written if type(written) is int else \
+            int(str(written)) if str(written).isdigit() else None
+        if number is None or not 1 <= number <= steps:
+            raise ScenarioError(f"expect_after names a step by its number, 1 to {steps} here, "
+                                f"not {key!r}", file, lines.get(where) or
+                                lines.get("expect_after"), where)
+        if number in chosen:
+            raise ScenarioError(f"step {number} is named twice in expect_after", file,
+                                lines.get(where), where)
+        chosen[number] = expect
+    return dict(sorted(chosen.items()))
 
 
 def _checked_late(problem: Problem) -> bool:
     """Whether a shape problem waits until the format's vocabulary is checked: those in the
     setup, in an expectation's value, and in seed and xfail."""
     top = problem.top
-    return top in ("setup", "seed", "xfail") or (top == "expect" and len(problem.where) > 1)
+    return top in ("setup", "seed", "xfail") or (top == "expect" and len(problem.where) > 1) \
+        or (top == "expect_after" and len(problem.where) > 2)
 
 
 def parse_step(step: YamlMapping, path: str, lines: LineMap) -> Action:
@@ -363,4 +392,18 @@ def build_duel(scenario: Scenario, duel: Duel) -> Duel:
         overfull = duel.zone_count_problem(name)
         if overfull:
             raise scenario.error(overfull, f"setup.players.{name}")
+    check_equips(scenario, duel)
     return duel
+
+
+def check_equips(scenario: Scenario, duel: Duel) -> None:
+    """Every set-up card that says `equipped_to` must be able to equip its host (checked once
+    all the cards are placed, as the host may be named after it)."""
+    for (player, zone), prepared in scenario._prepared.items():
+        for entry in prepared:
+            card = duel.cards.get(entry.id)
+            if entry.host is None or card is None or card.zone == "attached":
+                continue
+            problem = duel.equip_problem(card)
+            if problem:
+                raise scenario.error(problem, f"{entry.path}.equipped_to")

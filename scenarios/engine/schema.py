@@ -38,7 +38,8 @@ MAX_TEXT = {"slug": 120, "title": 300, "rule": 300, "example": 300}
 MAX_CARD_ID = 80          # a card's id in the scenario (questions are keyed on it)
 # Zones a format fills from its own setup keys (the Deck Master's place).
 FORMAT_ZONES = ("deck_master", "extra_monster_zone")
-PLAYER_NAMES = ("A", "B", "C", "D")
+# A and B; team formats name more (Tag Team Phalanx teams of three: A to F).
+PLAYER_NAMES = ("A", "B", "C", "D", "E", "F")
 
 
 # --- building blocks ---------------------------------------------------------------------------
@@ -159,11 +160,20 @@ PLAYER = fields(
      "deck_master": {
          "type": "object", "required": ["card"],
          "properties": {"id": CARD_ID, "card": text("The Deck Master's name.", "a card name"),
+                        "position": one_of(("attack", "defense"),
+                                           "The Deck Master starts on the field, summoned "
+                                           "earlier, in this battle position (without it, it "
+                                           "starts in its Deck Master Position or, in Thought "
+                                           "Ruler Highlander, the Extra Monster Zone)."),
                         "ability_negated_until": whole(0, MAX_TURN, "The turn until which its "
-                                                       "Ability is negated.")},
+                                                       "Ability is negated."),
+                        "counters": CARD_FIELDS["counters"]},
          # Other keys (position, races, monster_type) are the format's to read.
          "description": "Deck Masters and Thought Ruler Highlander: the player's Deck Master.",
          "x-is": "{id: ..., card: <monster name>}"},
+     "held_in_position": zone("Deck Masters: cards held in the player's Deck Master Position "
+                              "at the start (put there earlier by an Ability); they are not "
+                              "Deck Masters."),
      "team": text("Team formats: the name of the player's team.", "a team name"),
      "terrains": {"type": "array", "items": text("A Terrain.", "a Terrain name"),
                   "maxItems": MAX_CARDS, "x-is": "a list of Terrain names",
@@ -179,9 +189,9 @@ PLAYER = fields(
     "a mapping of LP and zones")
 PLAYERS: YamlMapping = {"type": "object", "properties": {name: PLAYER for name in PLAYER_NAMES},
            "additionalProperties": False,
-           "description": "The players by name: A and B (C and D in team formats).",
+           "description": "The players by name: A and B (C to F in team formats).",
            "x-is": "{A: ..., B: ...}",
-           "x-messages": {"additionalProperties": "players are named A and B (C and D in team "
+           "x-messages": {"additionalProperties": "players are named A and B (C to F in team "
                                                   "formats), not {key}"}}
 TURN = fields(
     {"number": whole(0, MAX_TURN, "The turn number (default 1).",
@@ -281,9 +291,9 @@ STEP_VERBS: dict[str, YamlMapping] = {
                                   "player).", "x-is": f"a number of turns (1 to {MAX_TURN})"},
 }
 STEP_OPTIONS: dict[str, YamlMapping] = {
-    "player": one_of(PLAYER_NAMES, "The player who takes the step: A or B (C, D in team "
-                                   "formats). Every step but pass_turns names one.",
-                     "A or B (or C, D in team formats)"),
+    "player": one_of(PLAYER_NAMES, "The player who takes the step: A or B (C to F in "
+                                   "team formats). Every step but pass_turns names one.",
+                     "A or B (or C to F in team formats)"),
     "illegal": {"type": ["string", "boolean"], "minLength": 1, "maxLength": Limits.max_str,
                 "not": {"const": False},
                 "description": "The reason code the judge expects the rules to refuse the step "
@@ -442,6 +452,17 @@ SCENARIO_PROPERTIES: dict[str, YamlMapping] = {
               "x-messages": {"maxItems": f"a scenario has at most {MAX_STEPS} steps, "
                                          "not {count}"}},
     "expect": EXPECT,
+    "expect_after": {
+        "type": "object", "additionalProperties": EXPECT,
+        "propertyNames": {"pattern": r"^[1-9][0-9]{0,3}$",
+                          "x-messages": {"pattern": "expect_after names each step by its "
+                                                    "number (1 is the first step), not a word"}},
+        "description": "What the judge expects right after some steps, keyed by the step's "
+                       "number (1 is the first step, as the replay numbers them): the same "
+                       "fields as expect, compared with the table as it stands once that step "
+                       "is done (before anything the duel does by itself ahead of the next "
+                       "step).",
+        "x-is": "a mapping of step numbers to expectations, such as {3: {lp: {B: 7000}}}"},
 }
 REQUIRED = ("slug", "format", "rule", "title", "narrative", "setup", "steps", "expect")
 

@@ -126,7 +126,11 @@ class TurnRules(DuelPart):
             self.destroy(card, "its unpaid maintenance cost")
 
     def count_card_turns(self) -> None:
-        """Cards that last a number of the opponent's turns count this turn down."""
+        """Cards that last a number of the opponent's turns count this turn down, and so do
+        the effects still checking the cards the opponent draws."""
+        if self.draw_checks:
+            from .draw_checks import count_turn
+            count_turn(whole_duel(self))
         for card in list(self.cards_on_field()):
             left = card.counters.get("turns_left")
             if left is not None and self.is_opponent(card.controller, self.turn_player):

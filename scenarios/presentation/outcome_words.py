@@ -254,6 +254,7 @@ PER_PLAYER = {"lp": "{p}'s LP", "team_lp": "Team {p}'s LP", "formation_points": 
               "summons": "{p}'s summons this turn", "warnings": "{p}'s Idle Warnings",
               "terrains": "{p}'s Terrains"}
 STEP_KEY = re.compile(r"^steps\[(\d+)\]\.illegal$")
+AFTER_KEY = re.compile(r"^expect_after\.(\d+)\.(.+)$")  # an expectation after a step
 
 
 def _nested(parts, value):
@@ -290,6 +291,11 @@ def difference_words(difference, cards=None):
 
     `difference` is a Difference's dict; `cards` the outcome's cards, for names."""
     key, expected, got = difference["key"], difference.get("expected"), difference.get("got")
+    after = AFTER_KEY.match(key)
+    if after:  # the same words as at the end, said of the table after that step
+        inner = difference_words({**difference, "key": after.group(2)}, cards)
+        return {**inner, "subject": f"After step {after.group(1)}: {inner['subject']}",
+                "path": f"expect_after.{after.group(1)}.{after.group(2)}"}
     step = STEP_KEY.match(key)
     if step:
         number = int(step.group(1))

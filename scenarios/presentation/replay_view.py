@@ -189,11 +189,20 @@ def with_boards(steps, boards):
 
 
 def expected_and_computed(scenario, replay):
-    """The scenario's expectation in words beside the engine's outcome in words."""
+    """The scenario's expectation in words beside the engine's outcome in words: first what
+    it expects after some steps (`expect_after`), each sentence led by its step, then at the
+    end."""
     cards = replay.outcome.get("cards") if replay.outcome else {}
+    rows = []
+    for number, expect in getattr(scenario, "expect_after", {}).items():
+        seen = getattr(replay, "after", {}).get(number)
+        said = describe(expect, expect, cards)
+        computed = describe(expect, seen.facts) if seen else ["(not reached)"] * len(said)
+        rows += [(f"After step {number}: {wanted}", f"After step {number}: {got}")
+                 for wanted, got in zip(said, computed)]
     expected = describe(scenario.expect, scenario.expect, cards)
     computed = describe(scenario.expect, replay.outcome.facts) if replay.outcome else []
-    return list(zip(expected, computed))
+    return rows + list(zip(expected, computed))
 
 
 def _anchor_words(anchor):

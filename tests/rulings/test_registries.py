@@ -42,3 +42,10 @@ def test_a_difference_without_a_describer_is_told_by_its_key_and_values(monkeypa
 def test_presentation_tells_differences_in_a_judges_words():
     words = verification_registries.difference_words({"key": "lp.A", "expected": 0, "got": 500})
     assert words["subject"] != "lp.A" and "500" in words["got"]
+
+
+def test_a_difference_after_a_step_names_the_step_and_its_field():
+    words = verification_registries.difference_words(
+        {"key": "expect_after.3.lp.A", "expected": 6000, "got": 8000})
+    assert words["subject"].startswith("After step 3: ") and "8000" in words["got"]
+    assert words["path"] == "expect_after.3.lp.A"

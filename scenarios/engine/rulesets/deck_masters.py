@@ -86,7 +86,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
                                 use_ability=("ability", "select", "target", "targets"),
                                 decline=("ability",),
                                 return_to_position=())
-    PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master"}
+    PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master", "held_in_position"}
     REASON_CODES = reasons(
         Duel.REASON_CODES, "ability_from_field", "ability_negated", "chain_link_1_only",
         "continuous_ability", "deck_master_gone", "deck_master_tribute", "must_stay_on_field",
@@ -345,11 +345,38 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
             raise scenario.error("position is attack or defense",
                                  f"setup.players.{name}.deck_master.position")
         card = self.place_deck_master(
-            scenario, name, entry, ("id", "card", "position", "ability_negated_until"),
+            scenario, name, entry, ("id", "card", "position", "ability_negated_until",
+                                    "counters"),
             zone="monsters" if position else "deck_master", position=position)
         self.deck_masters[name] = card.id
         if "ability_negated_until" in entry:
             self.ability_negated_until[name] = entry["ability_negated_until"]
+        if "held_in_position" in player:
+            self.place_held_cards(scenario, name, player["held_in_position"])
+
+    def place_held_cards(self, scenario: Scenario, name: str, value: YamlValue) -> None:
+        """Cards that start held in the player's Deck Master Position (an Ability put them
+        there earlier): face-up, with no battle position, and not Deck Masters."""
+        from ..scenario import prepared_cards
+        from ..state import CardInstance
+        for prepared in prepared_cards(scenario, name, "held_in_position", value):
+            definition = self.catalog.get(str(prepared.name))
+            if definition is None:
+                raise scenario.error(f"unknown card '{prepared.name}'", f"{prepared.path}.card")
+            if prepared.position is not None or not prepared.face_up or prepared.host or \
+                    prepared.line or prepared.column is not None:
+                raise scenario.error("a card held in a Deck Master Position is only held: it "
+                                     "takes no position, face, host, line or column",
+                                     prepared.path)
+            if prepared.owner != name:
+                raise scenario.error("a Deck Master Position holds only its own player's cards",
+                                     f"{prepared.path}.owner")
+            if prepared.id in self.cards:
+                raise scenario.error(f"card id '{prepared.id}' is in two places",
+                                     f"{prepared.path}.id")
+            self.place(CardInstance(id=prepared.id, card=definition, owner=name,
+                                    controller=name, zone="deck_master",
+                                    counters=dict(prepared.counters)))
 
     # --- what a Deck Master is -------------------------------------------------------------
 

@@ -283,8 +283,16 @@ class HighlanderDuel(Duel):
     def setup_player_extras(self, scenario: Scenario, name: str, player: YamlMapping) -> None:
         entry = player.get("deck_master")
         if entry is not None:
-            card = self.place_deck_master(scenario, name, entry, ("id", "card"),
-                                          zone="extra_monster_zone")
+            # With a position it was summoned in an earlier turn: an ordinary monster on the
+            # field now, which never goes back to the Extra Monster Zone.
+            position = entry.get("position") if isinstance(entry, dict) else None
+            if position not in (None, "attack", "defense"):
+                raise scenario.error("position is attack or defense",
+                                     f"setup.players.{name}.deck_master.position")
+            card = self.place_deck_master(scenario, name, entry,
+                                          ("id", "card", "position", "counters"),
+                                          zone="monsters" if position else "extra_monster_zone",
+                                          position=position)
             if card.card.subtype in NOT_DECK_MASTERS:
                 # thought-ruler-highlander/deck-master-legality#no-ritual-or-extra-deck-monsters
                 raise scenario.error(f"{card.card.name} is a {card.card.subtype.title()} "
@@ -724,6 +732,20 @@ class HighlanderDuel(Duel):
             return
         self.illegal("emz-occupied", "emz_occupied",
                      f"{owner}'s Extra Monster Zone is occupied by the Deck Master {occupant}")
+
+    def check_attack_target(self, attacker: CardInstance, target: CardInstance | None,
+                            player: str) -> None:
+        """A Deck Master waiting in the opponent's Extra Monster Zone is not on the field, so it
+        does not stop a direct attack."""
+        if target is None:
+            waiting = [i for p in sorted(self.deck_masters) if p != player
+                       for i in self.zone_of(p, "extra_monster_zone")]
+            if waiting:
+                if self.misreads("emz-not-on-field", "on-the-field"):
+                    self.illegal("emz-not-on-field", "direct_attack_blocked",
+                                 f"the Deck Master {waiting[0]} is a monster on the field")
+                self.note_rule("emz-not-on-field")
+        super().check_attack_target(attacker, target, player)
 
     def cards_on_field(self, kind: str | None = None,
                        controller: str | None = None) -> list[CardInstance]:

@@ -64,7 +64,7 @@ BOSS_SHARED_ZONES = frozenset({"monsters", "spell_trap", "field_zone", "graveyar
 class KingdomDuel(Duel):
     slug = "kingdom-duels"
     EXPECT_KEYS = Duel.EXPECT_KEYS + ("warnings", "terrains", "charges", "defeated", "tiles")
-    CARD_FACTS = Duel.CARD_FACTS + ("column", "host")
+    CARD_FACTS = Duel.CARD_FACTS + ("column",)
     PARAMETERS = (
         Param("starting_lp", Whole(1), "kingdom-duels/setup#starting-lp"),
         Param("attacks_per_battle_phase", Whole(0, 100),
@@ -94,7 +94,7 @@ class KingdomDuel(Duel):
         integration_summon=("materials", "position"), ritual_summon=("materials", "position"),
         strike=("select", "to"), summon=("position", "select", "to", "tributes"),
         use_symbol=("choose", "target", "targets"))
-    CARD_FIELDS = Duel.CARD_FIELDS | {"column", "equipped_to", "attached_to"}
+    CARD_FIELDS = Duel.CARD_FIELDS | {"column", "attached_to"}
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"terrains", "idle_warnings", "team", "joining",
                                           "colour", "rule_zone", "eroded", "attached"}
     SETUP_FIELDS = Duel.SETUP_FIELDS | {"mode", "setup_phase"}
@@ -474,6 +474,11 @@ class KingdomDuel(Duel):
         if decided:
             return problem
         return super().placement_problem(card)
+
+    def equip_problem(self, card: CardInstance) -> str | None:
+        """Kingdom Duels equips (monsters too) and attachments are checked with the zones
+        (`zone_count_problem`), by the rules of its equips."""
+        return None
 
     def zone_count_problem(self, player: str) -> str | None:
         return self.cards_on_cards.zone_count_problem(player) or \
@@ -1163,8 +1168,7 @@ class KingdomDuel(Duel):
     # --- what scenarios and pages see ----------------------------------------------------------
 
     def card_facts(self, card: CardInstance) -> YamlMapping:
-        facts = super().card_facts(card)
-        facts["host"] = card.host
+        facts = super().card_facts(card)  # its host too
         self.equips.host_fact(card, facts)
         facts["column"] = card.column
         return facts

@@ -163,8 +163,11 @@ class PhalanxDuel(Duel):
              "Effects that apply in a player's Standby Phase apply in the teammate's turns too.",
              {"controller-turns-only": "they apply only in their controller's own turns"}),
         Rule("single-player-zone", "tag-team-phalanx/card-effects-in-team-play#rule-20-one-player-selected",
-             "An effect on cards in a single player's hand or Deck reaches one chosen player.",
-             {"both-opponents": "it reaches both opponents' hands"}),
+             "An effect on cards in a single player's hand or Deck reaches one chosen player; "
+             "the cards drawn later that it still checks are every opponent's.",
+             {"both-opponents": "it reaches both opponents' hands",
+              "chosen-player-draws": "the cards drawn later are checked only for the opponent "
+                                     "chosen at activation"}),
         Rule("teammate-maintenance", "tag-team-phalanx/card-effects-in-team-play#rule-21-teammate-pays",
              "A maintenance cost is paid in the teammate's turns too.",
              {"controller-only": "only the controller pays, in their own turns",
@@ -370,6 +373,13 @@ class PhalanxDuel(Duel):
         start = order.index(player)
         return next(order[(start + i) % len(order)] for i in range(1, len(order) + 1)
                     if self.is_opponent(player, order[(start + i) % len(order)]))
+
+    def finish(self, winner: str | None, reason: str, rules: Iterable[str] = (),
+               match: bool = False) -> None:
+        """A card that makes a player win (Vennominaga's third counter, Final Countdown) wins
+        for that player's team: the result names the team, as every Phalanx result does."""
+        super().finish(self.team_of.get(winner, winner) if winner is not None else None,
+                       reason, rules, match)
 
     def field_zone_rule(self) -> str:
         return "separate-field-zones"
@@ -877,7 +887,18 @@ class PhalanxDuel(Duel):
                 ctx.selections.pop("player", None)
                 return [self.opponent(ctx.controller)]
             self.note_rule("selected-at-activation")
-        return [self.chosen_opponent(ctx)]
+        chosen = self.chosen_opponent(ctx)
+        ctx.remembered["chosen_player"] = chosen  # a later step of the effect may ask
+        return [chosen]
+
+    def draw_check_players(self, ctx: EffectContext) -> list[str]:
+        """The hand an effect looks at belongs to the one opponent chosen, but the cards drawn
+        later are checked for every opposing player (Rule 20's Deck Devastation Virus)."""
+        chosen = ctx.remembered.get("chosen_player")
+        if isinstance(chosen, str) and self.misreads("single-player-zone", "chosen-player-draws"):
+            return [chosen]
+        self.note_rule("single-player-zone")
+        return self.opponents_of(ctx.controller)
 
     def swap_first_cards(self, players: list[str]) -> None:
         """Two players swap the first card of their hands (the wrong reading of Rule 18)."""

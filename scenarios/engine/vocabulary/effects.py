@@ -201,7 +201,8 @@ FILTERS = WordKind("filters", "Filters", "`target:` of an activation or effect, 
     Word("race", "The monster's Type (Beast, Dragon...), as the rules count it now."),
     Word("level_max", "A Level of at most N."),
     Word("atk_max", "An ATK of at most N."),
-    Word("atk_min", "An ATK of at least N."),
+    Word("atk_min", "An ATK of at least N.",
+         example="resolve: [{destroy_in_hand: {filter: {kind: monster, atk_min: 1500}}}]"),
     Word("atk_at_least", "A current ATK (after every change) of at least N.",
          example="target: {atk_at_least: 2000}"),
     Word("atk_at_most", "A current ATK (after every change) of at most N.",
@@ -285,6 +286,10 @@ PRIMITIVES = WordKind("primitives", "Effect primitives", "the steps of `resolve:
     Word("destroy_all", "Destroy every monster on the field, or every card a filter describes; "
          "counts how many were destroyed, for `amount: {per: destroyed, each: N}`."),
     Word("destroy_in_hand", "Destroy the cards in the opponent's hand that fit a filter."),
+    Word("check_draws", "`{turns: N, filter: {...}}`: until the end of the opponent's Nth turn "
+         "after the activation, each card an opponent draws that fits the filter is destroyed "
+         "as it is drawn (every opposing player's draws in a team format; their turns are "
+         "counted as the format counts turns)."),
     Word("discard_hand", "The players named discard their whole hand."),
     Word("discard_and_redraw", "Each player discards their hand and draws as many cards."),
     Word("banish", "Banish the card named from the field."),

@@ -243,10 +243,12 @@ class DrawPayload(Payload):
 @dataclass(frozen=True, slots=True)
 class EffectPayload(Payload):
     WHATS: ClassVar[frozenset[str]] = frozenset({
-        "already_destroyed", "atk", "declare_race", "detach", "ends", "no_stats", "not_destroyed",
-        "permanent", "rest_of_turn", "shuffle", "unaffected"})
+        "already_destroyed", "atk", "declare_race", "detach", "draw_check", "draw_check_over",
+        "ends", "no_stats", "not_destroyed", "permanent", "rest_of_turn", "shuffle",
+        "unaffected"})
     card: str | None = None
     player: str | None = None  # whose Deck a shuffle shuffles
+    players: list | None = None  # whose draws a lasting check watches
     by: str | None = None
     what: str | None = None
     effect: str | None = None

@@ -26,7 +26,8 @@ MEANINGS = {code.value: code.meaning for code in Reason}
 CORE_VERBS = frozenset({"activate", "pass", "attack", "summon", "set", "flip_summon", "phase",
                         "end_turn", "pass_turns", "concede", "special_summon",
                         "change_position", "decline"})
-CORE_CARD_FIELDS = frozenset({"id", "card", "face", "position", "set_turn", "counters", "owner"})
+CORE_CARD_FIELDS = frozenset({"id", "card", "face", "position", "set_turn", "counters", "owner",
+                              "equipped_to"})
 CORE_ZONES = ("hand", "deck", "extra_deck", "graveyard", "banished", "monsters", "spell_trap",
               "field_zone")
 CORE_PLAYER_FIELDS = frozenset({"lp", *CORE_ZONES})

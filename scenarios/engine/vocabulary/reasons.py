@@ -75,7 +75,8 @@ class Reason(StrEnum):
         core=True)
     DIRECT_ATTACK_BLOCKED = reason(
         "direct_attack_blocked",
-        "a direct attack needs the opponent to control no monsters")
+        "a direct attack needs the opponent to control no monsters",
+        "thought-ruler-highlander/extra-monster-zone#not-on-the-field", core=True)
     DUEL_OVER = reason("duel_over", "the duel is already over")
     FLIPPED_THIS_CHAIN = reason(
         "flipped_this_chain",

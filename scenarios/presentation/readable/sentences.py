@@ -53,7 +53,7 @@ RULE_CARD_KINDS = {"normal": "the Rule Card", "game-setup": "the Game Setup",
 SUMMON_ANSWERS = ("summon_attempt", "normal_summon_attempt", "summon_attempt_or_summoning_card")
 SUMMON_VERBS = ("summon", "special_summon", "pendulum_summon", "ritual_summon",
                 "integration_summon", "flip_summon")
-PLAYER_NAMES = ("A", "B", "C", "D")
+PLAYER_NAMES = ("A", "B", "C", "D", "E", "F")
 
 
 def words(key):
@@ -576,6 +576,12 @@ def _effect(event, names):
         return f"{source} shuffles {event.get('player')}'s Deck"
     if what == "detach":
         return f"the DETACH effect of {card} applies as it leaves the field"
+    if what == "draw_check":
+        players = event.get("players") or []
+        who = " and ".join(players) if len(players) < 3 else ", ".join(players)
+        return f"{card} will check the cards {who} draw, for a number of their turns"
+    if what == "draw_check_over":
+        return f"{card} no longer checks the cards drawn"
     return None
 
 
