@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import conditions
+from .card_filters import TARGET_KEYS, fits
 from .conditions import is_general
 from .deck_effects import hand_size_holds
 from .duelpart import DuelPart, whole_duel
@@ -436,18 +437,11 @@ class ChainRules(DuelPart):
             zones = TARGET_ZONE_GROUPS.get(spec["zone"], (spec["zone"],))
         else:
             zones = ON_FIELD_TARGETS
-        side = spec.get("side", "any")
         if target.zone not in zones or target.id == source.id:
             return False
         if "card" in spec and not self.is_card_of_kind(target, spec["card"]):
             return False
-        if side == "own" and target.controller not in self.own_side(player, target.zone) or \
-                side == "opponent" and not self.is_opponent(target.controller, player):
-            return False
-        if side == "own" and target.controller != player and self.SHARED_SIDE_RULE:
-            self.note_rule(self.SHARED_SIDE_RULE)  # a teammate's card on a shared side
-        return self.matches(target, {k: v for k, v in spec.items()
-                                     if k not in ("zone", "side", "for", "card")}) \
+        return fits(whole_duel(self), target, spec, player, skip=TARGET_KEYS) \
             and self.can_be_targeted(target, source, spec.get("for")) \
             and shields_from_targeting(whole_duel(self), target, source) is None
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
+from .card_filters import TARGET_KEYS, WHOSE_KEYS, filter_problem, fits
 from .destruction import trigger_problem
 from .errors import IllegalAction, ScriptError
 from .restrictions import continuous_problem, forbids_tribute
@@ -122,12 +123,10 @@ def check_program(program: YamlValue, where: str = "resolve") -> str | None:
             problem = check_program(arg, f"{where} step {number}.permanently")
             if problem:
                 return problem
-        if isinstance(arg, dict) and isinstance(arg.get("filter"), dict) and \
-                "only_on" in arg["filter"]:
-            from .card_filters import bracket_problem
-            problem = bracket_problem(arg["filter"]["only_on"])
+        if isinstance(arg, dict) and "filter" in arg:
+            problem = filter_problem(arg["filter"])
             if problem:
-                return f"{where} step {number}: filter only_on: {problem}"
+                return f"{where} step {number}: {name} filter: {problem}"
     return None
 
 
@@ -394,13 +393,9 @@ def destroy_all(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     face: up}` ("all face-up Spell Cards your opponent controls"). Remembers how many it
     destroyed, for `amount: {per: destroyed, each: N}`."""
     if isinstance(arg, dict):
-        spec = {k: v for k, v in arg.items() if k not in ("card", "side")}
-        side = arg.get("side", "any")
         doomed = [c for c in duel.cards_on_field()
-                  if duel.is_card_of_kind(c, arg.get("card", "card")) and duel.matches(c, spec)
-                  and (side == "any" or (c.controller in duel.own_side(ctx.controller, c.zone)
-                                         if side == "own"
-                                         else duel.is_opponent(c.controller, ctx.controller)))
+                  if duel.is_card_of_kind(c, arg.get("card", "card"))
+                  and fits(duel, c, arg, ctx.controller, skip=("card",))
                   and not duel.unaffected_by(c, ctx.card_id)]
     else:
         doomed = [c for c in duel.cards_on_field("monster")
@@ -427,12 +422,8 @@ def flip_face_down(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     `amount: {per: flipped, each: N}`."""
     if arg == "all" or isinstance(arg, dict):
         spec = arg if isinstance(arg, dict) else {}
-        side = spec.get("side", "any")
         cards = [c for c in duel.cards_on_field("monster")
-                 if c.zone == "monsters" and c.face_up and duel.matches(
-                     c, {k: v for k, v in spec.items() if k != "side"})
-                 and (side == "any" or (c.controller == ctx.controller if side == "own"
-                                        else duel.is_opponent(c.controller, ctx.controller)))
+                 if c.zone == "monsters" and c.face_up and fits(duel, c, spec, ctx.controller)
                  and not duel.unaffected_by(c, ctx.card_id)]
     else:
         cards = cards_in(duel, ctx, arg)
@@ -964,11 +955,10 @@ def check_card_spec(spec: YamlValue) -> str | None:
     if target is not None and (not isinstance(target, dict) or not all(
             isinstance(v, (str, int)) for v in target.values())):
         return "target is a mapping of plain values, such as {card: monster, side: any}"
-    if target is not None and "only_on" in target:
-        from .card_filters import bracket_problem
-        problem = bracket_problem(target["only_on"])
+    if target is not None:
+        problem = filter_problem(target, WHOSE_KEYS + TARGET_KEYS)
         if problem:
-            return f"target only_on: {problem}"
+            return f"target: {problem}"
     conditions = spec.get("when", [])
     if not isinstance(conditions, list):
         return "when is a list of conditions (all must hold)"

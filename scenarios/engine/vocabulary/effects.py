@@ -184,7 +184,11 @@ FILTERS = WordKind("filters", "Filters", "`target:` of an activation or effect, 
                    "of a step such as `destroy_all` or a count", (
     Word("card", "What the card must be: `monster`, `spell`, `trap`, `spell_trap` or `card` "
          "(any)."),
-    Word("side", "Whose card: own, opponent or any (the default)."),
+    Word("side", "Who controls the card, counted from the player whose card writes the "
+         "filter: own, opponent or any (the default)."),
+    Word("owner", "Who owns the card, counted the same way: own, opponent or any (a monster "
+         "you own that your opponent controls: `{owner: own, side: opponent}`).",
+         example="target: {card: monster, owner: own, side: opponent}"),
     Word("zone", "Where it must be (the field unless it says another zone, such as "
          "graveyard)."),
     Word("for", "What the targeting is for, when a format's rules protect a card from some "
@@ -194,9 +198,14 @@ FILTERS = WordKind("filters", "Filters", "`target:` of an activation or effect, 
          example="filter: {kind: monster, subtype: normal}"),
     Word("attribute", "The monster's Attribute (DARK, LIGHT...)."),
     Word("race", "The monster's Type (Beast, Dragon...), as the rules count it now."),
-    Word("level_max", "A Level of at most N."),
-    Word("atk_max", "An ATK of at most N."),
-    Word("atk_min", "An ATK of at least N."),
+    Word("level", "A printed Level of exactly N.", example="target: {card: monster, level: 4}"),
+    Word("level_max", "A printed Level of at most N (\"Level 4 or lower\")."),
+    Word("level_min", "A printed Level of at least N (\"Level 5 or higher\").",
+         example="filter: {level_min: 5}"),
+    Word("atk_max", "A printed (original) ATK of at most N, whatever changes apply now; "
+         "`atk_at_most` reads the current ATK."),
+    Word("atk_min", "A printed (original) ATK of at least N, whatever changes apply now; "
+         "`atk_at_least` reads the current ATK."),
     Word("atk_at_least", "A current ATK (after every change) of at least N.",
          example="target: {atk_at_least: 2000}"),
     Word("atk_at_most", "A current ATK (after every change) of at most N.",
