@@ -27,6 +27,11 @@ ON_FIELD_TARGETS = ("monsters", "spell_trap", "field_zone", "extra_monster_zone"
 # A target spec's `zone:` that names several zones; any other names one zone.
 TARGET_ZONE_GROUPS = {"field": ("monsters", "spell_trap", "field_zone"),
                       "spell_trap": ("spell_trap", "field_zone")}
+# Where the cards paid for a cost go, and the words a move's reason uses for each kind.
+COST_DESTINATIONS = {"tribute": "graveyard", "discard": "graveyard", "banish": "banished",
+                     "send_to_graveyard": "graveyard"}
+COST_WORDS = {"tribute": "Tributed", "discard": "discarded", "banish": "banished",
+              "send_to_graveyard": "sent to the Graveyard"}
 
 NON_PERMANENT = {("spell", "normal"), ("spell", "quick-play"), ("spell", "ritual"),
                  ("trap", "normal"), ("trap", "counter")}
@@ -494,14 +499,8 @@ class ChainRules(DuelPart):
                 if not self.misreads(rule, "partial-payment"):
                     self.illegal(rule, "cannot_pay_cost",
                                  f"{player} cannot pay {value} LP with {self.players[player].lp} LP")
-            if kind == "discard":
-                discarded = self.card(value)
-                if discarded.zone != Zone.HAND or discarded is card or \
-                        not self.may_discard(discarded, player):
-                    self.illegal("costs", "cannot_pay_cost", f"{value} is not a card {player} "
-                                 f"can discard")
-        selections.pop("discard", None)
-        selections.pop("tribute", None)
+            if kind != "lp" and card.id in value:
+                self.illegal("costs", "cannot_pay_cost", f"{card.id} cannot pay its own cost")
         for kind, value in payments:
             if kind == "lp":
                 paid = min(value, self.players[player].lp)
@@ -511,8 +510,10 @@ class ChainRules(DuelPart):
                           before=self.players[player].lp + paid, after=self.players[player].lp)
                 if self.players[player].lp <= 0:
                     self.lp_changed(card.id)  # paying the last LP ends the Duel
-            elif kind in ("discard", "tribute"):
-                self.move(self.card(value), "graveyard", reason=f"cost of {card.id}")
+                continue
+            for card_id in value:
+                self.move(self.card(str(card_id)), COST_DESTINATIONS[kind],
+                          reason=f"{COST_WORDS[kind]} as the cost of {card.id}")
 
     def may_discard(self, card: CardInstance, player: str) -> bool:
         """May `player` discard this card in hand for a cost? Their own cards (a format may

@@ -175,9 +175,18 @@ CONTINUOUS = WordKind("continuous", "Continuous effects", "`continuous:` in an e
 
 COSTS = WordKind("costs", "Costs", "`cost:` in an activation (a list of costs)", (
     Word("pay_lp", "Pay that many LP (`half`: half of them, rounded down)."),
-    Word("tribute", "Tribute a monster its player controls, chosen with `select: {tribute: "
-         "<id>}`; `{filter: ...}` says which monsters may be Tributed."),
-    Word("discard", "Discard a card, chosen with `select: {discard: <id>}`."),
+    Word("tribute", "Tribute monsters its player may use on the field, chosen with `select: "
+         "{tribute: <id>}` (a list for `count: N`); `filter:` says which may be Tributed, and "
+         "a format's limits on Tributes apply as they do to summons."),
+    Word("discard", "Discard cards from the hand, chosen with `select: {discard: <id>}`: a "
+         "count, or `{count: N, filter: ...}`."),
+    Word("banish", "Banish cards chosen with `select: {banish: <id>}` (a list for `count: N`) "
+         "from where `from:` says (graveyard, the default; hand; field; monsters; spell_trap; "
+         "or a list), fitting `filter:`.",
+         example="cost: [{banish: {from: graveyard, filter: {race: Dragon}}}]"),
+    Word("send_to_graveyard", "Send cards the player may use on the field (or from `from:`) to "
+         "the Graveyard, chosen with `select: {send_to_graveyard: <id>}`, fitting `filter:`.",
+         example="cost: [{send_to_graveyard: {filter: {kind: spell}}}]"),
 ))
 
 FILTERS = WordKind("filters", "Filters", "`target:` of an activation or effect, and `filter:` "
