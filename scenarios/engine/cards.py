@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from .card_filters import filter_problem
+from .card_filters import WHOSE_KEYS, filter_problem
 from .card_terms import also_problem, rule_terms_problem, summon_with_problem
 from .errors import ScenarioError
 from .vocabulary import did_you_mean
@@ -203,6 +203,10 @@ def card_from_data(entry: YamlValue, file: str | None, lines: LineMap, where: st
         if problem or condition["not_while_you_control"] == "self":
             fail(f"{name}: {problem or 'summon_condition not_while_you_control is a filter'}",
                  "summon_condition")
+    if entry.get("procedure") is not None:
+        problem = procedure_problem(entry["procedure"])
+        if problem:
+            fail(f"{name}: {problem}", "procedure")
     if vocabulary is not None:
         for key in ("activation", "effects"):
             if entry.get(key) is not None:
@@ -220,6 +224,35 @@ def card_from_data(entry: YamlValue, file: str | None, lines: LineMap, where: st
         hierarchy=entry.get("hierarchy", 0), rule=entry.get("rule"),
         summon_with=entry.get("summon_with"), also=tuple(entry.get("also") or ()),
         scenario_card=scenario_card)
+
+
+def procedure_problem(procedure: YamlValue) -> str | None:
+    """Why a summon procedure cannot be read, or None: it banishes cards from the Graveyard
+    (`banish_from_graveyard: [filter, ...]`) and/or Tributes monsters (`tribute: {count: N,
+    side: own | opponent | any, ...filter}`)."""
+    if not isinstance(procedure, dict) or not procedure or \
+            set(procedure) - {"banish_from_graveyard", "tribute"}:
+        return "procedure has banish_from_graveyard (a list of filters) and/or tribute " \
+               "(a filter with count and side)"
+    banished = procedure.get("banish_from_graveyard", [])
+    if not isinstance(banished, list):
+        return "procedure banish_from_graveyard is a list of filters"
+    for number, spec in enumerate(banished, start=1):
+        problem = filter_problem(spec)
+        if problem:
+            return f"procedure banish_from_graveyard {number}: {problem}"
+    if "tribute" in procedure:
+        tribute = procedure["tribute"]
+        if not isinstance(tribute, dict):
+            return "procedure tribute is a filter such as {count: 2, side: opponent}"
+        count = tribute.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            return f"procedure tribute count is a number of monsters, not {count!r}"
+        problem = filter_problem({k: v for k, v in tribute.items() if k != "count"},
+                                 WHOSE_KEYS)
+        if problem:
+            return f"procedure tribute: {problem}"
+    return None
 
 
 def materials_problem(materials: YamlValue) -> str | None:

@@ -41,7 +41,7 @@ CORE_STEP_OPTIONS: dict[str, tuple[str, ...]] = {
     "activate": ("choose", "materials", "select", "target", "targets"),
     "attack": ("target",), "change_position": (), "concede": (), "end_turn": ("stop_at",),
     "flip_summon": (), "pass": (), "pass_turns": (), "phase": (), "set": ("tributes",),
-    "special_summon": ("materials", "position"), "summon": ("position", "tributes")}
+    "special_summon": ("materials", "position", "tributes"), "summon": ("position", "tributes")}
 
 
 def step_options(base: Mapping[str, tuple[str, ...]],
