@@ -72,6 +72,11 @@ CARDS = textwrap.dedent("""\
       activation:
         cost: [{tribute: {count: 2}}]
         resolve: [{draw: 2}]
+    - name: Probe Purge
+      kind: spell
+      subtype: normal
+      activation:
+        resolve: [{destroy_all: {card: monster, owner: own}}]
     - name: Probe Golem
       kind: monster
       subtype: effect
@@ -155,6 +160,17 @@ def test_an_exact_level_takes_only_that_level():
          *RESOLVE])
     assert refusals(result)[:2] == ["invalid_target", None]
     assert zone(result, "wolf") == "graveyard"
+
+
+def test_an_owner_filter_reaches_the_cards_a_player_owns_whoever_controls_them():
+    result = replayed(
+        "hand: [{id: purge, card: Probe Purge}],"
+        " monsters: [{id: mine, card: Probe Wolf, position: attack}]",
+        "monsters: [{id: lent, card: Probe Wolf, position: attack, owner: A},"
+        " {id: theirs, card: Probe Wolf, position: attack}]",
+        ["{player: A, activate: purge}", *RESOLVE])
+    assert (zone(result, "mine"), zone(result, "lent"), zone(result, "theirs")) == \
+        ("graveyard", "graveyard", "monsters")
 
 
 # --- Fusion Materials by Type and Attribute ---------------------------------------------------
@@ -319,7 +335,7 @@ def test_a_badly_written_card_is_refused_at_its_field(old, new, field, words):
     assert raised.value.field.endswith(f"].{field}") and raised.value.line is not None
 
 
-def test_a_procedure_never_tributes_its_own_players_deck_master():
+def test_a_procedure_that_tributes_the_opponents_monsters_cannot_take_its_own_deck_master():
     result = replayed("hand: [{id: golem, card: Probe Golem}],"
                       " deck_master: {id: dm-a, card: Summoned Skull, position: attack},"
                       " monsters: [{id: mine, card: Probe Wolf, position: attack}]",
