@@ -181,8 +181,8 @@ COSTS = WordKind("costs", "Costs", "`cost:` in an activation (a list of costs)",
     Word("discard", "Discard cards from the hand, chosen with `select: {discard: <id>}`: a "
          "count, or `{count: N, filter: ...}`."),
     Word("banish", "Banish cards chosen with `select: {banish: <id>}` (a list for `count: N`) "
-         "from where `from:` says (graveyard, the default; hand; field; monsters; spell_trap; "
-         "or a list), fitting `filter:`.",
+         "from where `from:` says: the Graveyard (the default), the hand, the field, or a list "
+         "of places; each must fit `filter:`.",
          example="cost: [{banish: {from: graveyard, filter: {race: Dragon}}}]"),
     Word("send_to_graveyard", "Send cards the player may use on the field (or from `from:`) to "
          "the Graveyard, chosen with `select: {send_to_graveyard: <id>}`, fitting `filter:`.",

@@ -1143,14 +1143,14 @@ class Narrator:
         for key, value in select.items():
             # choices that are not cards: a coin call, a Type, a player
             named = words(value) if key in ("call", "race", "player", "tile") else \
-                self.name(value)
+                self.names.many(value) if isinstance(value, list) else self.name(value)
             if key == "discard":
                 found.append(f"discarding {named}")
             elif key == "tribute":
                 found.append(f"Tributing {named}")
             elif key == "banish":
                 found.append(f"banishing {named}")
-            elif key == "send":
+            elif key in ("send", "send_to_graveyard"):
                 found.append(f"sending {named} to the Graveyard")
             elif key == "search":
                 found.append(f"choosing {named} to add to the hand")
