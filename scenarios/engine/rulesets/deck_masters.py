@@ -81,7 +81,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              "deck-masters/abilities#trap-ability-spell-speed")),
     )
     STEP_VERBS = Duel.STEP_VERBS | {"use_ability", "pay_to_negate", "return_to_position"}
-    STEP_OPTIONS = step_options(Duel.STEP_OPTIONS, pay_to_negate=(), special_summon=("materials", "position", "tributes"),
+    STEP_OPTIONS = step_options(Duel.STEP_OPTIONS, pay_to_negate=(),
+                                special_summon=("materials", "position", "tributes"),
                                 use_ability=("select", "target", "targets"),
                                 return_to_position=())
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master"}
