@@ -195,6 +195,10 @@ def card_from_data(entry: YamlValue, file: str | None, lines: LineMap, where: st
         problem = rule_terms_problem(kind, subtype, entry.get("rule") or {}, vocabulary)
         if problem:
             fail(f"{name}: {problem}", "rule")
+    if entry.get("procedure") is not None:
+        problem = procedure_problem(entry["procedure"])
+        if problem:
+            fail(f"{name}: {problem}", "procedure")
     condition = entry.get("summon_condition")
     if isinstance(condition, dict) and "not_while_you_control" in condition:
         from .restrictions import cards_problem
@@ -203,10 +207,6 @@ def card_from_data(entry: YamlValue, file: str | None, lines: LineMap, where: st
         if problem or condition["not_while_you_control"] == "self":
             fail(f"{name}: {problem or 'summon_condition not_while_you_control is a filter'}",
                  "summon_condition")
-    if entry.get("procedure") is not None:
-        problem = procedure_problem(entry["procedure"])
-        if problem:
-            fail(f"{name}: {problem}", "procedure")
     if vocabulary is not None:
         for key in ("activation", "effects"):
             if entry.get(key) is not None:
