@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .card_filters import fits
+from .card_filters import whose_fits
 from .duelpart import DuelPart, whole_duel
 from .restrictions import forbids_attack, forbids_tribute
 from .rules import Rule
@@ -252,15 +252,17 @@ class BattleRules(DuelPart):
                 self.illegal(None, "wrong_tributes", f"{card.name}'s procedure Tributes nothing")
             return []
         count, side = wanted.get("count", 1), wanted.get("side", "own")
-        spec = {k: v for k, v in wanted.items() if k != "count"} | {"side": side}
+        spec = {k: v for k, v in wanted.items() if k not in ("count", "side")}
         chosen = [self.card(i) for i in action.tributes]
         if len(set(action.tributes)) != count:
             self.illegal(None, "wrong_tributes", f"{card.name}'s procedure Tributes "
                          f"{counted(count, 'monster')}")
         for tribute in chosen:
-            usable = side != "own" or self.may_use_from_field(tribute, player)
-            if tribute.zone != "monsters" or not usable or \
-                    not fits(whole_duel(self), tribute, spec, player):
+            # its player's own: what they may use on the field (a Phalanx teammate's too);
+            # otherwise whose the text says
+            usable = self.may_use_from_field(tribute, player) if side == "own" else \
+                whose_fits(whole_duel(self), tribute, {"side": side}, player)
+            if tribute.zone != "monsters" or not usable or not self.matches(tribute, spec):
                 self.illegal(None, "wrong_tributes", f"{tribute.id} is not a monster "
                              f"{card.name}'s procedure may Tribute")
             forbidding = forbids_tribute(whole_duel(self), tribute)

@@ -344,3 +344,25 @@ def test_a_procedure_that_tributes_the_opponents_monsters_cannot_take_its_own_de
                       ["{player: A, special_summon: golem, tributes: [b1, dm-a]}"],
                       fmt="deck-masters", duel=DeckMastersDuel)
     assert refusals(result) == ["wrong_tributes"]  # side: opponent, and dm-a is A's own
+
+
+def test_a_procedure_tributing_its_players_own_monsters_may_take_a_phalanx_teammates():
+    from scenarios.engine.rulesets import RULESETS
+    cards = CARDS.replace("procedure: {tribute: {count: 2, side: opponent}}",
+                          "procedure: {tribute: {count: 2, side: own}}")
+    text = scenario_text(
+        "team: X, hand: [{id: golem, card: Probe Golem}],"
+        " monsters: [{id: mine, card: Probe Wolf, position: attack}]",
+        "team: X, monsters: [{id: mate, card: Probe Hawk, position: attack}]",
+        ["{player: A, special_summon: golem, tributes: [mine, rival]}",
+         "{player: A, special_summon: golem, tributes: [mine, mate]}"],
+        fmt="tag-team-phalanx", cards=cards).replace(
+        "    B: {lp: 8000, deck: 5, team: X", "    B: {deck: 5, team: X").replace(
+        "    A: {lp: 8000, deck: 5, team: X", "    A: {deck: 5, team: X").replace(
+        "steps:", "    C: {team: Y, deck: 5, monsters: [{id: rival, card: Probe Wolf, "
+                  "position: attack}]}\n    D: {team: Y, deck: 5}\nsteps:")
+    scenario = parse_scenario(text, "probe.yaml", formats={"tag-team-phalanx"})
+    result = replay(scenario, RULESETS["tag-team-phalanx"], default_catalog(),
+                    params=parameters("tag-team-phalanx"), keep_going=True)
+    assert refusals(result) == ["wrong_tributes", None]
+    assert zone(result, "mate") == "graveyard" and zone(result, "golem") == "monsters"
