@@ -4,12 +4,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .card_filters import whose_fits
 from .damage_step import changes_stats, program_changes_stats
 from .duelpart import DuelPart, whole_duel
 from .restrictions import forbids_attack, forbids_tribute
 from .rules import Rule
 from .state import Attack
 from .wording import counted
+from .yamltypes import YamlMapping
 
 if TYPE_CHECKING:
     from .primitives import EffectContext
@@ -241,10 +243,44 @@ class BattleRules(DuelPart):
                 any(self.matches(c, spec) for c in chosen) for spec in wanted):
             self.illegal(None, "wrong_materials", f"{card.name} needs "
                          f"{len(wanted)} matching cards banished from the Graveyard")
+        tributes = self.procedure_tributes(card, player, action, procedure.get("tribute"))
         self.check_special_summon(player, 1)
         for material in chosen:
             self.move(material, "banished", reason=f"banished to summon {card.id}")
+        for tribute in tributes:
+            self.move(tribute, "graveyard", reason=f"Tributed to summon {card.id}")
         self.summon_to_field(card, player, action.position or "attack", how="special")
+
+    def procedure_tributes(self, card: CardInstance, player: str, action: Action,
+                           wanted: YamlMapping | None) -> list[CardInstance]:
+        """The monsters a summon procedure Tributes (`tribute: {count: 2, side: opponent}`:
+        "by Tributing 2 monsters your opponent controls"), the step's `tributes`. Its text lets
+        it take monsters its player could not otherwise use; a format's limits on Tributes
+        (a Deck Master) and a card that cannot be Tributed still apply."""
+        if wanted is None:
+            if action.tributes:
+                self.illegal(None, "wrong_tributes", f"{card.name}'s procedure Tributes nothing")
+            return []
+        count, side = wanted.get("count", 1), wanted.get("side", "own")
+        spec = {k: v for k, v in wanted.items() if k not in ("count", "side")}
+        chosen = [self.card(i) for i in action.tributes]
+        if len(set(action.tributes)) != count:
+            self.illegal(None, "wrong_tributes", f"{card.name}'s procedure Tributes "
+                         f"{counted(count, 'monster')}")
+        for tribute in chosen:
+            # its player's own: what they may use on the field (a Phalanx teammate's too);
+            # otherwise whose the text says
+            usable = self.may_use_from_field(tribute, player) if side == "own" else \
+                whose_fits(whole_duel(self), tribute, {"side": side}, player)
+            if tribute.zone != "monsters" or not usable or not self.matches(tribute, spec):
+                self.illegal(None, "wrong_tributes", f"{tribute.id} is not a monster "
+                             f"{card.name}'s procedure may Tribute")
+            forbidding = forbids_tribute(whole_duel(self), tribute)
+            if forbidding is not None:
+                self.illegal(None, "wrong_tributes",
+                             f"{tribute.id} cannot be Tributed while {forbidding.id} says so")
+            self.check_tribute(tribute, player, "procedure")
+        return chosen
 
     def check_special_summon(self, player: str, count: int) -> None:
         """Hook: a format may forbid attempting a summon (a summon limit)."""

@@ -1,4 +1,10 @@
-"""Curly-bracket restrictions in card text, read as filters.
+"""Card filters: what a card must be to be targeted, paid as a cost, used as a material,
+reached by a continuous effect or counted ("a face-up Level 4 or lower Beast-Type monster your
+opponent controls"). `FILTER_KEYS` lists what a filter may say of a card and `filter_problem`
+checks a filter as a card writes it; `fits` is the one reading of a filter at play (whose card
+it is here, what it is in `Duel.matches`, which formats refine).
+
+Curly-bracket restrictions in card text are read as filters too.
 
 Kingdom Duels cards write some restrictions between curly brackets, and how the name inside is
 written decides what it matches (kingdom-duels/clarifications#bracket-syntax):
@@ -12,8 +18,17 @@ text as the card prints it (the braces and the words "only on" may be left out):
 `target: {card: monster, side: any, only_on: 'a "Soldier" monster'}`. `parse_bracket` turns
 that text into one plain filter; the ruleset applies it (and its wrong readings). Pure Python.
 """
+from __future__ import annotations
+
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from .yamltypes import YamlMapping
+
+if TYPE_CHECKING:
+    from .duel import Duel
+    from .state import CardInstance
 
 # Straight and typographic double quotes, as card texts print them.
 QUOTES = "\"\u201c\u201d"
@@ -67,24 +82,44 @@ def name_contains(names: Iterable[str], word: str) -> bool:
 
 
 # The keys of a card filter every format reads (`Duel.matches`), with the kind of value each
-# takes: what a continuous effect's `to:` or a `control:` condition may say of a card.
+# takes: what a card must be, wherever the filter is written (a target, a cost, a Fusion
+# Material, a continuous effect's `to:`, a `control:` condition...).
 FILTER_KEYS: dict[str, type] = {
     "kind": str, "subtype": str, "attribute": str, "race": str, "name": str,
     "name_contains": str, "face": str, "position": str, "only_on": str,
-    "level_max": int, "atk_max": int, "atk_min": int,
+    # the Level printed on the card: exactly, at most, at least
+    "level": int, "level_max": int, "level_min": int,
+    # the ATK printed on the card, whatever changes apply now ("with 1500 or less original ATK")
+    "atk_max": int, "atk_min": int,
     # the monster's ATK as it is now, after every change ("a monster with 2000 or more ATK")
     "atk_at_least": int, "atk_at_most": int,
 }
+# Whose card it is, counted from the player the filter speaks for (the controller of the card
+# that writes it): `side` is who controls it ("your opponent controls"), `owner` who owns it
+# ("a monster you own that your opponent controls"). Each is own, opponent or any.
+WHOSE_KEYS = ("side", "owner")
+SIDES = ("own", "opponent", "any")
+# What a target says besides the card itself (read by the targeting code, not by `matches`).
+TARGET_KEYS = ("card", "zone", "for")
 
 
-def filter_problem(spec: object) -> str | None:
-    """What is wrong with a card filter as written, or None (checked when a card loads)."""
+def filter_problem(spec: object, also: tuple[str, ...] = ()) -> str | None:
+    """What is wrong with a card filter as written, or None (checked when a card loads).
+    `also` names the keys the place of the filter reads besides the card's own (WHOSE_KEYS
+    where the filter is counted from a player, TARGET_KEYS in a target)."""
     if not isinstance(spec, dict):
         return "a filter is a mapping, such as {race: Beast, atk_at_least: 2000}"
     for key, value in spec.items():
+        if key in also:
+            if key in WHOSE_KEYS and value not in SIDES:
+                return f"filter {key} is one of {', '.join(SIDES)}, not {value!r}"
+            if not isinstance(value, (str, int)) or isinstance(value, bool):
+                return f"filter {key} takes a word, not {value!r}"
+            continue
         wanted = FILTER_KEYS.get(key)
         if wanted is None:
-            return f"unknown filter '{key}' (known: {', '.join(sorted(FILTER_KEYS))})"
+            known = sorted([*FILTER_KEYS, *also])
+            return f"unknown filter '{key}' (known: {', '.join(known)})"
         if not isinstance(value, wanted) or isinstance(value, bool):
             return f"filter {key} takes {'a number' if wanted is int else 'a word'}, " \
                    f"not {value!r}"
@@ -93,3 +128,31 @@ def filter_problem(spec: object) -> str | None:
             if problem:
                 return f"only_on: {problem}"
     return None
+
+
+def whose_fits(duel: Duel, card: CardInstance, spec: YamlMapping, player: str) -> bool:
+    """Does `card` belong where the filter's `side` and `owner` say, seen from `player`? A
+    side a format's team shares (a Boss Duel) is the player's own too."""
+    side = spec.get("side", "any")
+    if side != "any":
+        own = card.controller in duel.own_side(player, card.zone)
+        if own != (side == "own"):
+            return False
+        if own and card.controller != player and duel.SHARED_SIDE_RULE:
+            duel.note_rule(duel.SHARED_SIDE_RULE)  # a teammate's card on a shared side
+    owner = spec.get("owner", "any")
+    if owner != "any" and (card.owner == player or not duel.is_opponent(card.owner, player)) \
+            != (owner == "own"):
+        return False
+    return True
+
+
+def fits(duel: Duel, card: CardInstance, spec: YamlMapping, player: str,
+         skip: tuple[str, ...] = ()) -> bool:
+    """Does `card` fit the filter `spec` written by a card of `player`: whose it is (WHOSE_KEYS)
+    and what it is (`Duel.matches`)? The one reading of a filter; `skip` names keys the caller
+    reads itself (a target's `card`, `zone`, `for`)."""
+    if not whose_fits(duel, card, spec, player):
+        return False
+    return duel.matches(card, {k: v for k, v in spec.items()
+                               if k not in WHOSE_KEYS and k not in skip})

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from .card_filters import WHOSE_KEYS, filter_problem
 from .card_terms import also_problem, rule_terms_problem, summon_with_problem
 from .errors import ScenarioError
 from .vocabulary import did_you_mean
@@ -59,7 +60,9 @@ class CardDef:
     activation: dict | None = None
     effects: tuple = ()
     flags: frozenset = frozenset()
-    materials: tuple = ()  # a Fusion Monster's materials, by name
+    # A Fusion Monster's materials: each a name, or a filter (`{race: Beast, count: 2}`: two
+    # Beast-Type monsters); `material_names` are the names alone.
+    materials: tuple = ()
     scale: int | None = None  # a Pendulum Monster's scale
     summon_condition: dict | None = None  # what must hold to Normal Summon it
     procedure: dict | None = None  # how it Special Summons itself (Chaos Sorcerer)
@@ -79,6 +82,27 @@ class CardDef:
     @property
     def is_effect_monster(self) -> bool:
         return self.kind == "monster" and self.subtype == "effect"
+
+    @property
+    def material_names(self) -> tuple[str, ...]:
+        """The Fusion Materials the card names (a Kingdom Duels Fusion also bears them)."""
+        return tuple(m for m in self.materials if isinstance(m, str))
+
+    @property
+    def material_slots(self) -> tuple[YamlMapping, ...]:
+        """One filter per Fusion Material it needs: a name is `{name: ...}`, and a filter with
+        `count: N` stands for N materials."""
+        found = self.__dict__.setdefault("_material_slots", None)
+        if found is None:
+            slots: list[YamlMapping] = []
+            for entry in self.materials:
+                if isinstance(entry, dict):
+                    spec = {k: v for k, v in entry.items() if k != "count"}
+                    slots += [spec] * entry.get("count", 1)
+                else:
+                    slots.append({"name": entry})
+            found = self.__dict__["_material_slots"] = tuple(slots)
+        return found
 
     def effects_of(self, key: str) -> tuple[YamlMapping, ...]:
         """The card's effects that have `key` (trigger, continuous, ignition...), found once
@@ -140,10 +164,14 @@ def card_from_data(entry: YamlValue, file: str | None, lines: LineMap, where: st
     for key in ("kind", "subtype", "attribute", "race"):
         if entry.get(key) is not None and not isinstance(entry[key], str):
             fail(f"{key} is a name, not {type(entry[key]).__name__}", key)
-    for key in ("flags", "materials", "also"):
+    for key in ("flags", "also"):
         if entry.get(key) is not None and (not isinstance(entry[key], list) or not all(
                 isinstance(item, (str, int)) for item in entry[key])):
             fail(f"{key} is a list of names", key)
+    if entry.get("materials") is not None:
+        problem = materials_problem(entry["materials"])
+        if problem:
+            fail(f"{name}: {problem}", "materials")
     if kind is None:
         fail("kind is missing (monster, spell, trap or rule)", "kind")
     if kind not in KINDS:
@@ -171,6 +199,10 @@ def card_from_data(entry: YamlValue, file: str | None, lines: LineMap, where: st
         problem = rule_terms_problem(kind, subtype, entry.get("rule") or {}, vocabulary)
         if problem:
             fail(f"{name}: {problem}", "rule")
+    if entry.get("procedure") is not None:
+        problem = procedure_problem(entry["procedure"])
+        if problem:
+            fail(f"{name}: {problem}", "procedure")
     condition = entry.get("summon_condition")
     if isinstance(condition, dict) and "not_while_you_control" in condition:
         from .restrictions import cards_problem
@@ -202,6 +234,54 @@ def card_from_data(entry: YamlValue, file: str | None, lines: LineMap, where: st
         hierarchy=entry.get("hierarchy", 0), rule=entry.get("rule"),
         summon_with=entry.get("summon_with"), also=tuple(entry.get("also") or ()),
         abilities=tuple(entry.get("abilities") or ()), scenario_card=scenario_card)
+
+
+def procedure_problem(procedure: YamlValue) -> str | None:
+    """Why a summon procedure cannot be read, or None: it banishes cards from the Graveyard
+    (`banish_from_graveyard: [filter, ...]`) and/or Tributes monsters (`tribute: {count: N,
+    side: own | opponent | any, ...filter}`)."""
+    if not isinstance(procedure, dict) or not procedure or \
+            set(procedure) - {"banish_from_graveyard", "tribute"}:
+        return "procedure has banish_from_graveyard (a list of filters) and/or tribute " \
+               "(a filter with count and side)"
+    banished = procedure.get("banish_from_graveyard", [])
+    if not isinstance(banished, list):
+        return "procedure banish_from_graveyard is a list of filters"
+    for number, spec in enumerate(banished, start=1):
+        problem = filter_problem(spec)
+        if problem:
+            return f"procedure banish_from_graveyard {number}: {problem}"
+    if "tribute" in procedure:
+        tribute = procedure["tribute"]
+        if not isinstance(tribute, dict):
+            return "procedure tribute is a filter such as {count: 2, side: opponent}"
+        count = tribute.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            return f"procedure tribute count is a number of monsters, not {count!r}"
+        problem = filter_problem({k: v for k, v in tribute.items() if k != "count"},
+                                 WHOSE_KEYS)
+        if problem:
+            return f"procedure tribute: {problem}"
+    return None
+
+
+def materials_problem(materials: YamlValue) -> str | None:
+    """Why a Fusion Monster's `materials` cannot be read, or None: a list whose entries are
+    names or filters (`{race: Beast, count: 2}`)."""
+    if not isinstance(materials, list) or not materials:
+        return "materials is a list of names or filters, such as [Name, {race: Beast, count: 2}]"
+    for number, entry in enumerate(materials, start=1):
+        if isinstance(entry, str) and entry:
+            continue
+        if not isinstance(entry, dict):
+            return f"material {number} is a name or a filter, not {entry!r}"
+        count = entry.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            return f"material {number}: count is a number of materials, not {count!r}"
+        problem = filter_problem({k: v for k, v in entry.items() if k != "count"})
+        if problem:
+            return f"material {number}: {problem}"
+    return None
 
 
 # A scenario's own cards (`cards:`): how many, and how long a name may be.

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import conditions
+from .card_filters import TARGET_KEYS, fits
 from .conditions import is_general
 from .deck_effects import hand_size_holds
 from .effect_zones import activation_zones, is_quick_effect
@@ -27,6 +28,11 @@ ON_FIELD_TARGETS = ("monsters", "spell_trap", "field_zone", "extra_monster_zone"
 # A target spec's `zone:` that names several zones; any other names one zone.
 TARGET_ZONE_GROUPS = {"field": ("monsters", "spell_trap", "field_zone"),
                       "spell_trap": ("spell_trap", "field_zone")}
+# Where the cards paid for a cost go, and the words a move's reason uses for each kind.
+COST_DESTINATIONS = {"tribute": "graveyard", "discard": "graveyard", "banish": "banished",
+                     "send_to_graveyard": "graveyard"}
+COST_WORDS = {"tribute": "Tributed", "discard": "discarded", "banish": "banished",
+              "send_to_graveyard": "sent to the Graveyard"}
 
 NON_PERMANENT = {("spell", "normal"), ("spell", "quick-play"), ("spell", "ritual"),
                  ("trap", "normal"), ("trap", "counter")}
@@ -458,18 +464,11 @@ class ChainRules(DuelPart):
             zones = TARGET_ZONE_GROUPS.get(spec["zone"], (spec["zone"],))
         else:
             zones = ON_FIELD_TARGETS
-        side = spec.get("side", "any")
         if target.zone not in zones or target.id == source.id:
             return False
         if "card" in spec and not self.is_card_of_kind(target, spec["card"]):
             return False
-        if side == "own" and target.controller not in self.own_side(player, target.zone) or \
-                side == "opponent" and not self.is_opponent(target.controller, player):
-            return False
-        if side == "own" and target.controller != player and self.SHARED_SIDE_RULE:
-            self.note_rule(self.SHARED_SIDE_RULE)  # a teammate's card on a shared side
-        return self.matches(target, {k: v for k, v in spec.items()
-                                     if k not in ("zone", "side", "for", "card")}) \
+        return fits(whole_duel(self), target, spec, player, skip=TARGET_KEYS) \
             and self.can_be_targeted(target, source, spec.get("for")) \
             and shields_from_targeting(whole_duel(self), target, source) is None
 
@@ -522,17 +521,12 @@ class ChainRules(DuelPart):
                 if not self.misreads(rule, "partial-payment"):
                     self.illegal(rule, "cannot_pay_cost",
                                  f"{player} cannot pay {value} LP with {self.players[player].lp} LP")
-            if kind == "discard_self" and card.zone != Zone.HAND:
-                self.illegal("costs", "cannot_pay_cost", f"{card.id} is not in the hand to "
-                             "be discarded")
-            if kind == "discard":
-                discarded = self.card(value)
-                if discarded.zone != Zone.HAND or discarded is card or \
-                        not self.may_discard(discarded, player):
-                    self.illegal("costs", "cannot_pay_cost", f"{value} is not a card {player} "
-                                 f"can discard")
-        selections.pop("discard", None)
-        selections.pop("tribute", None)
+            if kind == "discard_self":  # "discard this card": it must be in the hand
+                if card.zone != Zone.HAND:
+                    self.illegal("costs", "cannot_pay_cost", f"{card.id} is not in the hand to "
+                                 "be discarded")
+            elif kind != "lp" and card.id in value:
+                self.illegal("costs", "cannot_pay_cost", f"{card.id} cannot pay its own cost")
         for kind, value in payments:
             if kind == "lp":
                 paid = min(value, self.players[player].lp)
@@ -542,10 +536,13 @@ class ChainRules(DuelPart):
                           before=self.players[player].lp + paid, after=self.players[player].lp)
                 if self.players[player].lp <= 0:
                     self.lp_changed(card.id)  # paying the last LP ends the Duel
-            elif kind in ("discard", "tribute"):
-                self.move(self.card(value), "graveyard", reason=f"cost of {card.id}")
-            elif kind == "discard_self":
+                continue
+            if kind == "discard_self":
                 self.move(card, "graveyard", reason="discarded for its own cost")
+                continue
+            for card_id in value:
+                self.move(self.card(str(card_id)), COST_DESTINATIONS[kind],
+                          reason=f"{COST_WORDS[kind]} as the cost of {card.id}")
 
     def may_discard(self, card: CardInstance, player: str) -> bool:
         """May `player` discard this card in hand for a cost? Their own cards (a format may

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .card_filters import WHOSE_KEYS, whose_fits
 from .restrictions import DESTRUCTION_KINDS, cards_problem
 from .yamltypes import YamlMapping, YamlValue
 
@@ -107,4 +108,6 @@ def watch_holds(duel: Duel, watcher: CardInstance, effect: YamlMapping,
             side == "opponent" and not duel.is_opponent(str(controller), watcher.controller):
         return False
     destroyed = duel.card(str(data.get("destroyed")))
-    return duel.matches(destroyed, {k: v for k, v in watch.items() if k != "side"})
+    # its controller is the one it had when destroyed (above); its owner never changes
+    return whose_fits(duel, destroyed, {"owner": watch.get("owner", "any")}, watcher.controller) \
+        and duel.matches(destroyed, {k: v for k, v in watch.items() if k not in WHOSE_KEYS})

@@ -318,9 +318,13 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
             elif key == "race":
                 races = self.races(card)
                 fits = bool(races) and value in races
+            elif key == "level":
+                fits = definition.level is not None and definition.level == value
             elif key == "level_max":
                 fits = (definition.level or 0) <= value
-            elif key == "atk_max":
+            elif key == "level_min":
+                fits = (definition.level or 0) >= value
+            elif key == "atk_max":  # printed ATK; atk_at_most reads the current one
                 fits = (definition.atk or 0) <= value
             elif key == "atk_min":
                 fits = (definition.atk or 0) >= value

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
+from .card_filters import TARGET_KEYS, WHOSE_KEYS, filter_problem, fits
 from .destruction import trigger_problem
 from .effect_zones import from_problem
 from .errors import IllegalAction, ScriptError
@@ -128,12 +129,10 @@ def check_program(program: YamlValue, where: str = "resolve") -> str | None:
             problem = check_program(arg, f"{where} step {number}.permanently")
             if problem:
                 return problem
-        if isinstance(arg, dict) and isinstance(arg.get("filter"), dict) and \
-                "only_on" in arg["filter"]:
-            from .card_filters import bracket_problem
-            problem = bracket_problem(arg["filter"]["only_on"])
+        if isinstance(arg, dict) and "filter" in arg:
+            problem = filter_problem(arg["filter"])
             if problem:
-                return f"{where} step {number}: filter only_on: {problem}"
+                return f"{where} step {number}: {name} filter: {problem}"
     return None
 
 
@@ -428,13 +427,9 @@ def destroy_all(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     face: up}` ("all face-up Spell Cards your opponent controls"). Remembers how many it
     destroyed, for `amount: {per: destroyed, each: N}`."""
     if isinstance(arg, dict):
-        spec = {k: v for k, v in arg.items() if k not in ("card", "side")}
-        side = arg.get("side", "any")
         doomed = [c for c in duel.cards_on_field()
-                  if duel.is_card_of_kind(c, arg.get("card", "card")) and duel.matches(c, spec)
-                  and (side == "any" or (c.controller in duel.own_side(ctx.controller, c.zone)
-                                         if side == "own"
-                                         else duel.is_opponent(c.controller, ctx.controller)))
+                  if duel.is_card_of_kind(c, arg.get("card", "card"))
+                  and fits(duel, c, arg, ctx.controller, skip=("card",))
                   and not duel.unaffected_by(c, ctx.card_id)]
     else:
         doomed = [c for c in duel.cards_on_field("monster")
@@ -461,12 +456,8 @@ def flip_face_down(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     `amount: {per: flipped, each: N}`."""
     if arg == "all" or isinstance(arg, dict):
         spec = arg if isinstance(arg, dict) else {}
-        side = spec.get("side", "any")
         cards = [c for c in duel.cards_on_field("monster")
-                 if c.zone == "monsters" and c.face_up and duel.matches(
-                     c, {k: v for k, v in spec.items() if k != "side"})
-                 and (side == "any" or (c.controller == ctx.controller if side == "own"
-                                        else duel.is_opponent(c.controller, ctx.controller)))
+                 if c.zone == "monsters" and c.face_up and fits(duel, c, spec, ctx.controller)
                  and not duel.unaffected_by(c, ctx.card_id)]
     else:
         cards = cards_in(duel, ctx, arg)
@@ -522,13 +513,33 @@ def declare_race(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
               by=ctx.card_id, race=race, what="declare_race")
 
 
+def fills_slots(duel: Duel, materials: list[CardInstance],
+                slots: tuple[YamlMapping, ...]) -> bool:
+    """Can each material stand for a different one of the Fusion Monster's materials, none
+    left over ("1 Beast-Type monster + 1 WIND monster": a WIND Beast may be either)?"""
+    if len(materials) != len(slots):
+        return False
+
+    def fills(material: CardInstance, slot: YamlMapping) -> bool:
+        if set(slot) == {"name"}:
+            return material.name == slot["name"]
+        return duel.matches(material, slot)
+
+    def assign(index: int, free: tuple[int, ...]) -> bool:
+        if index == len(materials):
+            return True
+        return any(fills(materials[index], slots[slot]) and
+                   assign(index + 1, free[:n] + free[n + 1:]) for n, slot in enumerate(free))
+
+    return assign(0, tuple(range(len(slots))))
+
+
 def check_fusion(duel: Duel, controller: str, fusion: CardInstance,
                  materials: list[CardInstance], arg: YamlMapping) -> None:
     """Refuse a Fusion Summon of `fusion` with these materials unless it is legal now: asked
     when the card is activated and again when it resolves."""
-    needed = sorted(fusion.card.materials)
     if fusion.zone != "extra_deck" or fusion.owner != controller or \
-            sorted(m.name for m in materials) != needed:
+            not fills_slots(duel, materials, fusion.card.material_slots):
         raise IllegalAction("invalid_fusion", f"{fusion.id} cannot be Fusion Summoned with "
                             f"{', '.join(m.id for m in materials) or 'no materials'}")
     for material in materials:
@@ -933,37 +944,103 @@ def pay_lp(duel: Duel, player: str, arg: YamlValue, selections: dict[str, str]) 
     return ("lp", value)
 
 
-def scripted_cost_card(selections: dict[str, str], key: str) -> str:
-    """The card a step chose to pay a cost with; a cost never picks one by itself."""
-    chosen = selections.get(key)
-    if chosen is None:
-        raise ScriptError(f"this cost needs a scripted '{key}' choice (select: {{{key}: <id>}})",
+def scripted_cost_cards(selections: dict[str, str], key: str, count: int) -> list[str]:
+    """The `count` different cards a step chose to pay a cost with (`select: {key: id}`, or a
+    list of ids); a cost never picks one by itself. Taken out of the step's selections, so
+    they are not read again."""
+    if key not in selections:
+        raise ScriptError(f"this cost needs a scripted '{key}' choice (select: {{{key}: <id>}}"
+                          f"{' with ' + str(count) + ' ids' if count > 1 else ''})",
                           field="select")
+    chosen = [selections.pop(key)]
+    while f"{key} {len(chosen) + 1}" in selections:
+        chosen.append(selections.pop(f"{key} {len(chosen) + 1}"))
+    if len(chosen) != count or len(set(chosen)) != count:
+        raise ScriptError(f"this cost takes {counted(count, 'different card')} for '{key}', "
+                          f"not {len(set(chosen))}", field="select")
     return chosen
+
+
+# Where a cost may take its cards from: `from:` names a zone, or `field` for any zone there.
+COST_ZONES = {"hand": ("hand",), "graveyard": ("graveyard",), "deck": ("deck",),
+              "monsters": ("monsters",), "spell_trap": ("spell_trap", "field_zone"),
+              "field": ("monsters", "spell_trap", "field_zone")}
+
+
+def cost_terms(arg: YamlValue) -> tuple[int, YamlMapping]:
+    """(how many cards, the filter they must fit) of a card cost: `1`, `{}`, `{count: 2,
+    filter: {race: Beast}}`."""
+    if isinstance(arg, int):
+        return arg, {}
+    arg = arg or {}
+    return arg.get("count", 1), arg.get("filter", {})
+
+
+def cost_cards(duel: Duel, player: str, arg: YamlValue, selections: dict[str, str], key: str,
+               default_from: str) -> list[CardInstance]:
+    """The cards chosen for a cost that takes cards: each in a zone `from:` allows, fitting the
+    filter, and the player's to use (their own hand and Graveyard; on the field, what
+    `may_use_from_field` allows, such as a Phalanx teammate's monster). A card that cannot
+    pay it forbids the activation."""
+    count, spec = cost_terms(arg)
+    places = (arg.get("from") if isinstance(arg, dict) else None) or default_from
+    zones = [zone for place in ([places] if isinstance(places, str) else places)
+             for zone in COST_ZONES[place]]
+    cards = [duel.card(i) for i in scripted_cost_cards(selections, key, count)]
+    for card in cards:
+        usable = duel.may_use_from_field(card, player) if card.on_field else \
+            card.owner == player
+        if card.zone not in zones or not usable or not duel.matches(card, spec):
+            duel.illegal("costs", "cannot_pay_cost", f"{card.id} cannot pay this {key} cost "
+                         f"of {player}")
+    return cards
 
 
 @cost("tribute")
 def tribute_cost(duel: Duel, player: str, arg: YamlValue, selections: dict[str, str]) -> Payment:
-    chosen = scripted_cost_card(selections, "tribute")
-    card = duel.card(chosen)
-    if card.zone != "monsters" or not duel.may_use_from_field(card, player) or \
-            not duel.matches(card, arg.get("filter", {})):
-        raise IllegalAction("cannot_pay_cost", f"{chosen} cannot be Tributed for this cost")
-    forbidding = forbids_tribute(duel, card)
-    if forbidding is not None:  # a cost that cannot be paid forbids the activation
-        duel.illegal("costs", "cannot_pay_cost", f"{chosen} cannot be Tributed while "
-                     f"{forbidding.id} says so")
-    duel.check_tribute(card, player, "cost")  # a format's limits on Tributes apply to costs too
-    return ("tribute", chosen)
+    """`{count: N, filter: ...}`: Tribute monsters the player controls."""
+    cards = cost_cards(duel, player, arg, selections, "tribute", "monsters")
+    for card in cards:
+        forbidding = forbids_tribute(duel, card)
+        if forbidding is not None:  # a cost that cannot be paid forbids the activation
+            duel.illegal("costs", "cannot_pay_cost", f"{card.id} cannot be Tributed while "
+                         f"{forbidding.id} says so")
+        duel.check_tribute(card, player, "cost")  # a format's limits on Tributes apply to costs
+    return ("tribute", [card.id for card in cards])
 
 
 @cost("discard")
 def discard(duel: Duel, player: str, arg: YamlValue, selections: dict[str, str]) -> Payment:
-    """Discard a card chosen with `select: {discard: id}`; `discard: self` discards the card
-    whose effect is activated from the hand ("you can discard this card; ...")."""
+    """`N` or `{count: N, filter: ...}`: discard cards from the hand chosen with
+    `select: {discard: ...}`; `discard: self` discards the card whose effect is activated from
+    the hand ("you can discard this card; ...")."""
     if arg == "self":
         return ("discard_self", "")
-    return ("discard", scripted_cost_card(selections, "discard"))
+    count, spec = cost_terms(arg)
+    chosen = scripted_cost_cards(selections, "discard", count)
+    for card_id in chosen:
+        card = duel.card(card_id)
+        if card.zone != "hand" or not duel.may_discard(card, player) or \
+                not duel.matches(card, spec):
+            duel.illegal("costs", "cannot_pay_cost", f"{card_id} is not a card {player} can "
+                         "discard")
+    return ("discard", chosen)
+
+
+@cost("banish")
+def banish_cost(duel: Duel, player: str, arg: YamlValue, selections: dict[str, str]) -> Payment:
+    """`{from: graveyard, count: N, filter: ...}`: banish cards (from the hand, the Graveyard
+    or the field) chosen with `select: {banish: ...}`."""
+    cards = cost_cards(duel, player, arg, selections, "banish", "graveyard")
+    return ("banish", [card.id for card in cards])
+
+
+@cost("send_to_graveyard")
+def send_cost(duel: Duel, player: str, arg: YamlValue, selections: dict[str, str]) -> Payment:
+    """`{from: field, count: N, filter: ...}`: send cards the player controls on the field (or
+    from `from:`) to the Graveyard, chosen with `select: {send_to_graveyard: ...}`."""
+    cards = cost_cards(duel, player, arg, selections, "send_to_graveyard", "field")
+    return ("send_to_graveyard", [card.id for card in cards])
 
 
 from . import deck_effects  # noqa: E402,F401  (registers the Deck and hand primitives)
@@ -974,6 +1051,39 @@ from . import deck_effects  # noqa: E402,F401  (registers the Deck and hand prim
 ACTIVATION_KEYS = {"speed", "when", "cost", "target", "resolve", "trigger"}
 EFFECT_KINDS = {"trigger", "continuous", "quick", "ignition", "hand_win", "standby", "maintenance",
                 "strike", "equip", "attach", "detach"}
+
+
+def cost_problem(name: str, arg: YamlValue) -> str | None:
+    """Why a cost's argument cannot be read, or None: an LP cost is a number or `half`; a cost
+    that takes cards is a count or `{count: N, filter: ..., from: ...}`."""
+    if name == "pay_lp":
+        fine = arg == "half" or isinstance(arg, int) and not isinstance(arg, bool) and arg > 0
+        return None if fine else f"takes a number of LP or half, not {arg!r}"
+    if isinstance(arg, int) and not isinstance(arg, bool):
+        return None if arg > 0 else f"takes a count of at least 1, not {arg}"
+    if name == "discard" and isinstance(arg, str):
+        return None if arg == "self" else f"is `self` (this card) or a count, not {arg!r}"
+    if arg is None:
+        return None
+    if not isinstance(arg, dict):
+        return "takes a count or {count: N, filter: {...}}"
+    allowed = {"count", "filter"} | ({"from"} if name in ("banish", "send_to_graveyard") else set())
+    unknown = set(arg) - allowed
+    if unknown:
+        return f"takes {', '.join(sorted(allowed))}, not {', '.join(sorted(unknown))}"
+    count = arg.get("count", 1)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        return f"count is a number of cards, not {count!r}"
+    places = arg.get("from", [])
+    for place in [places] if isinstance(places, str) else places if isinstance(places, list) \
+            else [places]:
+        if place not in COST_ZONES:
+            return f"from is one of {', '.join(COST_ZONES)} (or a list of them), not {place!r}"
+    if "filter" in arg:
+        problem = filter_problem(arg["filter"])
+        if problem:
+            return f"filter: {problem}"
+    return None
 
 
 def check_card_spec(spec: YamlValue) -> str | None:
@@ -1017,11 +1127,10 @@ def check_card_spec(spec: YamlValue) -> str | None:
     if target is not None and (not isinstance(target, dict) or not all(
             isinstance(v, (str, int)) for v in target.values())):
         return "target is a mapping of plain values, such as {card: monster, side: any}"
-    if target is not None and "only_on" in target:
-        from .card_filters import bracket_problem
-        problem = bracket_problem(target["only_on"])
+    if target is not None:
+        problem = filter_problem(target, WHOSE_KEYS + TARGET_KEYS)
         if problem:
-            return f"target only_on: {problem}"
+            return f"target: {problem}"
     conditions = spec.get("when", [])
     if not isinstance(conditions, list):
         return "when is a list of conditions (all must hold)"
@@ -1038,7 +1147,8 @@ def check_card_spec(spec: YamlValue) -> str | None:
     for number, step in enumerate(spec.get("cost", []), start=1):
         if not isinstance(step, dict) or any(name not in COSTS for name in step):
             return f"cost {number}: unknown cost (known: {', '.join(sorted(COSTS))})"
-        if isinstance(step.get("discard"), str) and step["discard"] != "self":
-            return f"cost {number}: discard is `self` (this card) or a count, " \
-                   f"not {step['discard']!r}"
+        for name, arg in step.items():
+            problem = cost_problem(name, arg)
+            if problem:
+                return f"cost {number}: {name} {problem}"
     return check_program(spec.get("resolve", []))

@@ -204,8 +204,11 @@ def _activation_uses(spec: YamlMapping, kind: str = "activation") -> Iterator[Us
         name = condition if isinstance(condition, str) else next(iter(condition), "")
         yield "conditions", str(name), "when: " + flow([condition])
     for cost in spec.get("cost") or ():
-        for name in cost if isinstance(cost, dict) else ():
+        for name, arg in cost.items() if isinstance(cost, dict) else ():
             yield "costs", str(name), "cost: " + flow([cost])
+            if isinstance(arg, dict) and isinstance(arg.get("filter"), dict):
+                for key in arg["filter"]:
+                    yield "filters", str(key), "cost: " + flow([cost])
     if isinstance(spec.get("target"), dict):
         for key in spec["target"]:
             yield "filters", str(key), "target: " + flow(spec["target"])
@@ -229,6 +232,14 @@ def card_uses(card: CardDef) -> Iterator[Use]:
         yield from _program_uses(effect.get("strike", []))
     for flag in sorted(card.flags):
         yield "flags", str(flag), "flags: " + flow([flag])
+    for entry in card.materials:  # Fusion Materials by filter ("2 Beast-Type monsters")
+        for key in entry if isinstance(entry, dict) else ():
+            if key != "count":
+                yield "filters", str(key), "materials: " + flow([entry])
+    tribute = (card.procedure or {}).get("tribute")
+    for key in tribute if isinstance(tribute, dict) else ():
+        if key != "count":
+            yield "filters", str(key), "procedure: " + flow({"tribute": tribute})
 
 
 def _sources() -> Iterator[tuple[str, Iterator[Use]]]:

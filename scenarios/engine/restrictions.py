@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from .card_filters import WHOSE_KEYS, filter_problem, fits
 from .yamltypes import YamlMapping, YamlValue
 
 if TYPE_CHECKING:
@@ -37,10 +38,6 @@ RESTRICTIONS = ("cannot_attack", "cannot_be_destroyed", "cannot_be_tributed",
 # What destroyed a card: a battle, a card effect, or a game rule (a replaced Field Spell).
 DESTRUCTION_KINDS = ("battle", "effect", "rule")
 TARGETING_SIDES = ("opponent", "any")
-SIDES = ("own", "opponent", "any")
-# The filter keys `Duel.matches` reads.
-FILTER_KEYS = ("kind", "subtype", "attribute", "race", "level_max", "atk_max", "atk_min",
-               "name_contains", "face", "position", "name")
 # The options of each restriction besides `cards`.
 OPTIONS: dict[str, tuple[str, ...]] = {"cannot_attack": (), "cannot_be_destroyed": ("by",),
                                        "cannot_be_tributed": (), "cannot_be_targeted": ("by",)}
@@ -55,13 +52,8 @@ def cards_problem(cards: YamlValue, where: str) -> str | None:
         return None
     if not isinstance(cards, dict):
         return f"{where} is 'self' or a filter such as {{side: opponent, race: Warrior}}"
-    unknown = sorted(set(cards) - set(FILTER_KEYS) - {"side"})
-    if unknown:
-        return f"{where}: unknown filter key(s) {', '.join(unknown)} (known: side, " \
-               f"{', '.join(FILTER_KEYS)})"
-    if cards.get("side", "any") not in SIDES:
-        return f"{where} side is one of {', '.join(SIDES)}, not {cards['side']!r}"
-    return None
+    problem = filter_problem(cards, WHOSE_KEYS)
+    return f"{where}: {problem}" if problem else None
 
 
 def restriction_problem(name: str, spec: YamlValue) -> str | None:
@@ -145,13 +137,9 @@ def reaches(duel: Duel, source: CardInstance, spec: YamlMapping, card: CardInsta
     cards = spec.get("cards", "self")
     if cards == "self":
         return card is source
-    side = cards.get("side", "any")
-    if side == "own" and card.controller != source.controller or \
-            side == "opponent" and not duel.is_opponent(card.controller, source.controller):
-        return False
     # A card that is unaffected by the source's effects (a higher Hierarchy, "unaffected by
     # Spell effects") escapes what it forbids, card by card.
-    return duel.matches(card, {k: v for k, v in cards.items() if k != "side"}) and \
+    return fits(duel, card, cards, source.controller) and \
         not duel.unaffected_by(card, source.id)
 
 

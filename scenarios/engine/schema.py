@@ -247,7 +247,8 @@ CARD_VERBS = {
     "summon": "Normal Summon (or Tribute Summon) a monster.",
     "set": "Set a card.",
     "flip_summon": "Flip Summon a face-down monster.",
-    "special_summon": "Special Summon a monster by its own procedure.",
+    "special_summon": "Special Summon a monster by its own procedure (with the step's "
+                      "materials or tributes, as the procedure asks).",
     "change_position": "Change a monster's battle position.",
     "move": "Tag Team Phalanx: move a monster between the lines.",
     "hide": "Kingdom Duels: Hide a monster.",
@@ -315,7 +316,8 @@ STEP_OPTIONS: dict[str, YamlMapping] = {
                          "name of the choice: one card id, or a list for an effect that "
                          "chooses several (send: [a, b]).",
                          "a mapping of choice names to card ids or lists of card ids"),
-    "tributes": card_ids("The monsters Tributed for the summon."),
+    "tributes": card_ids("The monsters Tributed for the summon (a Tribute Summon, or a "
+                         "procedure that Tributes)."),
     "materials": card_ids("The materials of the summon."),
     "position": text("The position the card takes (attack or defense; face-down for a Set).",
                      "a position name"),

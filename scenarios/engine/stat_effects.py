@@ -30,7 +30,7 @@ import copy
 import weakref
 from typing import TYPE_CHECKING, Any
 
-from .card_filters import filter_problem
+from .card_filters import WHOSE_KEYS, filter_problem, fits
 from .conditions import condition_problem, split
 from .modifiers import STATS
 from .yamltypes import YamlMapping, YamlValue
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from .duel import Duel
     from .state import CardInstance
 
-SIDES = ("own", "opponent", "any")
 STAT_KEYS = {"stats", "to", "while"}
 
 
@@ -187,12 +186,7 @@ class StatEffects:
             return card.id == source.id
         if to == "equipped":
             return source.host == card.id
-        side = to.get("side", "any")
-        if side == "own" and card.controller != source.controller or \
-                side == "opponent" and not self.duel.is_opponent(card.controller,
-                                                                 source.controller):
-            return False
-        return self.duel.matches(card, {k: v for k, v in to.items() if k != "side"})
+        return fits(self.duel, card, to, source.controller)
 
     def is_guarded(self, card: CardInstance, stat: str) -> bool:
         """Can this monster's stat not be reduced now (its protection applies)?"""
@@ -223,10 +217,7 @@ def stat_effect_problem(spec: YamlValue) -> str | None:
         return "stats gives a number to atk and/or def, such as {atk: 500} or {atk: -500}"
     to = spec.get("to", "self")
     if isinstance(to, dict):
-        side = to.get("side", "any")
-        if side not in SIDES:
-            return f"to side is one of {', '.join(SIDES)}, not {side!r}"
-        problem = filter_problem({k: v for k, v in to.items() if k != "side"})
+        problem = filter_problem(to, WHOSE_KEYS)
         if problem:
             return f"to: {problem}"
     elif to not in ("self", "equipped"):

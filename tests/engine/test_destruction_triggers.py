@@ -127,7 +127,7 @@ def test_the_cause_of_a_destruction_is_battle_a_card_effect_or_a_rule():
 @pytest.mark.parametrize("watch, message", [
     ("watch: {kind: monster}\n      by: bomb", "trigger by is one or more of battle, effect, "
                                                 "rule, not 'bomb'"),
-    ("watch: {side: mine}", "trigger watch side is one of own, opponent, any, not 'mine'"),
+    ("watch: {side: mine}", "trigger watch: filter side is one of own, opponent, any, not 'mine'"),
     ("watch: [monster]", "trigger watch is 'self' or a filter"),
 ])
 def test_a_badly_written_watch_is_refused_at_its_card(watch, message):

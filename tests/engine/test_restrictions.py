@@ -177,9 +177,9 @@ def test_a_duel_without_restrictions_has_no_card_to_look_at():
     ("cannot_be_targeted: {by: self}", "continuous cannot_be_targeted: by is one of opponent, "
                                        "any, not 'self'"),
     ("cannot_be_tributed: {cards: {side: theirs}}",
-     "continuous cannot_be_tributed cards side is one of own, opponent, any, not 'theirs'"),
+     "continuous cannot_be_tributed cards: filter side is one of own, opponent, any, not 'theirs'"),
     ("cannot_attack: {cards: {colour: red}}",
-     "continuous cannot_attack cards: unknown filter key(s) colour"),
+     "continuous cannot_attack cards: unknown filter 'colour'"),
 ])
 def test_a_badly_written_restriction_is_refused_at_its_card(restriction, message):
     with pytest.raises(ScenarioError) as caught:
@@ -241,4 +241,4 @@ def test_not_while_you_control_with_an_unknown_filter_key_is_refused_at_its_card
     with pytest.raises(ScenarioError) as caught:
         parse_scenario(text, "lone.yaml", formats={"core"})
     assert caught.value.field == "cards[0].summon_condition"
-    assert "unknown filter key(s) colour" in caught.value.message
+    assert "unknown filter 'colour'" in caught.value.message

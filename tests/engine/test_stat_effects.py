@@ -161,7 +161,7 @@ def test_a_registry_without_reductions_leaves_out_only_the_lowering_modifiers():
 @pytest.mark.parametrize("effect, words", [
     ("{stats: {atk: many}, to: self}", "stats gives a number"),
     ("{stats: {speed: 5}, to: self}", "stats gives a number"),
-    ("{stats: {atk: 500}, to: {side: theirs}}", "to side is one of"),
+    ("{stats: {atk: 500}, to: {side: theirs}}", "to: filter side is one of"),
     ("{stats: {atk: 500}, to: {colour: red}}", "unknown filter 'colour'"),
     ("{stats: {atk: 500}, to: nearby}", "to is self, equipped or a filter"),
     ("{stats: {atk: 500}, while: {lp_at_most: lots}}", "lp_at_most takes a number"),

@@ -82,7 +82,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
              "deck-masters/abilities#trap-ability-spell-speed")),
     )
     STEP_VERBS = Duel.STEP_VERBS | {"use_ability", "pay_to_negate", "return_to_position"}
-    STEP_OPTIONS = step_options(Duel.STEP_OPTIONS, pay_to_negate=(), special_summon=("position",),
+    STEP_OPTIONS = step_options(Duel.STEP_OPTIONS, pay_to_negate=(),
+                                special_summon=("materials", "position", "tributes"),
                                 use_ability=("ability", "select", "target", "targets"),
                                 decline=("ability",),
                                 return_to_position=())
@@ -632,12 +633,12 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         if purpose in ("tribute_summon", "tribute_set") and \
                 self.misreads("dm-tribute", "never-tributed"):
             self.illegal("dm-tribute", "wrong_tributes", "a Deck Master is never Tributed")
-        if purpose == "cost":
+        if purpose in ("cost", "procedure"):  # neither is a Tribute, Fusion or Ritual Summon
             if self.misreads("dm-tribute-only-for-summons", "cost-allowed"):
                 return
             self.illegal("dm-tribute-only-for-summons", "deck_master_tribute",
                          "a Deck Master is Tributed only for a Tribute, Fusion or Ritual Summon, "
-                         "never to pay a cost")
+                         f"never {'to pay a cost' if purpose == 'cost' else 'for a procedure'}")
         if purpose == "tribute_set" and not self.misreads("dm-tribute", "tribute-set-allowed"):
             self.illegal("dm-tribute", "deck_master_tribute",
                          "a Deck Master is not Tributed for a Tribute Set")
@@ -745,6 +746,9 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
 
     def do_special_summon(self, action: Action) -> None:
         player, card = action.actor, self.card(action.card)
+        if card.card.procedure is not None and card.zone == "hand" and \
+                self.deck_masters.get(player) != card.id:
+            return super().do_special_summon(action)  # a monster's own summon procedure
         if self.deck_masters.get(player) != card.id or card.zone != "deck_master":
             self.illegal(None, "not_in_position", f"{card.id} is not {player}'s Deck Master in "
                          "its Deck Master Position")

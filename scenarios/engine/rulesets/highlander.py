@@ -57,7 +57,8 @@ class HighlanderDuel(Duel):
     STEP_OPTIONS = step_options(
         Duel.STEP_OPTIONS, nightfall=(), pendulum_summon=("target", "targets", "to"),
         activate=("choose", "materials", "select", "target", "targets", "to"),
-        set=("position", "select", "tributes"), special_summon=("materials", "position", "to"),
+        set=("position", "select", "tributes"),
+        special_summon=("materials", "position", "to", "tributes"),
         summon=("position", "select", "to", "tributes"))
     PLAYER_FIELDS = Duel.PLAYER_FIELDS | {"deck_master", "summons_this_turn"}
     REASON_CODES = reasons(Duel.REASON_CODES, "deck_master_in_emz", "emz_occupied",

@@ -108,7 +108,7 @@ class Battle(Component):
             self.illegal("kd-first-round", "too_early_to_attack",
                          "in the first round only the last player of the Rotation attacks")
         attacker = self.card(action.card)
-        fusion_on_field = any(attacker.name in c.card.materials
+        fusion_on_field = any(attacker.name in c.card.material_names
                               for c in duel.cards_on_field("monster", controller=action.player)
                               if c.face_up and c.id != attacker.id)
         if fusion_on_field and attacker.summoned_turn == duel.turn and \

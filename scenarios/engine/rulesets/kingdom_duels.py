@@ -631,7 +631,7 @@ class KingdomDuel(Duel):
         """A Fusion Monster on the field also has its Materials' names (kd-fusion-names): a
         filter by one of them finds it."""
         if "name" in spec and card.card.materials and card.zone == "monsters" and \
-                spec["name"] in card.card.materials:
+                spec["name"] in card.card.material_names:
             if not self.misreads("kd-fusion-names", "own-name-only"):
                 self.note_rule("kd-fusion-names")
                 spec = {k: v for k, v in spec.items() if k != "name"}

@@ -174,7 +174,7 @@ class EquipsAndControl(Component):
         names = [card.name]
         if card.card.materials and card.zone == "monsters" and \
                 not self.misreads("kd-fusion-names", "own-name-only"):
-            names += list(card.card.materials)
+            names += list(card.card.material_names)
         return names
 
     # --- taking and swapping control -----------------------------------------------------------

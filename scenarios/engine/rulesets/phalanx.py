@@ -51,7 +51,8 @@ class PhalanxDuel(Duel):
     STEP_OPTIONS = step_options(
         Duel.STEP_OPTIONS, move=("to",),
         activate=("choose", "materials", "select", "target", "targets", "to"),
-        special_summon=("materials", "position", "to"), summon=("position", "to", "tributes"))
+        special_summon=("materials", "position", "to", "tributes"),
+        summon=("position", "to", "tributes"))
     PLAYER_FIELDS = Duel.PLAYER_FIELDS - {"lp"} | {"team"}
     SETUP_FIELDS = Duel.SETUP_FIELDS | {"teams"}
     REASON_CODES = reasons(Duel.REASON_CODES, "already_moved", "back_line_cannot_attack",

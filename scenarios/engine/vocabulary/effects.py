@@ -179,17 +179,29 @@ CONTINUOUS = WordKind("continuous", "Continuous effects", "`continuous:` in an e
 
 COSTS = WordKind("costs", "Costs", "`cost:` in an activation (a list of costs)", (
     Word("pay_lp", "Pay that many LP (`half`: half of them, rounded down)."),
-    Word("tribute", "Tribute a monster its player controls, chosen with `select: {tribute: "
-         "<id>}`; `{filter: ...}` says which monsters may be Tributed."),
-    Word("discard", "Discard a card, chosen with `select: {discard: <id>}`; `discard: self` "
-         "discards the card whose effect is activated from the hand."),
+    Word("tribute", "Tribute monsters its player may use on the field, chosen with `select: "
+         "{tribute: <id>}` (a list for `count: N`); `filter:` says which may be Tributed, and "
+         "a format's limits on Tributes apply as they do to summons."),
+    Word("discard", "Discard cards from the hand, chosen with `select: {discard: <id>}`: a "
+         "count, or `{count: N, filter: ...}`."),
+    Word("banish", "Banish cards chosen with `select: {banish: <id>}` (a list for `count: N`) "
+         "from where `from:` says: the Graveyard (the default), the hand, the field, or a list "
+         "of places; each must fit `filter:`.",
+         example="cost: [{banish: {from: graveyard, filter: {race: Dragon}}}]"),
+    Word("send_to_graveyard", "Send cards the player may use on the field (or from `from:`) to "
+         "the Graveyard, chosen with `select: {send_to_graveyard: <id>}`, fitting `filter:`.",
+         example="cost: [{send_to_graveyard: {filter: {kind: spell}}}]"),
 ))
 
 FILTERS = WordKind("filters", "Filters", "`target:` of an activation or effect, and `filter:` "
                    "of a step such as `destroy_all` or a count", (
     Word("card", "What the card must be: `monster`, `spell`, `trap`, `spell_trap` or `card` "
          "(any)."),
-    Word("side", "Whose card: own, opponent or any (the default)."),
+    Word("side", "Who controls the card, counted from the player whose card writes the "
+         "filter: own, opponent or any (the default)."),
+    Word("owner", "Who owns the card, counted the same way: own, opponent or any (a monster "
+         "you own that your opponent controls: `{owner: own, side: opponent}`).",
+         example="target: {card: monster, owner: own, side: opponent}"),
     Word("zone", "Where it must be (the field unless it says another zone, such as "
          "graveyard)."),
     Word("for", "What the targeting is for, when a format's rules protect a card from some "
@@ -199,17 +211,20 @@ FILTERS = WordKind("filters", "Filters", "`target:` of an activation or effect, 
          example="filter: {kind: monster, subtype: normal}"),
     Word("attribute", "The monster's Attribute (DARK, LIGHT...)."),
     Word("race", "The monster's Type (Beast, Dragon...), as the rules count it now."),
-    Word("level_max", "A Level of at most N."),
-    Word("atk_max", "An ATK of at most N."),
-    Word("atk_min", "An ATK of at least N.",
-         example="resolve: [{destroy_in_hand: {filter: {kind: monster, atk_min: 1500}}}]"),
+    Word("level", "A printed Level of exactly N.", example="target: {card: monster, level: 4}"),
+    Word("level_max", "A printed Level of at most N (\"Level 4 or lower\")."),
+    Word("level_min", "A printed Level of at least N (\"Level 5 or higher\").",
+         example="filter: {level_min: 5}"),
+    Word("atk_max", "A printed (original) ATK of at most N, whatever changes apply now; "
+         "`atk_at_most` reads the current ATK."),
+    Word("atk_min", "A printed (original) ATK of at least N, whatever changes apply now; "
+         "`atk_at_least` reads the current ATK."),
     Word("atk_at_least", "A current ATK (after every change) of at least N.",
          example="target: {atk_at_least: 2000}"),
     Word("atk_at_most", "A current ATK (after every change) of at most N.",
          example="target: {atk_at_most: 1500}"),
     Word("name", "Exactly this card name."),
-    Word("name_contains", "A name that contains these words.",
-         example="filter: {name_contains: Dragon}"),
+    Word("name_contains", "A name that contains these words (a \"Shaddoll\" monster)."),
     Word("face", "Face-up (`up`) or face-down (`down`)."),
     Word("position", "Attack or defense position.",
          example="target: {card: monster, side: opponent, position: defense}"),

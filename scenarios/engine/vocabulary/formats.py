@@ -42,7 +42,7 @@ CORE_STEP_OPTIONS: dict[str, tuple[str, ...]] = {
     "activate": ("choose", "materials", "select", "target", "targets"), "decline": (),
     "attack": ("target",), "change_position": (), "concede": ("choose",), "end_turn": ("stop_at",),
     "flip_summon": (), "pass": (), "pass_turns": (), "phase": (), "set": ("tributes",),
-    "special_summon": ("materials", "position"), "summon": ("position", "tributes")}
+    "special_summon": ("materials", "position", "tributes"), "summon": ("position", "tributes")}
 
 
 def step_options(base: Mapping[str, tuple[str, ...]],

@@ -63,7 +63,7 @@ class Reason(StrEnum):
         core=True)
     CANNOT_PAY_COST = reason(
         "cannot_pay_cost",
-        "the cost (LP, a discard, a Tribute) cannot be paid",
+        "the cost (LP, a discard, a Tribute, a banished or sent card) cannot be paid",
         "core/chains#costs-at-activation",
         "deck-masters/abilities#must-pay-whole-cost",
         "kingdom-duels/clarifications#tribute-definition",

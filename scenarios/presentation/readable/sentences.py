@@ -1169,7 +1169,7 @@ class Narrator:
                 found.append(f"Tributing {named}")
             elif key == "banish":
                 found.append(f"banishing {named}")
-            elif key == "send":
+            elif key in ("send", "send_to_graveyard"):
                 found.append(f"sending {named} to the Graveyard")
             elif key == "search":
                 found.append(f"choosing {named} to add to the hand")
