@@ -1,6 +1,7 @@
 /* Card text next to the card. A card of a duel board keeps its text in its <title>; tapping,
    hovering or reaching it with Tab shows that text in a box beside the card (below it where
-   the screen is too narrow), in the page's own type size. Escape or a tap elsewhere hides it. */
+   the screen is too narrow), in the page's own type size, with a link to the card's page when
+   the board gives one (data-card-url). Escape or a tap elsewhere hides it. */
 (function () {
   var box = document.createElement("div");
   box.className = "card-text";
@@ -40,6 +41,16 @@
       part.textContent = line;
       box.appendChild(part);
     });
+    var url = card.getAttribute("data-card-url");
+    if (url) {  /* a catalogued card on a replay's board: its card page */
+      var more = document.createElement("p");
+      var link = document.createElement("a");
+      link.href = url;
+      link.className = "card-page-link";
+      link.textContent = "The card's page: its rulings in every format";
+      more.appendChild(link);
+      box.appendChild(more);
+    }
     box.hidden = false;
     place(card);
     card.setAttribute("aria-describedby", "card-text");
