@@ -56,19 +56,20 @@ def page_number(params):
     return int(asked)
 
 
-@extend_schema(
-    summary="Every catalogued card, filtered and in pages of 50",
-    parameters=[
-        OpenApiParameter("q", OpenApiTypes.STR, description="words of the card's name "
-                         f"(every word, any case; at most {MAX_QUERY} characters)"),
-        OpenApiParameter("format", OpenApiTypes.STR, description="a format's slug: the cards "
-                         "of its catalog and of its scenarios"),
-        OpenApiParameter("kind", OpenApiTypes.STR, enum=list(KIND_WORDS)),
-        OpenApiParameter("type", OpenApiTypes.STR, description="a monster Type (`Fiend`) or a "
-                         "subtype (`Counter`, `Quick-Play`, `Field Setup`)"),
-        OpenApiParameter("page", OpenApiTypes.INT)],
-    responses={200: CardPageSerializer, 400: BAD_REQUEST, 404: NOT_FOUND})
 class CardList(APIView):
+    @extend_schema(
+        operation_id="cards_list",
+        summary="Every catalogued card, filtered and in pages of 50",
+        parameters=[
+            OpenApiParameter("q", OpenApiTypes.STR, description="words of the card's name "
+                             f"(every word, any case; at most {MAX_QUERY} characters)"),
+            OpenApiParameter("format", OpenApiTypes.STR, description="a format's slug: the cards "
+                             "of its catalog and of its scenarios"),
+            OpenApiParameter("kind", OpenApiTypes.STR, enum=list(KIND_WORDS)),
+            OpenApiParameter("type", OpenApiTypes.STR, description="a monster Type (`Fiend`) or a "
+                             "subtype (`Counter`, `Quick-Play`, `Field Setup`)"),
+            OpenApiParameter("page", OpenApiTypes.INT)],
+        responses={200: CardPageSerializer, 400: BAD_REQUEST, 404: NOT_FOUND})
     def get(self, request):
         query, fmt, kind, card_type = checked_filters(request.query_params)
         index = card_index(stamp_for(request))
