@@ -260,7 +260,8 @@ def start(mode, user=None, session_key="", formats=None, articles=None, difficul
         raise QuizError("an exam cannot be limited to one card: its card page is public and "
                         "links the replays that show the answers; choose an exam blueprint "
                         "instead", field="card")
-    if card not in (None, "") and (not isinstance(card, str) or len(card) > 200):
+    if card not in (None, "") and (not isinstance(card, str) or len(card) > 200
+                                   or not card.isprintable()):
         raise QuizError("card must be a card's name", field="card")
     choice = Choice(_names(formats, "formats"), _names(articles, "articles"),
                     _whole(difficulty, "difficulty", 1, 3, None),

@@ -48,3 +48,10 @@ def test_card_names_link_in_the_feedback_but_never_in_the_question_before_it(loa
         feedback = after[after.index('id="feedback"'):]
         linked_after += len(re.findall(r'class="card-link"', feedback))
     assert linked_after
+
+
+@pytest.mark.parametrize("card", ["x" * 201, "Sangan\x00", 7, ["Sangan"]])
+def test_a_card_that_cannot_be_a_name_is_refused(loaded_site, card):
+    with pytest.raises(attempts.QuizError) as refused:
+        attempts.start(Attempt.PRACTICE, session_key="s", card=card)
+    assert refused.value.field == "card"
