@@ -6,11 +6,13 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def find_solemn_warning(page, site):
+def find_solemn_warning(page, site, width):
     page.goto(site + "/cards/")
+    assert fits_the_screen(page, width), width
     page.get_by_label("Card name").press_sequentially("solem", delay=40)
     option = page.get_by_role("option", name="Solemn Warning")
     option.wait_for()
+    assert fits_the_screen(page, width), width
     option.click()
     page.wait_for_url("**/cards/solemn-warning/")
     assert page.get_by_role("heading", level=1).inner_text() == "Solemn Warning"
@@ -28,7 +30,7 @@ def test_a_card_found_by_typing_opens_its_replays_and_linked_names_show_their_te
         page = context.new_page()
         page.set_default_timeout(15000)
         try:
-            find_solemn_warning(page, site)
+            find_solemn_warning(page, site, width)
             assert fits_the_screen(page, width), width
             legality = page.locator("table.legality")
             assert "Thought Ruler Highlander" in legality.inner_text()
