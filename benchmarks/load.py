@@ -4,7 +4,8 @@ Run from the repository root: `python benchmarks/load.py [--workers 2] [--second
 [--connections 50]`. It loads a scratch database (SQLite by default; set DATABASE_URL to a
 PostgreSQL database to measure that), starts `gunicorn rulings.project.wsgi` on 127.0.0.1 with the
 stated worker count, and drives it with keep-alive connections over a mix of article pages,
-search, scenario replay pages, deck checks, and quiz starts and answers; then the same for the
+search, scenario replay pages, card pages and card searches, deck checks, and quiz starts and
+answers; then the same for the
 trivial `/healthz` view. It prints requests/s, p50/p99 latency and error counts (5xx must be
 0), and the article page's throughput as a share of the trivial view's (target >= 50%).
 
@@ -61,11 +62,16 @@ def prepare():
     from scenarios.verification.models import Scenario
 
     articles = [a.get_absolute_url() for a in Article.objects.select_related("format")]
+    from scenarios.cards.entries import catalog_entries
+
     scenarios = [s.get_absolute_url() for s in Scenario.objects.all()[:60]]
-    return articles, scenarios, os.environ["DATABASE_URL"]
+    cards = [f"/cards/{entry.slug}/" for entry in catalog_entries()]
+    return articles, scenarios, cards, os.environ["DATABASE_URL"]
 
 
 DECK = "Deck Master: Gemini Elf\nMain Deck:\n3 Sangan\n2 Pot of Greed\n"
+CARD_SEARCHES = ["/api/cards/?q=solem", "/api/cards/?q=kingdom+so", "/cards/?q=sangan",
+                 "/cards/?kind=deck-master&format=deck-masters"]
 SEARCHES = ["summon limit", "negated summons", "chain", "Deck Master", "Terrain", "Nightfall"]
 ATTACK_SEARCH = "/api/search/?q=" + "+".join(["a"] * 12)
 LONG_SEARCH = "/api/search/?q=" + "+".join(
@@ -79,11 +85,15 @@ def client_address(attacker=False):
     return f"198.18.{n // 250}.{n % 250 + 1}" if not attacker else f"203.0.113.{n + 1}"
 
 
-def request_mix(articles, scenarios):
+def request_mix(articles, scenarios, cards):
     """One request of the mix: (label, method, path, body)."""
     roll = random.random()
-    if roll < 0.43:
+    if roll < 0.37:
         return "article", "GET", random.choice(articles), None
+    if roll < 0.41:
+        return "card", "GET", random.choice(cards), None
+    if roll < 0.43:
+        return "card-search", "GET", random.choice(CARD_SEARCHES), None
     if roll < 0.56:
         return "search", "GET", f"/search/?q={random.choice(SEARCHES).replace(' ', '+')}", None
     if roll < 0.58:
@@ -101,7 +111,7 @@ def request_mix(articles, scenarios):
     return "quiz", "QUIZ", None, None
 
 
-def drive(port, seconds, connections, articles, scenarios, only=None):
+def drive(port, seconds, connections, articles, scenarios, cards, only=None):
     deadline = time.monotonic() + seconds
     results, lock = [], threading.Lock()
 
@@ -133,7 +143,7 @@ def drive(port, seconds, connections, articles, scenarios, only=None):
             elif only == "article":
                 label, method, path, body = "article", "GET", random.choice(articles), None
             else:
-                label, method, path, body = request_mix(articles, scenarios)
+                label, method, path, body = request_mix(articles, scenarios, cards)
             try:
                 if method == "QUIZ":
                     jar, reader = {}, client_address()  # a visitor's session and address
@@ -208,7 +218,7 @@ def main():
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--connections", type=int, default=50)
     args = parser.parse_args()
-    articles, scenarios, database = prepare()
+    articles, scenarios, cards, database = prepare()
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database, "DEBUG": "0", "SECRET_KEY": "load-test-" * 5,
            "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0",
@@ -228,12 +238,13 @@ def main():
                 time.sleep(0.1)
         kind = "PostgreSQL" if database.startswith("postgres") else "SQLite"
         print(f"gunicorn, {args.workers} workers, {args.connections} connections, {kind}")
-        drive(port, 3, args.connections, articles, scenarios)  # warm the caches
-        mixed = report("mix", *drive(port, args.seconds, args.connections, articles, scenarios))
+        drive(port, 3, args.connections, articles, scenarios, cards)  # warm the caches
+        mixed = report("mix", *drive(port, args.seconds, args.connections, articles, scenarios,
+                                     cards))
         pages = report("article pages only", *drive(port, args.seconds, args.connections,
-                                                     articles, scenarios, only="article"))
+                                                     articles, scenarios, cards, only="article"))
         trivial = report("trivial view", *drive(port, args.seconds, args.connections,
-                                                 articles, scenarios, only="trivial"))
+                                                 articles, scenarios, cards, only="trivial"))
         print(f"mix: {sum(mixed.values()):.0f} requests/s; article pages: "
               f"{100 * pages['article'] / trivial['trivial']:.0f}% of the trivial view's "
               f"throughput (target >= 50%)")

@@ -128,6 +128,8 @@ def path_parameters(operation, real):
             found[name] = real["scenario_slug"]
         elif name == "slug" and operation.path.startswith("/api/exam-blueprints/"):
             found[name] = "every-format"
+        elif name == "slug" and operation.path.startswith("/api/cards/"):
+            found[name] = "solemn-warning"
         elif name == "id" and operation.path.startswith("/api/questions/"):
             found[name] = real["question_id"]
         else:

@@ -31,6 +31,26 @@ search_providers = []
 parameter_readers = []
 
 
+# Functions (query, format_slug, limit) -> search hits (dicts like the providers'), listed
+# before the article sections: the card pages, first for a card's name or a near one.
+search_leaders = []
+
+
+@dataclass
+class CardLinks:
+    """Card names as links to their card pages (filled by the cards app).
+
+    link_html(html, unlinked=()): the HTML with catalogued card names in its text linked,
+    their text in a `title`; names in `unlinked` (a scenario's own cards) left as they are.
+    url_of(name): the card page of a catalogued card name, or None.
+    """
+    link_html: Callable | None = None
+    url_of: Callable | None = None
+
+
+card_links = CardLinks()
+
+
 @dataclass
 class EditImpact:
     """The apps that replay scenarios tell the editor what an edit does to them.
@@ -64,6 +84,30 @@ def register_stamp_query(query):
 def register_search_provider(provider):
     if provider not in search_providers:
         search_providers.append(provider)
+
+
+def register_search_leader(provider):
+    if provider not in search_leaders:
+        search_leaders.append(provider)
+
+
+def register_card_linker(link_html, url_of):
+    card_links.link_html, card_links.url_of = link_html, url_of
+
+
+def link_card_names(html, unlinked=()):
+    """`html` with card names linked to their pages; unchanged with no cards app."""
+    return card_links.link_html(html, unlinked) if card_links.link_html else html
+
+
+def card_url(name):
+    """A card name's page, or None (always None with no cards app)."""
+    return card_links.url_of(name) if card_links.url_of else None
+
+
+def leading_search_hits(query, format_slug, limit):
+    """Hits to list before the article sections (card pages), from every registered leader."""
+    return [hit for leader in search_leaders for hit in leader(query, format_slug, limit)]
 
 
 def register_parameter_reader(what, specs_for):

@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "scenarios.presentation",
     "scenarios.decks",
     "scenarios.quizzes",
+    "scenarios.cards",
     "rulings.project",
 ]
 

@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("scenarios.verification.urls")),
     path("", include("scenarios.decks.urls")),
     path("", include("scenarios.quizzes.urls")),
+    path("", include("scenarios.cards.urls")),
     path("rules/<slug:format_slug>/", pages.format_contents, name="format"),
     path("rules/<slug:format_slug>/new/", editor.create_article, name="article-create"),
     path("rules/<slug:format_slug>/<slug:article_slug>/", pages.article, name="article"),

@@ -100,6 +100,11 @@ class Format:
     catalog_files: tuple[str, ...]  # paths under scenarios/engine/catalog/
     marks_files: tuple[Path, ...]
     deck_rules: DeckRules | None = None
+    # What the format says of one card (card_legality.py): card_legality(card, rules) -> Legality.
+    card_legality: Callable | None = None
+    # Its catalog cards are illustrative cards of its own (Kingdom Duels'), which the other
+    # formats do not play.
+    own_cards_only: bool = False
 
     def catalog_paths(self) -> list[Path]:
         return [CATALOG_DIR / name for name in self.catalog_files]

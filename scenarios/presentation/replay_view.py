@@ -143,7 +143,8 @@ def filler_ids(replay):
                   if getattr(card, "filler", False))
 
 
-def draw_boards(states, wanted, format_slug, catalog, budget=BOARD_BYTES, filler=()):
+def draw_boards(states, wanted, format_slug, catalog, budget=BOARD_BYTES, filler=(),
+                card_pages=False):
     """{step number: board} for the steps in `wanted`, in that order, while their size stays
     within `budget` (the first one always). `states` is indexed by step number; `filler`:
     `filler_ids` of the replay."""
@@ -152,7 +153,7 @@ def draw_boards(states, wanted, format_slug, catalog, budget=BOARD_BYTES, filler
         state = states[number]
         if state is None:
             continue
-        board = board_html(state, format_slug, catalog, filler=filler)
+        board = board_html(state, format_slug, catalog, filler=filler, card_pages=card_pages)
         if boards and used + len(board) > budget:
             break
         boards[number] = board

@@ -33,7 +33,7 @@ from rulings.knowledge.models import Article
 from rulings.knowledge.page_cache import PAGE_SECONDS, site_stamp
 
 from scenarios.verification.fingerprints import StaleCheck
-from scenarios.verification.models import Scenario
+from scenarios.verification.models import Scenario, ScenarioCard
 from . import blueprints, review, stats
 from .stats import DIFFICULTY_WORDS
 from .blueprints import BlueprintError
@@ -70,10 +70,19 @@ class Choice:
     articles: tuple = ()
     difficulty: int | None = None
     scenario: str | None = None
+    card: str | None = None  # a catalogued card's name: the questions of the scenarios using it
 
     def as_dict(self):
-        return {"formats": list(self.formats), "articles": list(self.articles),
-                "difficulty": self.difficulty, "scenario": self.scenario}
+        found = {"formats": list(self.formats), "articles": list(self.articles),
+                 "difficulty": self.difficulty, "scenario": self.scenario}
+        if self.card:
+            found["card"] = self.card
+        return found
+
+
+def scenarios_using(card_name):
+    """The ids of the stored scenarios that use a catalogued card (their stored card names)."""
+    return set(ScenarioCard.objects.filter(name=card_name).values_list("scenario_id", flat=True))
 
 
 def fresh_scenarios():
@@ -116,6 +125,9 @@ def current_questions(choice, pool=Question.PRACTICE_POOL):
     """Active questions of one pool, from passing scenarios whose verdict is not stale,
     fitting the choice, as Candidates."""
     fresh = fresh_scenarios()
+    if choice.card:
+        using = scenarios_using(choice.card)
+        fresh = {pk: value for pk, value in fresh.items() if pk in using}
     fields = CANDIDATE_FIELDS + (("formats",) if choice.formats else ()) + (
         ("articles",) if choice.articles else ())
     rows = Question.objects.filter(active=True, status=Question.PUBLISHED, pool=pool,
@@ -231,7 +243,7 @@ def make_room(user, session_key, now=None):
 @transaction.atomic
 def start(mode, user=None, session_key="", formats=None, articles=None, difficulty=None,
           count=None, minutes=None, pass_mark=None, scenario=None, questions=None,
-          blueprint=None):
+          blueprint=None, card=None):
     """A new attempt with its questions drawn; raises QuizError for a choice that cannot be met.
 
     Practice draws from the practice pool by the choice given; an exam from the exam pool by
@@ -244,9 +256,17 @@ def start(mode, user=None, session_key="", formats=None, articles=None, difficul
         raise QuizError("an exam cannot be limited to one scenario: that scenario's replay "
                         "page is public and shows the answers; choose an exam blueprint "
                         "instead", field="scenario")
+    if mode == Attempt.EXAM and card not in (None, ""):
+        raise QuizError("an exam cannot be limited to one card: its card page is public and "
+                        "links the replays that show the answers; choose an exam blueprint "
+                        "instead", field="card")
+    if card not in (None, "") and (not isinstance(card, str) or len(card) > 200
+                                   or not card.isprintable()):
+        raise QuizError("card must be a card's name", field="card")
     choice = Choice(_names(formats, "formats"), _names(articles, "articles"),
                     _whole(difficulty, "difficulty", 1, 3, None),
-                    scenario if isinstance(scenario, str) and scenario else None)
+                    scenario if isinstance(scenario, str) and scenario else None,
+                    card or None)
     exam = mode == Attempt.EXAM
     if not exam and blueprint not in (None, ""):
         raise QuizError("blueprint is for exams only: practice chooses formats, articles or "
@@ -277,6 +297,10 @@ def start(mode, user=None, session_key="", formats=None, articles=None, difficul
     else:
         drawn = pick(current_questions(choice, POOL[mode]), count, attempt.id.hex)
     if not drawn:
+        if choice.card:
+            raise QuizError("no scenario using this card has practice questions now: their "
+                            "questions are kept for exams, or they do not pass verification",
+                            status=422)
         if choice.scenario:
             raise QuizError("this scenario has no practice questions now: its questions are "
                             "kept for exams, or it does not pass verification", status=422)

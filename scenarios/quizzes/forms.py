@@ -42,6 +42,7 @@ class ChooseQuizForm(forms.Form):
                                          "blueprint's number unless you say otherwise, shared "
                                          "out among the formats the same way.")
     scenario = forms.CharField(required=False, widget=forms.HiddenInput)
+    card = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -52,9 +53,10 @@ class ChooseQuizForm(forms.Form):
         self.fields["articles"].choices = [
             (f"{a.format.slug}/{a.slug}", f"{a.format.name}: {a.title}")
             for a in Article.objects.exclude(current_revision=None).select_related("format")]
-        if self["scenario"].value():
-            # A scenario's replay page is public and shows the answers: one scenario's
-            # questions make a practice quiz, never an exam (attempts.start refuses it too).
+        if self["scenario"].value() or self["card"].value():
+            # A scenario's replay page is public and shows the answers (and a card page links
+            # them): one scenario's or one card's questions make a practice quiz, never an
+            # exam (attempts.start refuses it too).
             self.fields["mode"].choices = [PRACTICE_CHOICE]
 
     def clean(self):

@@ -29,6 +29,9 @@ class QuizStartRequestSerializer(serializers.Serializer):
                                                    "default")
     scenario = serializers.CharField(required=False, help_text="only this scenario's questions "
                                      "(practice only: an exam naming a scenario is a 400)")
+    card = serializers.CharField(required=False, help_text="a catalogued card's name: only the "
+                                 "questions of the scenarios that use it (practice only: an "
+                                 "exam naming a card is a 400)")
 
 
 class QuizStartedSerializer(serializers.Serializer):

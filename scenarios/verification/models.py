@@ -61,6 +61,22 @@ class Scenario(models.Model):
         return reverse("article", args=[format_slug, article]) + f"#{anchor}"
 
 
+class ScenarioCard(models.Model):
+    """One catalogued card a scenario names (engine/card_uses.py), stored when its verdict is
+    recorded, so that a card's page finds its scenarios in one query without replaying any."""
+
+    scenario = models.ForeignKey(Scenario, on_delete=models.CASCADE, related_name="card_uses")
+    name = models.CharField(max_length=200, db_index=True)
+
+    class Meta:
+        ordering = ["scenario", "name"]
+        constraints = [models.UniqueConstraint(fields=["scenario", "name"],
+                                               name="unique_scenario_card")]
+
+    def __str__(self):
+        return f"{self.scenario_id}: {self.name}"
+
+
 class ScenarioRevision(models.Model):
     """One saved text of a scenario: loaded from its file or written on the site."""
 

@@ -16,8 +16,9 @@ from rulings.knowledge.contention import retrying
 from rulings.knowledge.loading import KeptEdit
 from rulings.knowledge.models import Article, Example, Format
 
+from . import card_uses
 from .deciding import decided_by
-from .models import Scenario, ScenarioRevision, VerificationRun
+from .models import Scenario, ScenarioCard, ScenarioRevision, VerificationRun
 from .signals import verdicts_recorded
 
 VERDICT_FIELDS = ["status", "message", "ms", "verified_at", "fingerprint", "params_read",
@@ -176,6 +177,7 @@ def _record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prun
     changed_text = []
     before = {slug: row.status for slug, row in existing.items()}
     to_create, to_update, fields = [], [], set(VERDICT_FIELDS)
+    named = []  # (row, the catalog cards its source names), for the rows whose text is written
     for verdict in report.verdicts:
         values = _verdict_values(verdict, now)
         if verdict.scenario is not None and sources:
@@ -196,6 +198,8 @@ def _record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prun
             for name, value in values.items():
                 setattr(row, name, value)
             to_update.append(row)
+        if verdict.scenario is not None and sources:
+            named.append((row, card_uses.names_of(verdict.scenario)))
     try:
         with transaction.atomic():
             Scenario.objects.bulk_create(to_create)
@@ -204,6 +208,7 @@ def _record(report, trigger=VerificationRun.CLI, user=None, revisions=None, prun
             raise ScenarioExists(to_create[0].slug) from None
         raise
     _update_rows(to_update, sorted(fields))
+    card_uses.store(named, ScenarioCard)
     _new_revisions(changed_text, user, comment, origin)
     if prune:
         Scenario.objects.exclude(slug__in={v.slug for v in report.verdicts}).exclude(

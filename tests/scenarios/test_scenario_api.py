@@ -1,3 +1,6 @@
+import re
+
+
 def test_list_filters_by_format(client, loaded):
     page = client.get("/api/scenarios/?format=core").json()
     data = page["results"]
@@ -66,7 +69,10 @@ def test_kingdom_duels_replay_and_page_show_terrains_and_columns(client, loaded)
     assert soldier["column"] == 2
     page = client.get("/scenarios/moved-target-causes-a-replay/").content.decode()
     assert "The table after step 1" in page
-    assert "A attacks Kingdom Soldier with Kingdom Wolf." in page
+    # Card names in the sentences link to their card pages: the words are read without tags.
+    words = re.sub(r"<a class=\"card-link\"[^>]*>([^<]*)</a>", r"\1", page)
+    assert "A attacks Kingdom Soldier with Kingdom Wolf." in words
+    assert '<a class="card-link" href="/cards/kingdom-wolf/"' in page
     assert "A passes priority." in page
     assert "{player:" not in page and "soldier (" not in page
     assert page.count(">Land</text>") >= 10

@@ -103,8 +103,8 @@ class BusySerializer(serializers.Serializer):
 
 
 class SearchHitSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(["section", "scenario"],
-                                   help_text="an article section or a scenario")
+    kind = serializers.ChoiceField(["card", "section", "scenario"],
+                                   help_text="a card page, an article section or a scenario")
     format = serializers.CharField()
     slug = serializers.CharField()
     title = serializers.CharField()
@@ -112,7 +112,7 @@ class SearchHitSerializer(serializers.Serializer):
     heading = serializers.CharField(allow_blank=True)
     snippet = serializers.CharField(allow_blank=True,
                                     help_text="escaped text with <mark> around the matches")
-    url = serializers.CharField(help_text="the section's (or scenario's) page")
+    url = serializers.CharField(help_text="the section's (or card's, or scenario's) page")
 
 
 ETAG = OpenApiParameter(

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import search
-from ..registries import extra_search_hits
+from ..registries import extra_search_hits, leading_search_hits
 from .openapi import (BAD_REQUEST, ETAG, FORBIDDEN, FORMAT_FILTER, NOT_FOUND,
                       ArticleCreateSerializer, ArticleExistsSerializer, ArticleSavedSerializer,
                       BusySerializer,
@@ -283,8 +283,9 @@ class Glossary(generics.ListAPIView):
 
 
 @extend_schema(
-    summary="Full-text search: the best 50 sections, best first, then up to 10 scenarios",
-    description=('Each entry has a `kind`: `"section"` (an article section, ranked) or '
+    summary="Full-text search: up to 5 cards, the best 50 sections, then up to 10 scenarios",
+    description=('Each entry has a `kind`: `"card"` (a card page, listed first when the query '
+                 'is a card\'s name or close to one), `"section"` (an article section, ranked) or '
                  '`"scenario"` (a scenario whose title or story holds every word). On '
                  'PostgreSQL the query takes web-search syntax (`"a phrase"`, `or`, `-word`); '
                  'a glossary alias (e.g. "DM") also finds its term. Only the first 12 words '
@@ -300,7 +301,7 @@ class Search(APIView):
             raise ValidationError({"q": "a search query is required"})
         fmt = request.query_params.get("format") or None
         hits = search.search(query, fmt, 50)
-        return Response([{"kind": "section", "format": h.format_slug, "slug": h.article_slug,
+        return Response(leading_search_hits(query, fmt, 5) + [{"kind": "section", "format": h.format_slug, "slug": h.article_slug,
                           "title": h.title, "anchor": h.anchor, "heading": h.heading,
                           "snippet": h.snippet, "url": h.url} for h in hits]
                         + extra_search_hits(query, fmt, 10))

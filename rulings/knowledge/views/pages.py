@@ -5,7 +5,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from .. import glossary as glossary_entries
-from .. import page_cache, search
+from .. import page_cache, registries, search
 from ..models import Article, Format, Link, Section, Term
 from ..page_cache import kept_for_readers
 from ..permissions import is_editor
@@ -71,9 +71,11 @@ def search_page(request):
     query, shortened = search.bounded_query(request.GET.get("q", ""))
     format_slug = request.GET.get("format") or None
     hits = search.search(query, format_slug, SEARCH_LIMIT) if query else []
+    # Card pages first when the query is a card's name or close to one.
+    cards = registries.leading_search_hits(query, format_slug, 5) if query else []
     return render(request, "rulings/search.html", {
         "query": query, "shortened": shortened, "max_words": search.MAX_QUERY_WORDS,
-        "hits": hits, "formats": Format.objects.all(), "selected_format": format_slug})
+        "hits": hits, "card_hits": cards, "formats": Format.objects.all(), "selected_format": format_slug})
 
 
 def broken_links(request):

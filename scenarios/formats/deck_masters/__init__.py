@@ -5,6 +5,7 @@ from pathlib import Path
 from scenarios.engine.errors import ScenarioError
 from scenarios.engine.rulesets.deck_masters import DeckMastersDuel, abilities
 
+from .card_legality import card_legality
 from ..format import CORE_ZONE_LABELS, BoardLayout, Format, Words, ZoneSpot
 from .deck_rules import DECK_RULES
 
@@ -46,4 +47,5 @@ FORMAT = Format(
                             deck_master_badge=True, other_badges=("held",))),
     words=Words(), deck_rules=DECK_RULES,
     catalog_files=("deck-masters.yaml", "abilities/deck-masters.yaml"),
-    marks_files=tuple(sorted(HERE.glob("marks/*.yaml"))))
+    marks_files=tuple(sorted(HERE.glob("marks/*.yaml"))),
+    card_legality=card_legality)

@@ -5,6 +5,7 @@ from pathlib import Path
 from scenarios.engine.errors import ScenarioError
 from scenarios.engine.rulesets.kingdom_duels import KingdomDuel, terrains
 
+from .card_legality import card_legality
 from ..format import BoardLayout, Format, Words, ZoneSpot
 from .deck_rules import DECK_RULES
 
@@ -37,4 +38,5 @@ FORMAT = Format(
                    "kingdom-duels-equips.yaml", "kingdom-duels-extra-deck.yaml",
                    "kingdom-duels-rules.yaml", "kingdom-duels-tilemaps.yaml",
                    "terrains/kingdom-duels.yaml"),
-    marks_files=tuple(sorted(HERE.glob("marks/*.yaml"))))
+    marks_files=tuple(sorted(HERE.glob("marks/*.yaml"))),
+    card_legality=card_legality, own_cards_only=True)

@@ -3,6 +3,7 @@ from pathlib import Path
 
 from scenarios.engine.rulesets.phalanx import PhalanxDuel
 
+from .card_legality import card_legality
 from ..format import CORE_ZONE_LABELS, BoardLayout, Format, Words
 
 HERE = Path(__file__).resolve().parent
@@ -15,4 +16,5 @@ FORMAT = Format(
                       non_monster_badge="Rampart", team_layout="shared-field",
                       default_params=RECOMMENDED_SLOTS),
     words=Words(), catalog_files=("phalanx.yaml",),
-    marks_files=tuple(sorted(HERE.glob("marks/*.yaml"))))
+    marks_files=tuple(sorted(HERE.glob("marks/*.yaml"))),
+    card_legality=card_legality)

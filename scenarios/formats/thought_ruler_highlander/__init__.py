@@ -3,6 +3,7 @@ from pathlib import Path
 
 from scenarios.engine.rulesets.highlander import HighlanderDuel
 
+from .card_legality import card_legality
 from ..format import CORE_ZONE_LABELS, BoardLayout, Format, Words, ZoneSpot
 from .deck_rules import DECK_RULES
 
@@ -15,4 +16,5 @@ FORMAT = Format(
         extra_zone=ZoneSpot("Extra Monster Zone", "extra_monster_zone", height="monster",
                             deck_master_badge=True)),
     words=Words(), deck_rules=DECK_RULES, catalog_files=("highlander.yaml",),
-    marks_files=tuple(sorted(HERE.glob("marks/*.yaml"))))
+    marks_files=tuple(sorted(HERE.glob("marks/*.yaml"))),
+    card_legality=card_legality)

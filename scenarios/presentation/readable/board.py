@@ -21,6 +21,7 @@ on tap. Card ids never appear as visible text.
 """
 from xml.sax.saxutils import escape, quoteattr
 
+from rulings.knowledge.registries import card_url
 from scenarios.formats import format_or_core
 
 
@@ -161,8 +162,12 @@ def number(value):
 class Svg:
     """A list of SVG fragments with small helpers for the shapes used here."""
 
-    def __init__(self):
+    def __init__(self, card_pages=False):
         self.parts = []
+        # Whether a catalogued card carries its card page's address (`data-card-url`): on the
+        # replay pages, never on a quiz question's board, where that page could give the
+        # answer away.
+        self.card_pages = card_pages
 
     def add(self, fragment):
         self.parts.append(fragment)
@@ -190,9 +195,13 @@ class Svg:
             attrs.append(f'opacity="{opacity}"')
         self.add(f"<rect {' '.join(attrs)}/>")
 
-    def open_card(self, card_id, title, label=None):
-        """A focusable card shape: its id in data-card, its text in a <title>."""
+    def open_card(self, card_id, title, label=None, name=None):
+        """A focusable card shape: its id in data-card, its text in a <title>, and with
+        `card_pages` the page of the catalogued card `name` in data-card-url."""
         attrs = ['class="card"', f"data-card={quoteattr(str(card_id))}", 'tabindex="0"']
+        url = card_url(name) if self.card_pages and isinstance(name, str) else None
+        if url:
+            attrs.append(f"data-card-url={quoteattr(url)}")
         if label:
             attrs.append(f"aria-label={quoteattr(label)}")
         self.add(f"<g {' '.join(attrs)}><title>{escape(title)}</title>")
@@ -374,7 +383,7 @@ def draw_card(svg, cards, entry, x, y, w, h, *, zone, controller, badges=(), for
     # A question's board tells copies of one card apart ("A's second Sangan"): `label`.
     shown = entry.get("label") or name
     label = f"{shown}, face-down" if down else shown
-    svg.open_card(entry.get("id"), cards.title(entry, zone, controller), label)
+    svg.open_card(entry.get("id"), cards.title(entry, zone, controller), label, name)
     # A Defense Position monster lies sideways: a landscape shape in its zone.
     if is_monster_shape and defense:
         body_h = min(h, max(62, w * 0.72))
@@ -588,7 +597,7 @@ def draw_pile(svg, cards, label, entries, x, y, w, h, count=None):
         shown, more = shown[:keep], len(shown) - keep
     for entry in shown:
         ly += 9.5
-        svg.open_card(entry.get("id"), cards.title(entry), entry["card"])
+        svg.open_card(entry.get("id"), cards.title(entry), entry["card"], entry["card"])
         svg.text(x + 4, ly - 1.5, ellipsize(entry["card"], w - 7, 7.5), 7.5)
         svg.close()
     if more:
@@ -676,7 +685,7 @@ def hand_block(cards, player, entries):
                              dashed=True)
                     svg.text(cx + width / 2, cy + 12, text, 8, None, "middle", MUTED, italic=True)
                 else:
-                    svg.open_card(entry.get("id"), cards.title(entry), entry["card"])
+                    svg.open_card(entry.get("id"), cards.title(entry), entry["card"], entry["card"])
                     svg.rect(cx, cy, width, CHIP_H, fill=cards.fill(entry), stroke="#7c6f57", rx=8)
                     svg.text(cx + width / 2, cy + 12, text, 8.5, None, "middle")
                     svg.close()
@@ -688,7 +697,8 @@ def hand_block(cards, player, entries):
 # --- a player's side, a team's side ---------------------------------------------------------
 
 class Board:
-    def __init__(self, state, format_slug, catalog, params=None, filler=()):
+    def __init__(self, state, format_slug, catalog, params=None, filler=(), card_pages=False):
+        self.card_pages = card_pages
         self.state = state
         self.format = format_slug
         self.layout = format_or_core(format_slug).board
@@ -1070,7 +1080,7 @@ class Board:
         one screen."""
         wide = layout == "wide"
         width = WIDE_WIDTH if wide else WIDTH
-        svg = Svg()
+        svg = Svg(self.card_pages)
         y = MARGIN
         for height, draw in self.summary_rows():
             draw(svg, MARGIN, y)
@@ -1173,10 +1183,11 @@ def board_svg(state, format_slug, catalog, params=None, layout="narrow", filler=
     return Board(state, format_slug, catalog, params, filler).render(layout)
 
 
-def board_html(state, format_slug, catalog, params=None, filler=()):
+def board_html(state, format_slug, catalog, params=None, filler=(), card_pages=False):
     """Both layouts of the state's board in one element: the page's style sheet shows the wide
     one on a wide screen and the narrow one on a phone (the other is not displayed, so it is
-    neither read out nor reached with Tab)."""
-    board = Board(state, format_slug, catalog, params, filler)
+    neither read out nor reached with Tab). `card_pages`: each catalogued card carries the
+    address of its card page (the replay pages; never a question's board)."""
+    board = Board(state, format_slug, catalog, params, filler, card_pages)
     return f'<div class="duel-boards">{board.render("wide")}{board.render("narrow")}</div>'
 

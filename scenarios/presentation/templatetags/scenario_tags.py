@@ -6,6 +6,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from rulings.knowledge.page_cache import text_digest
+from rulings.knowledge.registries import link_card_names
 
 register = template.Library()
 
@@ -26,7 +27,15 @@ def article_body(article, revision):
     """The article's rendered HTML with each example block's verdict badge."""
     from ..badges import with_example_badges
 
-    return with_example_badges(article, revision)
+    return mark_safe(link_card_names(with_example_badges(article, revision)))
+
+
+@register.filter
+def card_links(text, unlinked=()):
+    """Plain text, escaped, with the names of catalogued cards linked to their card pages
+    (their text on hover); names in `unlinked` (a scenario's own cards) stay plain. Never
+    for a quiz question before it is answered: a card page could give the answer away."""
+    return mark_safe(link_card_names(escape(str(text)), tuple(unlinked or ())))
 
 
 @register.filter

@@ -98,7 +98,7 @@ def scenario_board(request, slug, number):
     if record.steps is None or number > len(record.steps) or states[number] is None:
         raise Http404("This scenario has no such step.")
     board = board_html(states[number], scenario.format_slug, record.catalog(),
-                       filler=getattr(record, "filler", ()))
+                       filler=getattr(record, "filler", ()), card_pages=True)
     return HttpResponse(board, content_type="text/html; charset=utf-8")
 
 
@@ -113,12 +113,13 @@ def _detail_context(scenario, key, focus=None):
     context = {"scenario": scenario, "verdict": record, "steps": None,
                "comparison": record.comparison, "rule_title": record.rule_title,
                "scenario_xfail": record.xfail, "own_cards": record.own_cards,
-               "card_notes": getattr(record, "card_notes", [])}
+               "card_notes": getattr(record, "card_notes", []),
+               "own_names": tuple(card.name for card in record.own_cards)}
     if record.steps is not None:
         focus = None if focus is None else position_of(record.steps, focus)
         boards = draw_boards(states, board_window(len(record.steps), focus),
                              scenario.format_slug, record.catalog(),
-                             filler=getattr(record, "filler", ()))
+                             filler=getattr(record, "filler", ()), card_pages=True)
         context["start_board"] = boards.get(0, "")
         context["steps"] = with_boards(record.steps, boards)
         context["boards_left"] = len(record.steps) + 1 - len(boards)

@@ -93,7 +93,8 @@ class QuizStart(QuizView):
             formats=data.get("formats"), articles=data.get("articles"),
             difficulty=data.get("difficulty"), count=data.get("count"),
             minutes=data.get("minutes"), pass_mark=data.get("pass_mark"),
-            scenario=data.get("scenario"), blueprint=data.get("blueprint"))
+            scenario=data.get("scenario"), blueprint=data.get("blueprint"),
+            card=data.get("card"))
         blueprint = attempt.blueprint
         return Response({"id": str(attempt.id), "mode": attempt.mode,
                          "count": attempt.entries.count(), "deadline": attempt.deadline,

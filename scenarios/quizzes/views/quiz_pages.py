@@ -50,7 +50,8 @@ def choose(request):
             try:
                 attempt = attempts.start(
                     data["mode"], user=request.user, session_key=_session_key(request),
-                    count=data["count"], scenario=data["scenario"] or None, **chosen)
+                    count=data["count"], scenario=data["scenario"] or None,
+                    card=data["card"] or None, **chosen)
             except attempts.QuizError as error:
                 if error.open_attempts:  # too many open: the page lists them to finish
                     refusal = error
@@ -66,6 +67,8 @@ def choose(request):
                 initial[name] = request.GET.getlist(name)
         if request.GET.get("scenario"):
             initial["scenario"] = request.GET["scenario"]
+        if request.GET.get("card"):
+            initial["card"] = request.GET["card"][:200]
         form = ChooseQuizForm(initial=initial)
     recent = attempts.history(request.user, 10) if request.user.is_authenticated else []
     slug = form["scenario"].value()
@@ -76,8 +79,10 @@ def choose(request):
         # Nothing to practise from it: say so, and offer the usual choice instead.
         unasked, scenario = scenario, None
         form = ChooseQuizForm(initial={"mode": "practice"})
+    card = form["card"].value() or None
+    card_questions = len(attempts.current_questions(attempts.Choice(card=card))) if card else 0
     return render(request, "quiz/choose.html", {
-        "form": form, "recent": recent, "refusal": refusal.message if refusal else None,
+        "form": form, "recent": recent, "card": card, "card_questions": card_questions, "refusal": refusal.message if refusal else None,
         "open_attempts": refusal.open_attempts if refusal else [], "scenario": scenario,
         "scenario_questions": count, "unasked_scenario": unasked})
 
