@@ -1144,7 +1144,10 @@ def check_card_spec(spec: YamlValue) -> str | None:
         problem = condition_problem(condition, f"when[{number}]")
         if problem:
             return problem
-    for number, step in enumerate(spec.get("cost", []), start=1):
+    costs = spec.get("cost", [])
+    if not isinstance(costs, list):
+        return "cost is a list of costs, such as [{pay_lp: 1000}]"
+    for number, step in enumerate(costs, start=1):
         if not isinstance(step, dict) or any(name not in COSTS for name in step):
             return f"cost {number}: unknown cost (known: {', '.join(sorted(COSTS))})"
         for name, arg in step.items():

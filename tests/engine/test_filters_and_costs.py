@@ -319,6 +319,7 @@ def test_a_badly_written_filter_is_named(spec, words):
      "activation", "unknown filter 'side'"),
     ("cost: [{tribute: {count: 2}}]", "cost: [{pay_lp: lots}]", "activation",
      "takes a number of LP or half"),
+    ("cost: [{tribute: {count: 2}}]", "cost: true", "activation", "cost is a list of costs"),
     ("procedure: {tribute: {count: 2, side: opponent}}",
      "procedure: {tribute: {count: 2, side: theirs}}", "procedure",
      "filter side is one of own, opponent, any"),
