@@ -144,6 +144,10 @@ class KingdomDuel(Duel):
         Rule("kd-hide-not-summon", "kingdom-duels/clarifications#hiding-is-not-a-summon",
              "Hiding a face-up monster is a game mechanic, not a summon.",
              {"hiding-summons": "Hiding a monster counts as summoning it"}),
+        Rule("kd-terrain-effect", "kingdom-duels/terrain#marker-on-each-monster-zone",
+             "A Terrain's effect reaches whichever monster stands on it, of any Type or Attribute.",
+             {"favoured-only": "a Terrain's effect, like its Field Power Bonus, reaches only the "
+                               "monsters of the Types and Attributes it names"}),
         Rule("kd-fpb", "kingdom-duels/terrain#terrain-lists-bonus-types",
              "Only monsters of the Types or Attributes a Terrain names get its Field Power Bonus.",
              {"any-monster": "every monster on the Terrain gets the bonus"}),

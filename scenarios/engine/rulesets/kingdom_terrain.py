@@ -171,8 +171,10 @@ class Terrains(Component):
 
 
 class FieldPower(Component):
-    """The Field Power Bonus: a monster on a Terrain that names its Type or Attribute gains a
-    share of its original ATK and DEF (kd-fpb, kd-fpb-hidden, kd-fpb-amount)."""
+    """What a Terrain gives the monster on it. The Field Power Bonus: a monster on a Terrain
+    that names its Type or Attribute gains a share of its original ATK and DEF (kd-fpb,
+    kd-fpb-hidden, kd-fpb-amount). A Terrain's own effect (`effect: {atk: N, def: N}` in the
+    Terrain catalog) reaches whichever monster stands on it, of any Type (kd-terrain-effect)."""
 
     def __init__(self, duel: KingdomDuel, terrain: Terrains) -> None:
         super().__init__(duel)
@@ -181,6 +183,21 @@ class FieldPower(Component):
     def register_modifiers(self, modifiers: ModifierRegistry) -> None:
         modifiers.register("field power bonus", "atk", self.atk_bonus)
         modifiers.register("field power bonus", "def", self.def_bonus)
+        modifiers.register("terrain effect", "atk", lambda card: self.terrain_effect(card, "atk"))
+        modifiers.register("terrain effect", "def", lambda card: self.terrain_effect(card, "def"))
+
+    def terrain_effect(self, card: CardInstance, stat: str) -> int:
+        """The ATK or DEF change the Terrain under a monster gives it."""
+        name = self.terrain.terrain_under(card)
+        terrain = self.terrain.catalog[name] if name is not None else {}
+        amount = int((terrain.get("effect") or {}).get(stat, 0))
+        if not amount:
+            return 0
+        if not self.terrain.favoured_by(card, terrain) and \
+                self.misreads("kd-terrain-effect", "favoured-only"):
+            return 0
+        self.note_rule("kd-terrain-effect")
+        return amount
 
     def atk_bonus(self, card: CardInstance) -> int:
         return self.bonus(card, card.card.atk)
