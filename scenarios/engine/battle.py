@@ -82,6 +82,10 @@ class BattleRules(DuelPart):
     def check_tribute(self, tribute: CardInstance, player: str, purpose: str) -> None:
         """Formats forbid some Tributes (a Deck Master)."""
 
+    def check_fusion_material(self, material: CardInstance, player: str) -> None:
+        """Formats forbid some Fusion Materials (a Kingdom Duels Token, which cannot be
+        attached); asked at activation and again at resolution."""
+
     def normal_summon_check(self, card: CardInstance, player: str, setting: bool = False) -> None:
         if card.zone != "hand" or card.controller != player or not card.card.is_monster:
             self.illegal(None, "not_in_hand", f"{card.id} is not a monster in {player}'s hand")

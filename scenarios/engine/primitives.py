@@ -548,6 +548,7 @@ def check_fusion(duel: Duel, controller: str, fusion: CardInstance,
                 else duel.may_use_as_material(material, controller)):
             raise IllegalAction("invalid_fusion", f"{material.id} cannot be a Fusion Material")
         duel.check_tribute(material, controller, "fusion")
+        duel.check_fusion_material(material, controller)
 
 
 def check_at_activation(duel: Duel, controller: str, program: YamlMapping,

@@ -165,6 +165,12 @@ def test_a_pass_whose_chain_fails_at_resolution_changes_nothing():
     assert done.duel.players["A"].lp == 8000 and done.duel.players["B"].lp == 8000
 
 
+def tag_partner(mode):
+    """A Tag Duel is two teams of two: A's partner D, with nothing on the field, in Tag mode
+    (a Boss Duel keeps A alone against the team of B and C)."""
+    return "\n            D: {team: X, deck: 5}" if mode == "tag" else ""
+
+
 def team_idleness(mode):
     return replayed("kingdom-duels", "kingdom-duels/idleness#idle-warning-end-phase", f"""\
         setup:
@@ -174,7 +180,7 @@ def team_idleness(mode):
             A: {{team: X, deck: 5,
                 monsters: [{{id: soldier, card: Kingdom Soldier, position: attack}}]}}
             B: {{team: Y, deck: 5, monsters: [{{id: wolf, card: Kingdom Wolf, position: attack}}]}}
-            C: {{team: Y, deck: 5}}
+            C: {{team: Y, deck: 5}}{tag_partner(mode)}
         steps:
           - {{player: C, end_turn: true}}
         """)
@@ -250,7 +256,7 @@ def target_teammates_monster(mode):
           players:
             A: {{team: X, deck: 5}}
             B: {{team: Y, deck: 5, monsters: [{{id: wolf, card: Kingdom Wolf, position: attack}}]}}
-            C: {{team: Y, deck: 5, hand: [{{id: rites, card: Kingdom Last Rites}}]}}
+            C: {{team: Y, deck: 5, hand: [{{id: rites, card: Kingdom Last Rites}}]}}{tag_partner(mode)}
         steps:
           - {{player: C, activate: rites, target: wolf}}
         """)

@@ -139,9 +139,9 @@ def test_atk_and_def_come_from_the_core_value_and_the_registered_modifiers():
 def test_the_modifiers_apply_in_the_order_the_rules_add_them():
     duel = duel_at("players: {A: {deck: 5}, B: {deck: 5}}")
     assert [m.source for m in duel.modifiers.of("atk")] == [
-        "equips", "rule zone", "backrow terrain", "field power bonus"]
+        "equips", "rule zone", "backrow terrain", "field power bonus", "terrain effect"]
     assert [m.source for m in duel.modifiers.of("def")] == [
-        "backrow terrain", "field power bonus"]
+        "backrow terrain", "field power bonus", "terrain effect"]
 
 
 def test_a_copy_of_the_duel_has_parts_and_modifiers_of_its_own():

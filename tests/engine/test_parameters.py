@@ -268,6 +268,8 @@ def test_a_die_has_the_sides_the_article_states_not_the_card(catalog):
     ("A: {team: X, deck: 5}\n    B: {team: Y, deck: 5}", "a Team Duel has more than 2 players"),
     ("A: {deck: 5}\n    B: {deck: 5}\n    C: {deck: 5, joining: true}",
      "a Battle Royale starts with 3 or more players (not counting those joining later), not 2"),
+    ("A: {team: X, deck: 5}\n    B: {team: X, deck: 5}\n    C: {team: Y, deck: 5}",
+     "a Tag Duel is two teams of 2 players each, not X: 2, Y: 1"),
 ])
 def test_a_team_duel_too_small_for_its_mode_is_refused(players, words):
     mode = "tag" if "team" in players else "battle_royale"

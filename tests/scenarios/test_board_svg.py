@@ -302,3 +302,15 @@ def test_player_a_sits_below_and_the_opponent_above_mirrored():
     assert upper.index("Spell & Trap Zones") < upper.index("Monster Zones")
     lower = texts[texts.index("Player A"):]
     assert lower.index("Monster Zones") < lower.index("Spell & Trap Zones")
+
+
+def test_a_terrain_with_an_effect_of_its_own_says_so_on_hover():
+    scenario, states = replayed(
+        DATA / "kingdom-duels" / "terrain-effect-reaches-any-monster-on-it.yaml")
+    root = ET.fromstring(board_svg(states[0], scenario.format, default_catalog()))
+    titles = [" ".join(g.find(f"{SVG}title").itertext()) for g in root.iter(f"{SVG}g")
+              if g.get("data-terrain") and g.find(f"{SVG}title") is not None]
+    swamp = [t for t in titles if "Swamp" in t]
+    land = [t for t in titles if "Land" in t]
+    assert swamp and all("any monster on it loses 200 ATK" in t for t in swamp)
+    assert land and not any("own effect" in t for t in land)

@@ -144,6 +144,10 @@ class KingdomDuel(Duel):
         Rule("kd-hide-not-summon", "kingdom-duels/clarifications#hiding-is-not-a-summon",
              "Hiding a face-up monster is a game mechanic, not a summon.",
              {"hiding-summons": "Hiding a monster counts as summoning it"}),
+        Rule("kd-terrain-effect", "kingdom-duels/terrain#marker-on-each-monster-zone",
+             "A Terrain's effect reaches whichever monster stands on it, of any Type or Attribute.",
+             {"favoured-only": "a Terrain's effect, like its Field Power Bonus, reaches only the "
+                               "monsters of the Types and Attributes it names"}),
         Rule("kd-fpb", "kingdom-duels/terrain#terrain-lists-bonus-types",
              "Only monsters of the Types or Attributes a Terrain names get its Field Power Bonus.",
              {"any-monster": "every monster on the Terrain gets the bonus"}),
@@ -227,8 +231,7 @@ class KingdomDuel(Duel):
              "A Persist card stays on the field for the time it states after it resolves.",
              {"leaves-at-once": "it leaves the field after its chain like any other"}),
         Rule("kd-fusion-attach", "kingdom-duels/fusion-monsters#fusion-summon-requirements",
-             "A Fusion Summon attaches its Fusion Materials to the Fusion Monster; a Token cannot "
-             "be attached, so it cannot be a Fusion Material.",
+             "A Fusion Summon attaches its Fusion Materials to the Fusion Monster.",
              {"materials-to-graveyard": "the Fusion Materials go to the Graveyard, as in the "
                                         "official game"}),
         Rule("kd-material-no-attack", "kingdom-duels/fusion-monsters#material-no-attack-first-turn",
@@ -605,11 +608,6 @@ class KingdomDuel(Duel):
         if self.misreads("kd-fusion-attach", "materials-to-graveyard"):
             return super().place_fusion_materials(materials, fusion)
         for material in materials:
-            if material.card.subtype == "token":
-                self.illegal("kd-fusion-attach", "token_cannot_be_attached",
-                             f"{material.id} is a Token: it cannot be attached as a Fusion "
-                             "Material")
-        for material in materials:
             self.move(material, "attached", reason=f"attached to {fusion.id} as a Fusion Material")
             material.host = fusion.id
         self.note_rule("kd-fusion-attach")
@@ -725,6 +723,16 @@ class KingdomDuel(Duel):
                 return [player]
             return players
         return [player]
+
+    def check_fusion_material(self, material: CardInstance, player: str) -> None:
+        """A Fusion Summon attaches its Materials, and a Token is never attached: refused when
+        Fusion is activated (the Fusion Materials of the official game, sent to the Graveyard,
+        would take it)."""
+        if material.card.subtype == "token" and \
+                not self.misreads("kd-fusion-attach", "materials-to-graveyard") and \
+                not self.misreads("kd-token-not-attached", "token-attachable"):
+            self.illegal("kd-token-not-attached", "token_cannot_be_attached",
+                         f"{material.id} is a Token: it cannot be attached as a Fusion Material")
 
     def may_use_as_material(self, card: CardInstance, player: str) -> bool:
         lent = self.teams.lends(card, player)

@@ -70,8 +70,8 @@ EXTRA_DECK_RULES = (
     Rule("kd-token-not-attached", "kingdom-duels/other-cards#tokens-cannot-be-attached",
          "A Token cannot be attached to a card, so no summon that attaches its Materials can use "
          "one.",
-         {"token-attachable": "a Token can be attached like a card, and so be an Alter "
-                              "Material"}),
+         {"token-attachable": "a Token can be attached like a card, and so be an Alter or "
+                              "a Fusion Material"}),
     Rule("kd-alter-same-zone", "kingdom-duels/alter-monsters#same-zone",
          "The Alter Monster is summoned in the zone its material was in.",
          {"first-free-zone": "the Alter Monster takes the first free Monster Zone"}),

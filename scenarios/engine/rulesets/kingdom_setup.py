@@ -48,7 +48,14 @@ SETUP_PARAMETERS = (
           "kingdom-duels/rule-cards#duelist-setup-limit"),
 ) + RULE_CARD_PARAMETERS
 
+# The official Speed Duel's starting hand: only the wrong reading of `kd-starting-hand` uses it.
+SPEED_DUEL_STARTING_HAND = 4
+
 SETUP_RULES = (
+    Rule("kd-starting-hand", "kingdom-duels/setup#setup-step-5",
+         "Each player draws a starting hand of {{ starting_hand_size }} cards in the Setup Phase.",
+         {"speed-duel-hand": "each player draws the official Speed Duel's starting hand of 4 "
+                             "cards, as in that other format of small decks and low Life Points"}),
     Rule("kd-setup-order", "kingdom-duels/setup#setup-phase-order",
          "The Setup Phase runs in order; the Duelist Setup swap comes after the starting hand.",
          {"swap-before-draw": "the Duelist Setup swap is made before the starting hand is drawn"}),
@@ -240,9 +247,12 @@ class SetupPhase(Component):
                       player=name, by=field_setup.id, terrains=list(markers), what="field_setup")
 
     def draw_starting_hands(self) -> None:
-        size = self.params["starting_hand_size"]
+        if self.misreads("kd-starting-hand", "speed-duel-hand"):
+            size, rules = SPEED_DUEL_STARTING_HAND, ["kd-setup-order"]
+        else:
+            size, rules = self.params["starting_hand_size"], ["kd-setup-order", "kd-starting-hand"]
         self.emit("setup", f"Setup Phase (5): each player draws a starting hand of {size} cards",
-                  ["kd-setup-order"])
+                  rules)
         self.duel.draw({name: size for name in self.duel.players}, "starting hand")
 
     def begin_duel(self) -> None:

@@ -177,6 +177,7 @@ class Teams(Component):
             team = entry.get("team", name) if self.mode != "battle_royale" else name
             self.teams.setdefault(team, []).append(name)
             self.team_of[name] = team
+        self.check_tag_teams(scenario)
         order = self.rotation(list(players))
         shared = self.mode == "boss" and not self.misreads("kd-boss-shared-lp", "separate-lp")
         if self.mode != "boss":  # no mode rule pools them: each player keeps their own LP
@@ -203,6 +204,17 @@ class Teams(Component):
         if self.mode == "battle_royale" and starting < least:
             raise scenario.error(f"a Battle Royale starts with {least} or more players "
                                  f"(not counting those joining later), not {starting}",
+                                 "setup.players")
+
+    def check_tag_teams(self, scenario: Scenario) -> None:
+        """A Tag Duel is two teams of a set number of players each (multiplayer#tag-two-vs-two):
+        the Tag Rotation and the share of the team's field each player commands assume it."""
+        if self.mode != "tag":
+            return
+        size = self.params["tag_players_per_team"]
+        if len(self.teams) != 2 or any(len(members) != size for members in self.teams.values()):
+            found = ", ".join(f"{team}: {len(members)}" for team, members in self.teams.items())
+            raise scenario.error(f"a Tag Duel is two teams of {size} players each, not {found}",
                                  "setup.players")
 
     def note_shared_pool(self, changes: dict[str, int]) -> None:

@@ -171,8 +171,10 @@ class Terrains(Component):
 
 
 class FieldPower(Component):
-    """The Field Power Bonus: a monster on a Terrain that names its Type or Attribute gains a
-    share of its original ATK and DEF (kd-fpb, kd-fpb-hidden, kd-fpb-amount)."""
+    """What a Terrain gives the monster on it. The Field Power Bonus: a monster on a Terrain
+    that names its Type or Attribute gains a share of its original ATK and DEF (kd-fpb,
+    kd-fpb-hidden, kd-fpb-amount). A Terrain's own effect (`effect: {atk: N, def: N}` in the
+    Terrain catalog) reaches whichever monster stands on it, of any Type (kd-terrain-effect)."""
 
     def __init__(self, duel: KingdomDuel, terrain: Terrains) -> None:
         super().__init__(duel)
@@ -181,6 +183,33 @@ class FieldPower(Component):
     def register_modifiers(self, modifiers: ModifierRegistry) -> None:
         modifiers.register("field power bonus", "atk", self.atk_bonus)
         modifiers.register("field power bonus", "def", self.def_bonus)
+        modifiers.register("terrain effect", "atk", self.terrain_atk_effect)
+        modifiers.register("terrain effect", "def", self.terrain_def_effect)
+
+    # bound methods, not closures: a copy of the duel must get modifiers of its own
+    def terrain_atk_effect(self, card: CardInstance) -> int:
+        return self.terrain_effect(card, "atk")
+
+    def terrain_def_effect(self, card: CardInstance) -> int:
+        return self.terrain_effect(card, "def")
+
+    def terrain_effect(self, card: CardInstance, stat: str) -> int:
+        """The ATK or DEF change the Terrain under a monster gives it (a monster in the
+        Backrow stands on its column's Terrain: kd-backrow-terrain)."""
+        name = self.terrain.terrain_under(card)
+        if name is None and card.zone == "spell_trap" and card.card.kind == "monster" and \
+                card.column is not None and not self.misreads("kd-backrow-terrain", "no-terrain"):
+            markers = self.terrain.markers.get(card.controller) or []
+            name = markers[card.column] if card.column < len(markers) else None
+        terrain = self.terrain.catalog[name] if name is not None else {}
+        amount = int((terrain.get("effect") or {}).get(stat, 0))
+        if not amount:
+            return 0
+        if not self.terrain.favoured_by(card, terrain) and \
+                self.misreads("kd-terrain-effect", "favoured-only"):
+            return 0
+        self.note_rule("kd-terrain-effect")
+        return amount
 
     def atk_bonus(self, card: CardInstance) -> int:
         return self.bonus(card, card.card.atk)

@@ -420,7 +420,6 @@ class Reason(StrEnum):
     TOKEN_CANNOT_BE_ATTACHED = reason(
         "token_cannot_be_attached",
         "a Token is never attached",
-        "kingdom-duels/fusion-monsters#fusion-summon-requirements",
         "kingdom-duels/other-cards#tokens-cannot-be-attached")
     WRONG_ALTER_TYPE = reason(
         "wrong_alter_type",

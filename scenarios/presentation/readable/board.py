@@ -636,13 +636,20 @@ def terrain_cell(cards, entry, terrain, width, zone_controller, format_slug, fac
         favoured = list(about.get("races") or []) + list(about.get("attributes") or [])
         title = f"Terrain Marker: {terrain}. " + (
             f"Field Power Bonus for {', '.join(favoured)} monsters." if favoured
-            else "It gives no Field Power Bonus.")
+            else "It gives no Field Power Bonus.") + terrain_effect_words(about.get("effect"))
         svg.open_group("terrain", title, terrain=terrain)
         svg.rect(x, ty, w, TERRAIN_H - 1, fill=TERRAIN_FILLS.get(terrain, "#ddd6c6"),
                  stroke="#9c9078", rx=2)
         svg.text(x + w / 2, ty + 10, terrain, 8, "bold", "middle")
         svg.close()
     return Cell(width, MONSTER_H + TERRAIN_H + 1, draw)
+
+
+def terrain_effect_words(effect):
+    """A Terrain's own effect in words: what it does to any monster standing on it."""
+    changes = [f"{'gains' if amount > 0 else 'loses'} {abs(amount)} {stat.upper()}"
+               for stat, amount in (effect or {}).items() if isinstance(amount, int) and amount]
+    return f" Its own effect: any monster on it {' and '.join(changes)}." if changes else ""
 
 
 def hand_block(cards, player, entries):
