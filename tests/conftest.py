@@ -5,6 +5,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
+from django.test import override_settings
 
 from rulings.knowledge.articlefile import ArticleSource
 from rulings.knowledge.loading import load_content
@@ -27,8 +28,6 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
 def jobs_in_the_caller():
     """Background jobs run in the caller, at once, unless a test is about the queue (it
     overrides JOBS_MODE itself): what a test asserts after a save has happened by then."""
-    from django.test import override_settings
-
     with override_settings(JOBS_MODE="sync"):
         yield
 
@@ -118,6 +117,14 @@ def pytest_itemcollected(item):
 def pytest_collection_modifyitems(items):
     """After pytest-django's own ordering: the shared site's levels rise once in a run."""
     items.sort(key=site_levels.run_order)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hashing():
+    """Tests create and log in users by the hundred: a fast hasher keeps that cheap (the site's
+    own setting, PBKDF2, is what production uses and is left alone)."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture(scope="session")

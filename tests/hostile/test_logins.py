@@ -18,12 +18,6 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-test-password"
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """Dozens of logins per test: a fast hasher keeps the run short."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def login(client, username, password, address="10.0.0.1", **headers):
     return client.post("/accounts/login/", {"username": username, "password": password},
                        REMOTE_ADDR=address, **headers)
