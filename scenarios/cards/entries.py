@@ -68,7 +68,9 @@ class CardEntry:
         parts = [" ".join(p for p in (self.attribute, self.race) if p)]
         if self.level is not None:
             parts.append(f"Level {self.level}")
-        if self.atk is not None or self.defense is not None:
+        if self.subtype == "link":  # a Link Monster has no DEF at all
+            parts.append(f"ATK {self.atk if self.atk is not None else '?'}")
+        elif self.atk is not None or self.defense is not None:
             parts.append(f"ATK {self.atk if self.atk is not None else '?'} / "
                          f"DEF {self.defense if self.defense is not None else '?'}")
         return ", ".join(p for p in parts if p)

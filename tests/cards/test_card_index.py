@@ -51,6 +51,11 @@ def test_printed_data_comes_from_the_catalog():
     assert entry("Solemn Warning").type_line == "Counter Trap"
 
 
+def test_a_link_monster_shows_its_atk_and_no_def():
+    assert entry("Decode Talker").stats_line() == "DARK Cyberse, ATK 2300"
+    assert entry("Sangan").stats_line() == "DARK Fiend, Level 3, ATK 1000 / DEF 600"
+
+
 def test_a_deck_master_with_an_ability_is_of_the_deck_master_kind():
     assert "deck-master" in entry("Blast Juggler").kinds
     assert "deck-master" not in entry("Solemn Warning").kinds
