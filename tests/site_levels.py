@@ -74,18 +74,20 @@ def run_order(item):
     return (2, 0)
 
 
-# PostgreSQL's type ids for json and jsonb: psycopg reads them as Python values, and a value read
-# that way must be wrapped to be written back as JSON (a plain string would go in as text).
-POSTGRES_JSON_TYPES = (114, 3802)
+# PostgreSQL's type ids for json and jsonb. Django reads jsonb as its text (it decodes JSON
+# itself), which goes back in as it is; psycopg reads json as Python values, which must be
+# wrapped to be written back as JSON.
+POSTGRES_JSON, POSTGRES_JSONB = 114, 3802
+POSTGRES_JSON_TYPES = (POSTGRES_JSON, POSTGRES_JSONB)
 
 
 def as_json_values(row, json_columns):
-    from psycopg.types.json import Jsonb
+    from psycopg.types.json import Json, Jsonb
 
     row = list(row)
-    for i in json_columns:
-        if row[i] is not None:
-            row[i] = Jsonb(row[i])
+    for i, type_code in json_columns:
+        if row[i] is not None and not isinstance(row[i], str):
+            row[i] = (Jsonb if type_code == POSTGRES_JSONB else Json)(row[i])
     return row
 
 
@@ -180,7 +182,7 @@ class SiteLevels:
                 quoted = ", ".join(connection.ops.quote_name(c) for c in columns)
                 cursor.execute(f"SELECT {quoted} FROM {connection.ops.quote_name(table)}")
                 fetched = cursor.fetchall()
-                json_columns = [i for i, column in enumerate(cursor.description)
+                json_columns = [(i, column[1]) for i, column in enumerate(cursor.description)
                                 if column[1] in POSTGRES_JSON_TYPES]
                 if json_columns and connection.vendor == "postgresql":
                     fetched = [as_json_values(row, json_columns) for row in fetched]
@@ -189,11 +191,11 @@ class SiteLevels:
 
     def restore(self, snapshot):
         """Write a snapshot back into emptied tables, in one transaction (foreign keys are
-        checked at its end, so the order of tables does not matter), and move each table's
-        id sequence past the restored rows."""
-        from django.apps import apps
+        checked at its end, so the order of tables does not matter). Id sequences are left
+        alone: they only ever move on, so they are already past every id a snapshot holds, and
+        setting them back (PostgreSQL's sequences ignore rollbacks) could hand out an id that a
+        committed row still has."""
         from django.contrib.contenttypes.models import ContentType
-        from django.core.management.color import no_style
 
         with transaction.atomic():
             self.delete_rows()
@@ -205,10 +207,6 @@ class SiteLevels:
                     marks = ", ".join(["%s"] * len(columns))
                     cursor.executemany(f"INSERT INTO {connection.ops.quote_name(table)} "
                                        f"({quoted}) VALUES ({marks})", rows)
-                models = [model for model in apps.get_models()
-                          if model._meta.managed and model._meta.db_table in snapshot]
-                for sql in connection.ops.sequence_reset_sql(no_style(), models):
-                    cursor.execute(sql)
         ContentType.objects.clear_cache()
 
     @staticmethod

@@ -5,8 +5,9 @@ from types import SimpleNamespace
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group
+from django.db import transaction
 
-from rulings.knowledge.models import Article
+from rulings.knowledge.models import Article, Revision
 from scenarios.verification.models import Scenario
 from scenarios.quizzes.models import ExamBlueprint, Question
 from tests import site_levels
@@ -52,6 +53,14 @@ def test_a_test_out_of_order_builds_its_level_inside_its_own_transaction(db):
     assert SITE_LEVELS.committed == committed
 
 
+def json_columns():
+    """Every JSON value the site keeps of its scenarios, blueprints and revisions, as read."""
+    return (sorted(Scenario.objects.values_list("slug", "expected", "trace", "decided_by")),
+            sorted(ExamBlueprint.objects.values_list("pk", "format_weights")),
+            sorted(Revision.objects.values_list("pk", "parameters", "terms")),
+            sorted(Question.objects.values_list("pk", "options", "anchors")))
+
+
 def test_a_level_built_once_comes_back_from_its_snapshot_without_building_again(loaded_site):
     """After a transactional test has flushed the tables, the site is written back from the
     rows kept when it was first built: the same rows, search included, and no builder runs."""
@@ -60,6 +69,7 @@ def test_a_level_built_once_comes_back_from_its_snapshot_without_building_again(
     articles = sorted(Article.objects.values_list("pk", "slug"))
     questions = Question.objects.count()
     found = search.search("negated summons")
+    json_values = json_columns()
     SITE_LEVELS.reset()  # as a flush leaves it, inside this test's transaction
     assert site_levels.SITE in SITE_LEVELS.snapshots
     calls = []
@@ -74,8 +84,29 @@ def test_a_level_built_once_comes_back_from_its_snapshot_without_building_again(
     assert Question.objects.count() == questions > 0
     assert migrations_rows_are_there()
     assert search.search("negated summons") == found
+    assert json_columns() == json_values  # JSON written back as JSON, on PostgreSQL too
     Article.objects.create(format=Article.objects.first().format, slug="after-restore",
                            title="After the restore")  # ids go on past the restored rows
+
+
+def test_a_lower_level_written_back_and_rolled_back_leaves_new_ids_free(loaded_site):
+    """A test out of order gets a lower level written back inside its transaction. Once that is
+    undone, a new row still gets an id no committed row has: PostgreSQL's sequences ignore
+    rollbacks, so the write-back must never set them back."""
+    assert site_levels.RULES in SITE_LEVELS.snapshots
+
+    class Undone(Exception):
+        pass
+
+    with pytest.raises(Undone), transaction.atomic():
+        SITE_LEVELS.restore(SITE_LEVELS.snapshots[site_levels.RULES])
+        assert not Scenario.objects.exists()
+        raise Undone
+    assert Scenario.objects.count() > 300
+    with transaction.atomic():  # an id clash would be an IntegrityError here
+        Scenario.objects.create(slug="after-a-lower-level", format_slug="core", path="x.yaml",
+                                title="After a lower level", narrative="-", rule="core/x",
+                                source="-")
 
 
 def fake_test(*fixtures, marker=None):
