@@ -29,7 +29,7 @@ SOURCE = textwrap.dedent("""\
         abilities:
           - type: TYPE
             TRIGGER
-            resolve: [{gain_lp: 1000}]
+            resolve: RESOLVE
       - name: Probe Heir
         kind: monster
         subtype: effect
@@ -83,8 +83,9 @@ BLUE_EYES = "[{id: blue-eyes, card: Blue-Eyes White Dragon, position: attack}]"
 
 
 def probe(trigger, steps, kind="Trigger", turn="B", phase="battle", deck_master=SENTRY,
-          b_monsters=BLUE_EYES):
+          b_monsters=BLUE_EYES, resolve="[{gain_lp: 1000}]"):
     text = SOURCE.replace("TYPE", kind).replace("TRIGGER", trigger.replace("\n", "\n        "))
+    text = text.replace("RESOLVE", resolve)
     text = text.replace("B_MONSTERS", b_monsters)
     text = text.replace("TURN", turn).replace("PHASE", phase)
     text = text.replace("DECK_MASTER", deck_master).replace("STEPS\n", steps)
@@ -242,3 +243,20 @@ def test_a_badly_written_ability_trigger_is_refused_naming_its_field(trigger, fi
         probe(trigger, "  - {player: A, pass: true}\n")
     assert caught.value.field == f"cards[0].{field}"
     assert message in caught.value.message
+
+
+def test_that_monster_in_an_ability_names_the_monster_its_event_is_about():
+    summons = "trigger: summoned\nwatch: {kind: monster, side: opponent}\nhow: special"
+    scenario = probe(summons, """\
+  - {player: A, pass: true}
+  - {player: B, special_summon: gamma, position: defense}
+  - {player: A, pass: true}
+  - {player: B, pass: true}
+  - {player: A, use_ability: sentry}
+  - {player: B, pass: true}
+  - {player: A, pass: true}
+""", turn="A", phase="main1", resolve="[{destroy: that_monster}]")
+    replay = run(scenario)
+    assert refusals(replay) == []
+    assert replay.duel.card("gamma").zone == "graveyard"
+    assert replay.outcome["result"] == {"winner": "A", "reason": "deck_master_lost"}
