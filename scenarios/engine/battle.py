@@ -10,6 +10,7 @@ from .duelpart import DuelPart, whole_duel
 from .restrictions import forbids_attack, forbids_tribute
 from .rules import Rule
 from .state import Attack
+from .watching import announce_summon
 from .wording import counted
 from .yamltypes import YamlMapping
 
@@ -191,6 +192,7 @@ class BattleRules(DuelPart):
         cards = [self.card(i) for i in attempt["cards"] if self.card(i).zone == "monsters"]
         self.just_summoned = [c.id for c in cards]
         self.summoned(cards, attempt["player"], attempt["how"])
+        announce_summon(whole_duel(self), cards, attempt["player"], attempt["how"])
         if attempt["how"] == "flip":
             for card in cards:
                 self.flip_face_up(card)  # flipped face-up by its summon: its FLIP effect starts

@@ -14,8 +14,7 @@ from .battle import BattleRules
 from .chains import ChainRules
 from .checkpoint import Checkpoint, Generator
 from .declining import DecliningRules
-from .destruction import EVENT as DESTRUCTION
-from .destruction import announce, destruction_kind, watch_holds
+from .destruction import announce, destruction_kind
 from .draw_checks import DrawCheck, check_drawn
 from .endings import EndingRules
 from .errors import IllegalAction, ScenarioError, ScriptError
@@ -28,6 +27,7 @@ from .rules import Mutation, rulebook
 from .stat_effects import StatEffects
 from .state import ON_FIELD, Event, PlayerState
 from .turns import TurnRules
+from .watching import announce_summon, trigger_wakes
 from .vocabulary import (CORE_CARD_FIELDS, CORE_PLAYER_FIELDS, CORE_REASON_CODES,
                          CORE_SETUP_FIELDS, CORE_STEP_OPTIONS, CORE_VERBS)
 from .wording import counted
@@ -461,6 +461,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
     def left_field(self, card: CardInstance, old_zone: str, old_controller: str) -> None:
         """Hook for formats whose rules watch cards leaving the field."""
 
+    def event_watched(self, event: str, data: YamlMapping) -> None:
+        """Hook: an event triggers may watch happened (a destruction, a summon: watching.py),
+        once the cards' own triggers have heard it; a format whose rules watch events beside
+        card effects (Deck Master Abilities) listens here."""
+
     def after_mass_move(self, cause: str) -> None:
         """Hook: several cards moved at once (a format may judge them together)."""
 
@@ -559,6 +564,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
         self.emit("summon", f"{card.id} is special summoned in {position} position",
                   card=card.id, how="special", player=player, position=position, face_up=face_up)
         self.summoned([card], player, "special")
+        announce_summon(self, [card], player, "special")
         return True
 
     def special_summon_together(self, cards: list[CardInstance], player: str, position: str,
@@ -580,6 +586,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
                   f"{position} position", how="special", player=player, position=position,
                   face_up=face_up, by=cause, cards=ids)
         self.summoned(cards, player, "special")
+        announce_summon(self, cards, player, "special")
         return True
 
     def summon_tokens(self, player: str, token_name: str, count: int, cause: str) -> None:
@@ -599,6 +606,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
                   how="token", player=player, by=cause,
                   token=token_name, cards=[t.id for t in tokens])
         self.summoned(tokens, player, "token")
+        announce_summon(self, tokens, player, "token")
 
     def stays_face_up(self, card: CardInstance) -> bool:
         """Does a format's rule keep this monster from being turned face-down by an effect that
@@ -648,7 +656,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
         for effect in card.card.effects_of("trigger"):
             if effect["trigger"] != event or not self.has_effects(card):
                 continue
-            if event == DESTRUCTION and not watch_holds(self, card, effect, data):
+            if not trigger_wakes(self, card, effect, data):
                 continue
             waiting: PendingTrigger = {"card": card.id, "effect": effect, "data": data}
             # A mandatory effect that needs a target waits for its controller to script it.

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from .card_filters import TARGET_KEYS, WHOSE_KEYS, filter_problem, fits
-from .destruction import trigger_problem
 from .effect_zones import from_problem
 from .errors import IllegalAction, ScriptError
 from .restrictions import continuous_problem, forbids_tribute
+from .watching import trigger_problem
 from .wording import counted, counter_name
 from .yamltypes import YamlMapping, YamlValue
 

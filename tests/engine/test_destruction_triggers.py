@@ -143,4 +143,5 @@ def test_watch_on_another_trigger_is_refused():
         "trigger: destroyed", "trigger: flipped")
     with pytest.raises(ScenarioError) as caught:
         parse_scenario(text, "probe.yaml", formats={"core"})
-    assert "watch and by belong to a 'trigger: destroyed' effect" in caught.value.message
+    assert "watch belongs to a 'trigger: destroyed' or 'trigger: summoned' trigger, not " \
+        "'trigger: flipped'" in caught.value.message

@@ -26,11 +26,26 @@ ABILITY_TYPES = ("Ignition", "Trigger", "Compulsory Trigger", "Continuous", "Spe
 # Every key an Ability entry may have; `deck_master` only in the catalog, where it names the card.
 ABILITY_KEYS = {"deck_master", "name", "type", "text", "cost", "target", "when", "resolve",
                 "once_per_turn", "self_negation", "reaches_position", "continuous", "trigger",
-                "type_reading", "overrides"}
+                "watch", "by", "how", "type_reading", "overrides"}
 # The keys an Ability shares with a card's activation, checked by the card checker.
 ACTIVATION_LIKE = ("cost", "target", "when", "resolve")
-# The events a triggered Ability can wait for (the engine reports them: DeckMastersDuel).
-ABILITY_TRIGGERS = ("tribute_summon",)
+# The trigger events a card's effect may wait for that never happen to a Deck Master's
+# Abilities, and why; an Ability may wait for every other one (the vocabulary's trigger events),
+# read by the same code as a card's trigger (watching.py), with the Deck Master as its card.
+NOT_FOR_ABILITIES = {
+    "tribute_summoned": "a monster's Tribute Summon happens before it is the Deck Master "
+                        "(deck-masters/faq#raiza-ability-does-not-trigger); an Ability that "
+                        "watches its player's Tribute Summons is trigger: tribute_summon",
+    "flipped": "a Deck Master is never face-down",
+    "sent_to_graveyard_from_field": "a Deck Master that leaves the field is lost",
+    "sent_from_deck_to_graveyard": "a Deck Master is never in its Deck",
+    "standby_in_graveyard": "a Deck Master in the Graveyard is lost",
+    "opponent_summons": "only Kingdom Duels Traps spring on it (a Deck Master Ability watches "
+                        "summons with trigger: summoned)",
+    "opponent_attacks": "only Kingdom Duels Traps spring on it",
+}
+# Beside `trigger`: the keys saying what a watched event must be (watching.py).
+WATCH_KEYS = ("watch", "by", "how")
 # What a Continuous Ability can apply, and the conditions (`while:`) it can have.
 CONTINUOUS_KEYS = {"set_race_all", "set_race_own", "while"}
 CONTINUOUS_WHILE = ("on_field", "in_position", "paid")
@@ -57,9 +72,9 @@ def ability_problem(entry: YamlValue, inline: bool) -> tuple[str, str] | None:
         return "type", f"type is one of {', '.join(ABILITY_TYPES)}, not {entry.get('type')!r}"
     if "name" in entry and (not isinstance(entry["name"], str) or not entry["name"].strip()):
         return "name", "an Ability's name is a text"
-    if "trigger" in entry and entry["trigger"] not in ABILITY_TRIGGERS:
-        return "trigger", f"an Ability triggers on {', '.join(ABILITY_TRIGGERS)}, not " \
-                          f"{entry['trigger']!r}"
+    trigger = trigger_entry_problem(entry)
+    if trigger:
+        return trigger
     continuous = entry.get("continuous")
     if continuous is not None:
         if not isinstance(continuous, dict) or set(continuous) - CONTINUOUS_KEYS:
@@ -77,6 +92,33 @@ def ability_problem(entry: YamlValue, inline: bool) -> tuple[str, str] | None:
         problem = check_card_spec({"cost": negation["cost"]})
         if problem:
             return "self_negation", problem
+    return None
+
+
+def ability_triggers() -> tuple[str, ...]:
+    """The trigger events an Ability may wait for: the vocabulary's, less NOT_FOR_ABILITIES."""
+    from ..vocabulary.effects import TRIGGERS
+
+    return tuple(word.word for word in TRIGGERS.words if word.word not in NOT_FOR_ABILITIES)
+
+
+def trigger_entry_problem(entry: YamlMapping) -> tuple[str, str] | None:
+    """(field, message) for an Ability's `trigger` and what it watches, or None."""
+    from ..watching import trigger_problem
+
+    if "trigger" not in entry:
+        stray = next((key for key in WATCH_KEYS if key in entry), None)
+        return None if stray is None else (stray, f"{stray} belongs beside a trigger")
+    event = entry["trigger"]
+    if event in NOT_FOR_ABILITIES:
+        return "trigger", f"an Ability cannot trigger on {event}: {NOT_FOR_ABILITIES[event]}"
+    if event not in ability_triggers():
+        return "trigger", f"an Ability triggers on one of {', '.join(ability_triggers())}, " \
+                          f"not {event!r}"
+    problem = trigger_problem(entry)
+    if problem:
+        return next((key for key in WATCH_KEYS if key in entry and problem.startswith(
+            (f"trigger {key}", f"{key} belongs"))), "trigger"), problem
     return None
 
 

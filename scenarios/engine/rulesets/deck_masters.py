@@ -24,6 +24,7 @@ from ..state import ChainLink
 from ..vocabulary import reasons, step_options
 from ..yamlsource import load_lazily
 from . import deck_master_abilities as more
+from .ability_triggers import AbilityTriggerRules
 from .ability_entries import (ABILITY_KEYS, ABILITY_TYPES, ability_key, ability_named,
                               ability_problem)
 
@@ -61,7 +62,7 @@ def return_to_position(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
         ctx.controller, ctx.card_id)
 
 
-class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
+class DeckMastersDuel(more.DeckMasterAbilityRules, AbilityTriggerRules, Duel):
     slug = "deck-masters"
     HAS_ABILITIES = True  # its Deck Masters have Abilities (a scenario's card may write its own)
     CARD_FACTS = Duel.CARD_FACTS + ("deck_master", "monster_type")
@@ -816,10 +817,7 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         card = self.card(self.deck_masters[player])
         if not self.ability_active(player):
             return []
-        return [{"card": card.id, "effect": {"resolve": ability.get("resolve", []),
-                                             "trigger": event, "ability": ability,
-                                             "ability_type": ability["type"].lower()},
-                 "data": {}}
+        return [self.ability_waiting(card, ability, event, {})
                 for ability in self.abilities_of(card) if ability.get("trigger") == event]
 
     def do_use_ability(self, action: Action) -> None:
@@ -927,7 +925,8 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, Duel):
         link = ChainLink(number=len(self.chain) + 1, card_id=card.id, player=player, speed=speed,
                          program=ability, is_card_activation=False, ability_type=kind,
                          targets=targets, selections=selections,
-                         data={"deferred_cost": True} if deferred else {})
+                         data={**(waiting["data"] if waiting is not None else {}),
+                               **({"deferred_cost": True} if deferred else {})})
         self.chain.append(link)
         self.emit("ability", f"{player} activates the {ability['type']} Ability of {card.id} as "
                   f"Chain Link {link.number} (Spell Speed {speed})",

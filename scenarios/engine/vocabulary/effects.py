@@ -43,13 +43,17 @@ EFFECT_KINDS = WordKind("effect-kinds", "Kinds of effect", "an entry of a card's
     Word("mandatory", "Beside `trigger`: the effect must be activated when its event happens; "
          "without it, the player may decline."),
     Word("optional", "Beside `trigger`: the player may activate the effect or decline it."),
-    Word("watch", "Beside `trigger: destroyed`: the destroyed cards it watches, `self` (the "
-         "default) or a filter with `side: own | opponent | any` counted from its controller; "
-         "a card watching others must be face-up on the field.",
+    Word("watch", "Beside `trigger: destroyed` or `trigger: summoned`: the cards it watches, "
+         "`self` (the default) or a filter with `side: own | opponent | any` counted from its "
+         "controller; a card watching others must be face-up on the field (a Deck Master "
+         "Ability watches from wherever its Deck Master is).",
          example="watch: {kind: spell, subtype: field}"),
     Word("by", "Beside `trigger: destroyed`: what must have destroyed the card, `battle`, "
          "`effect` or `rule` (a game rule, such as a replaced Field Spell), or a list of them.",
          example="by: battle"),
+    Word("how", "Beside `trigger: summoned`: how the monster must have been summoned, "
+         "`normal`, `tribute`, `flip`, `special` or `token`, or a list of them (left out: any).",
+         example="how: special"),
     Word("continuous", "A continuous effect: it applies while the card is face-up on the "
          "field, without being activated (see continuous effects)."),
     Word("ignition", "An Ignition effect: its controller activates it in their Main Phase, "
@@ -98,11 +102,16 @@ TRIGGERS = WordKind("triggers", "Trigger events", "`trigger:` in an effect (or a
     Word("destroyed", "A card is destroyed: this card itself, or those `watch:` names, "
          "destroyed the way `by:` names.",
          example="trigger: destroyed\nwatch: {kind: monster, side: opponent}\nby: battle"),
+    Word("summoned", "A summon has succeeded (or a monster was Special Summoned by an effect): "
+         "this card's own, or the monsters `watch:` names, summoned the way `how:` names; "
+         "monsters summoned together are one event.",
+         example="trigger: summoned\nwatch: {kind: monster, side: opponent}\nhow: special"),
     Word("own_monster_flipped_face_down", "A monster its controller controls is turned "
          "face-down."),
     Word("opponent_summons", "Kingdom Duels Traps: an opponent summons a monster."),
     Word("opponent_attacks", "Kingdom Duels Traps: an opponent declares an attack."),
-    Word("tribute_summon", "Deck Master Abilities: its player Tribute Summons a monster."),
+    Word("tribute_summon", "Deck Master Abilities only: its player Tribute Summons a monster "
+         "(heard as the summon is made, before a new Deck Master it makes could hear it)."),
 ))
 
 CONDITIONS = WordKind("conditions", "Conditions", "`when:` in an activation (a list; all must "
@@ -276,7 +285,24 @@ ABILITIES = WordKind("abilities", "Deck Master Abilities", "an entry of the Deck
     Word("cost", "What using the Ability costs (see costs)."),
     Word("target", "What it targets (see filters)."),
     Word("when", "Conditions that must hold to use it (see conditions)."),
-    Word("trigger", "For a Trigger Ability: the event it waits for (see trigger events)."),
+    Word("trigger", "For a Trigger or Compulsory Trigger Ability: the event it waits for, any "
+         "trigger event a card's effect can wait for (with `watch`, `by`, `how`), read with its "
+         "Deck Master as the card, but those that never happen to a Deck Master (`flipped`, "
+         "`tribute_summoned`, the Graveyard and Deck ones, the Kingdom Duels Traps' ones). "
+         "Its type decides the rest: a Compulsory one goes on the Chain by itself, a Trigger "
+         "one waits for a `use_ability` or `decline` step."),
+    Word("watch", "Beside `trigger: destroyed` or `summoned`: the cards the Ability watches, as "
+         "a card's `watch` (`self` is its Deck Master).",
+         example="abilities: [{type: Compulsory Trigger, trigger: destroyed, "
+                 "watch: {kind: monster, side: own}, by: battle, resolve: [{gain_lp: 500}]}]"),
+    Word("by", "Beside `trigger: destroyed`: what must have destroyed the card, as a card's.",
+         example="abilities: [{type: Trigger, trigger: destroyed, "
+                 "watch: {kind: spell, subtype: field}, by: effect, resolve: [{draw: 1}]}]"),
+    Word("how", "Beside `trigger: summoned`: how the monster must have been summoned, as a "
+         "card's.",
+         example="abilities: [{type: Trigger, trigger: summoned, "
+                 "watch: {kind: monster, side: opponent}, how: special, "
+                 "resolve: [{damage: {to: opponent, amount: 600}}]}]"),
     Word("continuous", "For a Continuous Ability: what applies (see continuous effects)."),
     Word("resolve", "What it does (effect primitives)."),
     Word("once_per_turn", "`true`: the Ability can be used once per turn."),
