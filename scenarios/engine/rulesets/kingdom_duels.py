@@ -1071,6 +1071,11 @@ class KingdomDuel(Duel):
         if not self.battle.spares_attacker(card):
             super().destroy_by_battle(card)
 
+    def allowed_in_damage_step(self, card: CardInstance, is_card: bool,
+                               program: YamlMapping | None = None) -> bool:
+        return self.battle.damage_step_allows(
+            super().allowed_in_damage_step(card, is_card, program))
+
     def battle_damage(self, player: str, value: int, source: CardInstance,
                       direct: bool = False) -> None:
         if not self.battle.spares_damage(player, value):
