@@ -223,8 +223,9 @@ class KingdomDuel(Duel):
         Rule("kd-trap-any-summon", "kingdom-duels/spells-and-traps#summon-trigger-any-summon",
              "A Trigger met when an opponent summons is met by every summon: Normal or Special, "
              "by a card effect, a Fusion, a Ritual or a procedure.",
-             {"normal-summons-only": "only a Normal Summon meets it: a monster Special Summoned "
-                                     "by an effect or a Fusion does not"}),
+             {"normal-summons-only": "only a Normal (or Flip) Summon meets it: a Special "
+                                     "Summon, by an effect, a Fusion, a Ritual or Tokens, "
+                                     "does not"}),
         Rule("kd-trap-idle", "kingdom-duels/spells-and-traps#missed-trigger-idle-warning",
              "A player who does not activate a Trap whose Trigger is met gets an Idle Warning.",
              {"no-warning": "letting a Trap go costs nothing"}),
