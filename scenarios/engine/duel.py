@@ -237,6 +237,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
         """May `player` use this card on the field as a cost, Tribute or material?"""
         return card.controller == player
 
+    def cost_zone(self, card: CardInstance, player: str) -> str:
+        """Where a cost that takes cards (a Tribute, a banished or sent card) finds this one: its
+        zone; a format may refuse a card no cost can take, or count it as elsewhere."""
+        return card.zone
+
     def apply_destruction_damage(self, player: str, atk: int, cause: str) -> None:
         """Formats that know Destruction Damage deal it; the core game has none."""
 

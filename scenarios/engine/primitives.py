@@ -991,7 +991,8 @@ def cost_cards(duel: Duel, player: str, arg: YamlValue, selections: dict[str, st
     for card in cards:
         usable = duel.may_use_from_field(card, player) if card.on_field else \
             card.owner == player
-        if card.zone not in zones or not usable or not duel.matches(card, spec):
+        if duel.cost_zone(card, player) not in zones or not usable or \
+                not duel.matches(card, spec):
             duel.illegal("costs", "cannot_pay_cost", f"{card.id} cannot pay this {key} cost "
                          f"of {player}")
     return cards

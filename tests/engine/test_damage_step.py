@@ -142,3 +142,21 @@ def test_the_program_activated_decides_not_another_effect_of_the_card():
     result = replayed("surge", extra="- {player: B, pass: true}\n"
                                      "  - {player: A, activate: banner}")
     assert refusal(result) == "not_in_damage_step"
+
+
+def test_a_kingdom_duels_battle_keeps_the_damage_step():
+    result = replayed("surge", format="kingdom-duels")
+    assert result.matches, result.differences
+    assert "kingdom-duels/battle#damage-step-as-official" in result.rules
+
+
+def test_the_no_damage_step_reading_of_kingdom_duels_refuses_what_the_official_one_allows():
+    result = replayed("surge", format="kingdom-duels", mutation="kd-damage-step:no-damage-step")
+    assert not result.matches
+
+
+def test_kingdom_duels_refuses_a_card_that_changes_no_stat_in_the_damage_step():
+    result = replayed("surge", format="kingdom-duels",
+                      extra="- {player: B, pass: true}\n"
+                            "  - {player: A, activate: ring, target: commander}")
+    assert refusal(result) == "not_in_damage_step"

@@ -107,6 +107,7 @@ SPELLS_AND_TRAPS = {
     "Messenger of Peace": ("spell", "continuous"),
     "Swords of Revealing Light": ("spell", "normal"),
     "Snatch Steal": ("spell", "equip"),
+    "Mass Driver": ("spell", "continuous"),
 }
 # The project's own cards, which no printed card constrains.
 INVENTED = {"Spell Ability Master", "Trap Ability Master", "Trigger Ability Master",

@@ -241,7 +241,10 @@ class HighlanderDuel(Duel):
              "A Deck Master leaves the Extra Monster Zone only by a Normal Summon or Set, never "
              "by a Special Summon, its own summoning procedure included.",
              {"special-summon-too": "the Deck Master may also be Special Summoned out of the "
-                                    "Extra Monster Zone by its own summoning procedure"}),
+                                    "Extra Monster Zone by its own summoning procedure",
+              "costs-too": "only summons are held back: a cost may Tribute, send or banish the "
+                           "Deck Master out of the Extra Monster Zone, as a monster its player "
+                           "controls"}),
         Rule("emz-no-effects", "thought-ruler-highlander/extra-monster-zone#no-effects-in-emz",
              "None of the effects of a Deck Master waiting in the Extra Monster Zone can be "
              "activated.",
@@ -702,6 +705,17 @@ class HighlanderDuel(Duel):
         self.priority, self.passes = self.turn_player, 0
 
     # --- the Extra Monster Zone --------------------------------------------------------------
+
+    def cost_zone(self, card: CardInstance, player: str) -> str:
+        """No cost takes the Deck Master out of the Extra Monster Zone: only its Normal Summon or
+        Set does."""
+        if card.zone == "extra_monster_zone" and self.is_deck_master(card):
+            if self.misreads("emz-leaves-only-by-normal-summon", "costs-too"):
+                return "monsters"
+            self.illegal("emz-leaves-only-by-normal-summon", "deck_master_in_emz",
+                         f"{card.id} waits in the Extra Monster Zone: only a Normal Summon or Set "
+                         "takes it out, never a cost")
+        return super().cost_zone(card, player)
 
     def is_deck_master(self, card: CardInstance) -> bool:
         return self.deck_masters.get(card.owner) == card.id

@@ -10,7 +10,8 @@ attacking player's Traps that answer an opponent's attack wake up), while its
 source stays the monster that attacked. If the attacked monster changes while
 the attack stands (it is Hidden, moved, taken, fused or gone), the attack is
 not fought: a replay lets the attacking player choose a target again. Only a
-monster whose card says so (the `piercing` flag) hurts a defender's LP.
+monster whose card says so (the `piercing` flag) hurts a defender's LP. The Damage Step is
+the official one (kd-damage-step): the guide states no difference.
 """
 from __future__ import annotations
 
@@ -47,6 +48,13 @@ BATTLE_RULES = (
          "Position monster.",
          {"never-pierces": "piercing is ignored, as Defense Position always protects LP",
           "always-pierces": "every monster pierces a weaker Defense Position monster"}),
+    Rule("kd-damage-step", "kingdom-duels/battle#damage-step-as-official",
+         "A battle keeps the official Damage Step: before damage calculation only a card or "
+         "effect that changes ATK or DEF, or a Counter Trap, may be activated.",
+         {"no-damage-step": "Kingdom Duels battles have no Damage Step: once the attack stands, "
+                            "damage is calculated and nothing may be activated before it",
+          "any-quick-effect": "with only Slow and Quick speeds, any Quick card or effect may be "
+                              "activated in the Damage Step"}),
     Rule("kd-def-protects", "kingdom-duels/battle#def-protects-lp",
          "A monster in DEF Position shields its controller's Life Points, even when the attack "
          "destroys it.",
@@ -229,6 +237,18 @@ class Battle(Component):
         self.emit("hide", f"{player} Hides {card.id} again in ATK Position (not a summon)",
                   ["kd-hidden-atk", "kd-hide-not-summon"], card=card.id,
                   player=player, summon=False)
+
+    # --- the Damage Step -----------------------------------------------------------------------
+
+    def damage_step_allows(self, official: bool) -> bool:
+        """May a card be activated in the Damage Step? As in the official game (`official`, the
+        core's answer for it): Kingdom Duels states no difference (kd-damage-step)."""
+        if self.misreads("kd-damage-step", "no-damage-step"):
+            return False
+        if self.misreads("kd-damage-step", "any-quick-effect"):
+            return True
+        self.note_rule("kd-damage-step")
+        return official
 
     # --- damage calculation ------------------------------------------------------------------
 

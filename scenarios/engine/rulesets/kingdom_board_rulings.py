@@ -298,7 +298,7 @@ class BoardRulings(Component):
             return True
         return False
 
-    def traps_met(self, trigger: str, actor: str) -> None:
+    def traps_met(self, trigger: str, actor: str, targets: list[str]) -> None:
         """Called once a Trigger is met (SpellsAndTraps.spring_traps): face-up Continuous Traps
         with that Trigger activate their effect, and Traps answering an attack know its
         source."""
@@ -312,7 +312,7 @@ class BoardRulings(Component):
                 continue
             link = ChainLink(number=len(duel.chain) + 1, card_id=card.id, player=card.controller,
                              speed=2, program=program, is_card_activation=False,
-                             targets=list(duel.just_summoned), data={"trigger_player": actor})
+                             targets=list(targets), data={"trigger_player": actor})
             duel.chain.append(link)
             self.emit("trigger", f"{card.id} is face-up and its Trigger is met: its effect "
                       "activates", ["kd-continuous-trap-on-trigger"], card=card.id,

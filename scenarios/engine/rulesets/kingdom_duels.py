@@ -220,6 +220,12 @@ class KingdomDuel(Duel):
         Rule("kd-trap-trigger", "kingdom-duels/spells-and-traps#trigger-automatic",
              "A Set Trap whose Trigger is met activates by itself.",
              {"optional-traps": "its player chooses whether to activate it"}),
+        Rule("kd-trap-any-summon", "kingdom-duels/spells-and-traps#summon-trigger-any-summon",
+             "A Trigger met when an opponent summons is met by every summon: Normal or Special, "
+             "by a card effect, a Fusion, a Ritual or a procedure.",
+             {"normal-summons-only": "only a Normal (or Flip) Summon meets it: a Special "
+                                     "Summon, by an effect, a Fusion, a Ritual or Tokens, "
+                                     "does not"}),
         Rule("kd-trap-idle", "kingdom-duels/spells-and-traps#missed-trigger-idle-warning",
              "A player who does not activate a Trap whose Trigger is met gets an Idle Warning.",
              {"no-warning": "letting a Trap go costs nothing"}),
@@ -524,6 +530,8 @@ class KingdomDuel(Duel):
         super().settle()
 
     def after_action(self) -> None:
+        if not self.chain and not self.resolving and self.summon_attempt is None:
+            self.traps.spring_on_summons()  # a summon made outside any chain or attempt
         super().after_action()
         self.tilemap.keep_tiles()
         self.idleness.after_action()
@@ -887,11 +895,14 @@ class KingdomDuel(Duel):
             self.tilemap.place_summoned(self.card(action.card), tile)
 
     def settle_summon(self) -> None:
-        attempt = self.summon_attempt
-        super().settle_summon()
-        if attempt and not attempt["negated"] and not self.misreads("kd-trap-trigger",
-                                                                    "optional-traps"):
-            self.traps.spring_traps("opponent_summons", attempt["player"])
+        super().settle_summon()  # a summon that succeeds reports itself (`summoned`)
+        self.traps.spring_on_summons()
+
+    def summoned(self, cards: list[CardInstance], player: str, how: str) -> None:
+        """Every summon ends here, whatever made it (a Normal Summon, an effect, a Fusion, a
+        Ritual, a procedure, Tokens, several at once): the one place the Traps hear of it."""
+        super().summoned(cards, player, how)
+        self.traps.summon_happened(cards, player, how)
 
     def summon_negated(self, attempt: SummonAttempt) -> None:
         self.idleness.summon_negated(attempt)
@@ -1004,6 +1015,7 @@ class KingdomDuel(Duel):
         super().chain_resolved()
         for trigger, actor in waking:
             self.traps.spring_traps(trigger, actor)
+        self.traps.spring_on_summons()  # monsters summoned while the chain resolved
 
     def negate_link_below(self, link: ChainLink, destroy: bool = True, cause: str = "") -> None:
         below = self.rule_cards.rule_link_below(link)
@@ -1059,6 +1071,11 @@ class KingdomDuel(Duel):
     def destroy_by_battle(self, card: CardInstance) -> None:
         if not self.battle.spares_attacker(card):
             super().destroy_by_battle(card)
+
+    def allowed_in_damage_step(self, card: CardInstance, is_card: bool,
+                               program: YamlMapping | None = None) -> bool:
+        return self.battle.damage_step_allows(
+            super().allowed_in_damage_step(card, is_card, program))
 
     def battle_damage(self, player: str, value: int, source: CardInstance,
                       direct: bool = False) -> None:

@@ -2,12 +2,16 @@
 
 A Set Trap whose Trigger is met activates by itself (kd-trap-trigger); its player may decline it
 (the `decline` step) at the cost of an Idle Warning, unless another of their Traps met at the same
-moment is activated (kd-trap-idle, kd-trap-several). A Persist card (`persist:<turns>` flag)
-stays on the field for that many turns after it resolves, every player's turn counting
-(kd-persist, kd-persist-duration).
+moment is activated (kd-trap-idle, kd-trap-several). Every summon, Normal or Special (by an
+effect, a Fusion, a Ritual, a procedure, Tokens, several at once), is reported to one place
+(`summon_happened`) and meets the Trigger "when an opponent summons" (kd-trap-any-summon); one
+made while a chain resolves springs the Traps once that chain has resolved. A Persist card
+(`persist:<turns>` flag) stays on the field for that many turns after it resolves, every
+player's turn counting (kd-persist, kd-persist-duration).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..state import ChainLink
@@ -20,6 +24,10 @@ if TYPE_CHECKING:
     from .kingdom_idleness import Idleness
 
 
+# The summons a reader who takes "summons" for the Normal Summon alone still counts.
+NORMAL_SUMMONS = frozenset({"normal", "tribute", "flip"})
+
+
 class SpellsAndTraps(Component):
     """Traps whose Trigger is met, and Persist cards."""
 
@@ -28,12 +36,47 @@ class SpellsAndTraps(Component):
         self.board = board
         self.idleness = idleness
         self.sprung_together: list[str] = []  # the Traps whose Trigger was met at the same moment
+        # Summons not yet reported to the Traps: (summoner, monsters summoned, how).
+        self.summons_met: list[tuple[str, list[str], str]] = []
 
     # --- Traps that trigger ----------------------------------------------------------------------
 
-    def spring_traps(self, trigger: str, actor: str) -> None:
-        """Set Traps of the other player whose Trigger is met go on a chain by themselves."""
+    def summon_happened(self, cards: Sequence[CardInstance], player: str, how: str) -> None:
+        """A summon succeeded (every path that summons ends in the duel's `summoned` hook): it
+        is kept until the game state is open, then meets the opponents' summon Triggers."""
+        if cards:
+            self.summons_met.append((player, [card.id for card in cards], how))
+
+    def spring_on_summons(self) -> None:
+        """The summons made since the last report spring the Traps whose Trigger is "when an
+        opponent summons", the monsters just summoned as their targets (one report per summon,
+        in the order they were made)."""
+        met, self.summons_met = self.summons_met, []
+        for player, monsters, how in met:
+            if not self.traps_waiting("opponent_summons", player) or \
+                    self.misreads("kd-trap-trigger", "optional-traps"):
+                continue
+            rules = ["kd-trap-trigger"]
+            if how not in NORMAL_SUMMONS:
+                if self.misreads("kd-trap-any-summon", "normal-summons-only"):
+                    continue
+                rules.append("kd-trap-any-summon")  # a Special Summon is a summon too
+            self.spring_traps("opponent_summons", player, monsters, rules)
+
+    def traps_waiting(self, trigger: str, actor: str) -> bool:
+        """Does an opposing player have a Trap (Set, or a face-up Continuous one) with this
+        Trigger?"""
+        rivals = self.duel.opponents_of(actor)
+        return any(c.controller in rivals and (c.card.activation or {}).get("trigger") == trigger
+                   for c in self.duel.cards_on_field(kind="trap"))
+
+    def spring_traps(self, trigger: str, actor: str, targets: Sequence[str] | None = None,
+                     rules: Sequence[str] = ("kd-trap-trigger",)) -> None:
+        """Set Traps of the other player whose Trigger is met go on a chain by themselves
+        (`targets`: what met it, by default the monsters just summoned; `rules`: the rules that
+        say the Trigger is met)."""
         duel = self.duel
+        targets = list(duel.just_summoned if targets is None else targets)
         sprung = []
         rivals = duel.opponents_of(actor)  # every opposing player's Traps (kd-team-opponents)
         for card in [c for c in duel.cards_on_field(kind="trap") if c.controller in rivals]:
@@ -43,15 +86,15 @@ class SpellsAndTraps(Component):
             card.face_up = True
             link = ChainLink(number=len(duel.chain) + 1, card_id=card.id, player=card.controller,
                              speed=2, program=program, is_card_activation=True,
-                             targets=list(duel.just_summoned), data={"trigger_player": actor})
+                             targets=list(targets), data={"trigger_player": actor})
             duel.chain.append(link)
             sprung.append(card.id)
             self.emit("trigger", f"{card.id} ({card.name}) activates by itself: its Trigger is met",
-                      ["kd-trap-trigger"], card=card.id, link=link.number,
+                      list(rules), card=card.id, link=link.number,
                       player=card.controller, what="sprung")
             duel.priority, duel.passes = duel.next_player(card.controller), 0
         self.sprung_together = sprung
-        self.board.traps_met(trigger, actor)
+        self.board.traps_met(trigger, actor, targets)
 
     def decline(self, player: str, card: CardInstance) -> None:
         """A player lets a Trap whose Trigger was met go unactivated: an Idle Warning, unless

@@ -108,7 +108,9 @@ TRIGGERS = WordKind("triggers", "Trigger events", "`trigger:` in an effect (or a
          example="trigger: summoned\nwatch: {kind: monster, side: opponent}\nhow: special"),
     Word("own_monster_flipped_face_down", "A monster its controller controls is turned "
          "face-down."),
-    Word("opponent_summons", "Kingdom Duels Traps: an opponent summons a monster."),
+    Word("opponent_summons", "Kingdom Duels Traps: an opponent summons a monster, by any "
+         "summon (Normal, Special by an effect, Fusion, Ritual, Tokens...); one made while a "
+         "chain resolves springs the Trap once that chain has resolved."),
     Word("opponent_attacks", "Kingdom Duels Traps: an opponent declares an attack."),
     Word("tribute_summon", "Deck Master Abilities only: its player Tribute Summons a monster "
          "(heard as the summon is made, before a new Deck Master it makes could hear it)."),
