@@ -33,7 +33,9 @@ def test_stepping_through_a_replay_with_the_keyboard(site, page):
         assert decided.first.get_attribute("href").startswith("/rules/")
     # The comparison's "After step N" links show that step, with what it expects under it.
     page.goto(site + "/scenarios/rule-3-teams-of-three-take-turns-in-rotation/")
+    page.locator(".viewer-position").wait_for()
     page.locator("table.comparison").get_by_role("link", name="After step 3").click()
+    page.locator("#step-3").wait_for(state="visible")  # the viewer answers the hash change
     assert visible_step(page).get_attribute("id") == "step-3"
     assert "It is E's turn." in visible_step(page).locator(".expected-after").inner_text()
 
