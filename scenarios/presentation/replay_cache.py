@@ -9,12 +9,15 @@ from django.core.cache import cache
 
 from rulings.knowledge.page_cache import PAGE_SECONDS, stamp_for, text_digest
 
-from .replay_view import (expected_and_computed, filler_ids, replay_states, rule_summaries,
-                          shown_steps)
+from .expectations import expectation_groups
+from .replay_view import filler_ids, replay_states, rule_summaries, shown_steps
 from scenarios.verification.verifier import Verifier
 
 # The states of one replay are cached in chunks of this many, so a board needs only its own.
 STATES_CHUNK = 25
+# The shape of what is cached (PageReplay and the page drawn from it): a new shape takes new
+# keys, so a cache that outlives a deployment never hands the page a record of the old one.
+RECORD_SHAPE = 2
 
 
 @dataclass
@@ -26,7 +29,7 @@ class PageReplay:
     rule_title: str
     own_cards: list = field(default_factory=list)  # the cards the scenario defines
     xfail: str = ""
-    comparison: list = field(default_factory=list)
+    comparison: list = field(default_factory=list)  # CheckGroup: expected beside computed
     steps: list | None = None  # ShownStep, without boards; None when it cannot be replayed
     card_notes: list = field(default_factory=list)  # (card name, what the engine leaves out)
     filler: list = field(default_factory=list)  # the ids of a deck's filler cards (filler_ids)
@@ -41,8 +44,8 @@ class PageReplay:
 
 def replay_key(scenario, request):
     """What a scenario's replay depends on: its row, its source and the site's state."""
-    return ":".join(str(part) for part in (scenario.pk, text_digest(scenario.source),
-                                            stamp_for(request)))
+    return ":".join(str(part) for part in (RECORD_SHAPE, scenario.pk,
+                                            text_digest(scenario.source), stamp_for(request)))
 
 
 def replayed(scenario, key):
@@ -61,7 +64,7 @@ def replayed(scenario, key):
     states = []
     if verdict.replay is not None:
         record.steps = shown_steps(verdict.replay, scenario.format_slug, params)
-        record.comparison = expected_and_computed(verdict.scenario, verdict.replay)
+        record.comparison = expectation_groups(verdict.scenario, verdict.replay)
         record.xfail = verdict.scenario.xfail or ""
         states = replay_states(verdict.replay)
         record.card_notes = card_notes(verdict.replay)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from scenarios.engine.rulesets import ruleset_for
 from scenarios.engine.vocabulary import StepStatus, is_refused
-from .outcome_words import describe
+from .expectations import checks_after_steps
 from .readable.board import board_html
 from .readable.sentences import (Names, card_names, event_sentences, interlude_sentence,
                                  step_sentences)
@@ -34,6 +34,7 @@ class ShownStep:
     board: str = ""
     position: int = 0  # its place in the list; 0 is the table before the first step
     interlude: bool = False
+    expected: list = field(default_factory=list)  # [Check]: its `expect_after`, in words
 
     @property
     def refused(self):
@@ -63,12 +64,14 @@ def rule_summaries(format_slug, params):
 
 
 def shown_steps(replay, format_slug, params):
-    """Every step of a replay in words (its sentence, events and deciding rules), no boards,
-    with what the duel did by itself between steps and after the last one as entries of
-    their own, so each event sits under the entry whose table first shows it."""
+    """Every step of a replay in words (its sentence, events, deciding rules and what the
+    scenario expects right after it), no boards, with what the duel did by itself between
+    steps and after the last one as entries of their own, so each event sits under the entry
+    whose table first shows it."""
     sentences = step_sentences(replay)
     names = Names(card_names(replay))
     summaries = rule_summaries(format_slug, params)
+    expected = checks_after_steps(replay.scenario, replay)
 
     def rules(anchors):
         return [(a, summaries.get(a) or _anchor_words(a)) for a in anchors]
@@ -87,7 +90,7 @@ def shown_steps(replay, format_slug, params):
             anchors = [a for a in anchors if a not in record.prelude.rules]
         shown.append(ShownStep(number=record.number, sentence=sentence, status=record.status,
                                events=event_sentences({"events": events}, names),
-                               rules=rules(anchors)))
+                               rules=rules(anchors), expected=expected.get(record.number, [])))
     if getattr(replay, "closing", None) is not None:
         shown.append(interlude_entry(len(replay.steps), replay.closing))
     for position, step in enumerate(shown, start=1):
@@ -187,23 +190,6 @@ def step_ranges(numbers):
 def with_boards(steps, boards):
     """The steps, each with its board from `boards` (by step number) when it has one."""
     return [replace(step, board=boards.get(step.position, "")) for step in steps]
-
-
-def expected_and_computed(scenario, replay):
-    """The scenario's expectation in words beside the engine's outcome in words: first what
-    it expects after some steps (`expect_after`), each sentence led by its step, then at the
-    end."""
-    cards = replay.outcome.get("cards") if replay.outcome else {}
-    rows = []
-    for number, expect in getattr(scenario, "expect_after", {}).items():
-        seen = getattr(replay, "after", {}).get(number)
-        said = describe(expect, expect, cards)
-        computed = describe(expect, seen.facts) if seen else ["(not reached)"] * len(said)
-        rows += [(f"After step {number}: {wanted}", f"After step {number}: {got}")
-                 for wanted, got in zip(said, computed)]
-    expected = describe(scenario.expect, scenario.expect, cards)
-    computed = describe(scenario.expect, replay.outcome.facts) if replay.outcome else []
-    return rows + list(zip(expected, computed))
 
 
 def _anchor_words(anchor):

@@ -31,6 +31,13 @@ def test_stepping_through_a_replay_with_the_keyboard(site, page):
     decided = visible_step(page).locator(".decided-by a")
     if decided.count():
         assert decided.first.get_attribute("href").startswith("/rules/")
+    # The comparison's "After step N" links show that step, with what it expects under it.
+    page.goto(site + "/scenarios/rule-3-teams-of-three-take-turns-in-rotation/")
+    page.locator(".viewer-position").wait_for()
+    page.locator("table.comparison").get_by_role("link", name="After step 3").click()
+    page.locator("#step-3").wait_for(state="visible")  # the viewer answers the hash change
+    assert visible_step(page).get_attribute("id") == "step-3"
+    assert "It is E's turn." in visible_step(page).locator(".expected-after").inner_text()
 
 
 def test_the_replay_is_a_plain_list_without_javascript(site, browser):
@@ -40,6 +47,18 @@ def test_the_replay_is_a_plain_list_without_javascript(site, browser):
     steps = page.locator(".replay-step")
     assert steps.count() >= 4 and all(steps.nth(n).is_visible() for n in range(steps.count()))
     assert not page.locator(".viewer-controls").is_visible()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width}px wide on a 390px phone"
+    # A step the scenario states expectations after shows them under its sentence.
+    page.goto(site + "/scenarios/rule-3-teams-of-three-take-turns-in-rotation/")
+    step = page.locator("#step-5")
+    block = step.locator(".expected-after")
+    assert block.is_visible()
+    assert "Expected after this step" in block.inner_text()
+    assert "It is F's turn." in block.inner_text() and "It is turn 12." in block.inner_text()
+    sentence, box = step.locator(".step-sentence").bounding_box(), block.bounding_box()
+    assert box["y"] >= sentence["y"] + sentence["height"] - 1, "the block sits under the sentence"
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width}px wide on a 390px phone"
     context.close()

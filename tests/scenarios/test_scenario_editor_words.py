@@ -111,3 +111,13 @@ def test_a_card_field_with_a_value_it_cannot_take_says_what_it_takes(editor_clie
     assert (f"line {line} (setup.players.A.monsters[0].position): position cannot be a "
             f"mapping: it is attack or defense") in page
     assert "{'" not in page
+
+
+def test_a_drafts_check_shows_a_steps_expectation_under_it_as_the_page_does(editor_client,
+                                                                            bundled_rules):
+    draft = WITH_OWN_CARD.replace("expect:\n", "expect_after:\n  1: {lp: {A: 7000}}\nexpect:\n")
+    page = check(editor_client, draft)
+    step = re.search(r'id="step-1">.*?</li></ul>\s*</div>', page, re.S).group(0)
+    assert "Expected after this step" in step and "✗ differs" in step
+    assert "A has 7000 LP." in step and "The engine computed: A has 8000 LP." in step
+    assert '<a href="#step-1">After step 1</a>' in page and "At the end" in page

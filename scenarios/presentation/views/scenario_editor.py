@@ -8,7 +8,8 @@ from rulings.knowledge.permissions import editor_gate
 from scenarios.verification import editing
 from scenarios.verification.models import Scenario
 from ..outcome_words import difference_sentence, difference_words
-from ..replay_view import expected_and_computed, shown_replay, step_ranges
+from ..expectations import expectation_groups
+from ..replay_view import shown_replay, step_ranges
 from scenarios.verification.verifier import Verifier
 
 NEW_TEMPLATE = """slug: a-new-ruling
@@ -85,7 +86,7 @@ def _preview(checked, context):
         context["start_board"], context["steps"] = shown_replay(
             verdict.replay, verdict.format, verifier.catalog, verifier.params(verdict.format),
             focus=last)
-        context["comparison"] = expected_and_computed(verdict.scenario, verdict.replay)
+        context["comparison"] = expectation_groups(verdict.scenario, verdict.replay)
         drawn = [step.number for step in context["steps"] if step.board and not step.interlude]
         if len(drawn) < last:
             context["boards_left"] = last - len(drawn)

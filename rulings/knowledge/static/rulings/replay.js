@@ -9,12 +9,12 @@
   var steps = Array.prototype.slice.call(viewer.querySelectorAll(".replay-step"));
   var controls = viewer.querySelector(".viewer-controls");
   var position = viewer.querySelector(".viewer-position");
-  var current = 0;
   /* A link may name a step (#step-4) or what the duel did by itself after one (#after-step-4). */
-  if (/^#(after-)?step-\d+$/.test(window.location.hash)) {
-    var named = steps.map(function (step) { return "#" + step.id; }).indexOf(window.location.hash);
-    if (named >= 0) current = named;
+  function named() {
+    if (!/^#(after-)?step-\d+$/.test(window.location.hash)) return -1;
+    return steps.map(function (step) { return "#" + step.id; }).indexOf(window.location.hash);
   }
+  var current = Math.max(0, named());
 
   /* Replace a step's "Show the table" link with its board, fetched from the site. */
   function loadBoard(step) {
@@ -66,6 +66,14 @@
     if (tag === "input" || tag === "textarea" || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === "ArrowRight") { show(current + 1); event.preventDefault(); }
     if (event.key === "ArrowLeft") { show(current - 1); event.preventDefault(); }
+  });
+
+  /* A link on the page to a step (the comparison's "After step 3") shows that step. */
+  window.addEventListener("hashchange", function () {
+    var index = named();
+    if (index < 0) return;
+    show(index);
+    viewer.scrollIntoView();
   });
 
   show(current);
