@@ -198,8 +198,9 @@ def amount(duel: Duel, ctx: EffectContext, spec: YamlValue, player: str | None =
         # the cards an earlier step of this effect destroyed (destroy_all), sent from the top
         # of a Deck (mill) or changed to face-down (flip_face_down: all)
         if spec.get("side") == "their":
+            theirs = duel.their_players(str(player))
             return sum(1 for gone in ctx.remembered.get("destroyed_cards", [])
-                       if gone["controller"] == player) * spec["each"]
+                       if gone["controller"] in theirs) * spec["each"]
         return ctx.remembered.get(spec["per"], 0) * spec["each"]
     if isinstance(spec, dict) and "per" in spec:
         per = spec["per"]
@@ -207,7 +208,8 @@ def amount(duel: Duel, ctx: EffectContext, spec: YamlValue, player: str | None =
             if player is None:
                 raise ScriptError(f"amount {spec!r} counts for each player, and this step "
                                   "reaches no player")
-            return duel.count({**per, "side": "own"}, player) * spec["each"]
+            return sum(duel.count({**per, "side": "own"}, p)
+                       for p in duel.their_players(player)) * spec["each"]
         return duel.count(per, ctx.controller) * spec["each"]
     raise ScriptError(f"cannot read amount {spec!r}")
 

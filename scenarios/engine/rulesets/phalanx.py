@@ -142,6 +142,14 @@ class PhalanxDuel(Duel):
               "for-the-teammate": "a player may attack with or change the position of a "
                                   "teammate's monster for the teammate, whose monster it stays, "
                                   "but only in the teammate's own turn"}),
+        Rule("opposing-team",
+             "tag-team-phalanx/players-and-their-cards#rule-14-whose-cards-in-card-text",
+             "In a card's text, \"your opponent controls\" means the cards of every player of "
+             "the opposing team, and a teammate's cards are not the opponent's.",
+             {"teammate-as-opponent": "every card the player does not control counts as the "
+                                      "opponent's, a teammate's cards on the shared field too",
+              "one-opponent": "\"your opponent\" is one player of the opposing team, the next "
+                              "in turn order, whose cards alone count"}),
         Rule("teammate-monster-effects",
              "tag-team-phalanx/players-and-their-cards#rule-14-what-control-covers",
              "A player cannot activate the effect of a teammate's monster that only its "
@@ -475,6 +483,47 @@ class PhalanxDuel(Duel):
             else:
                 self.note_rule("fusion-control")
         super().fusion_summoned(fusion, materials)
+
+    def side_of(self, card: CardInstance, player: str) -> str | None:
+        """"You control" is the player's own cards (Rule 14: not a teammate's), "your opponent
+        controls" the cards of every player of the opposing team; a teammate's cards on the
+        shared field are neither."""
+        if card.controller == player:
+            return "own"
+        if self.is_opponent(card.controller, player):
+            if card.controller != self.opponent(player):  # the second opponent's card
+                if self.misreads("opposing-team", "one-opponent"):
+                    return None
+                self.note_rule("opposing-team")
+            return "opponent"
+        if self.misreads("teammate-control", "shared-control"):
+            return "own"
+        if self.misreads("opposing-team", "teammate-as-opponent"):
+            return "opponent"
+        self.note_rule("teammate-control")  # a teammate's monster is not one "you control"
+        self.note_rule("opposing-team")  # nor one "your opponent controls"
+        return None
+
+    def owner_side(self, card: CardInstance, player: str) -> str | None:
+        """"You own" is the player's own cards, "your opponent owns" an opposing player's; a
+        card a teammate owns is neither (Rule 11 keeps every player's cards apart)."""
+        if card.owner == player:
+            return "own"
+        if self.is_opponent(card.owner, player):
+            return "opponent"
+        if self.misreads("opposing-team", "teammate-as-opponent"):
+            return "opponent"
+        self.note_rule("opposing-team")
+        return None
+
+    def their_players(self, player: str) -> list[str]:
+        """Whose cards an amount counted for `player` counts ("500 for each monster they
+        controlled"): the whole team's, since its players take damage and gain Life Points as
+        one score (Rule 1)."""
+        if self.lp_spread() is not None:
+            return [player]
+        self.note_rule("shared-life-points")
+        return self.teammates(player)
 
     def is_teammates(self, card: CardInstance, player: str) -> bool:
         """Is this card a teammate's (not the player's own, not an opponent's)?"""
