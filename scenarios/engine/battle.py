@@ -248,7 +248,8 @@ class BattleRules(DuelPart):
         wanted = procedure.get("banish_from_graveyard", [])
         chosen = [self.card(i) for i in action.materials]
         if len(chosen) != len(wanted) or any(
-                c.zone != "graveyard" or c.owner != player for c in chosen) or not all(
+                c.zone != "graveyard" or not self.may_use_from_area(c, player)
+                for c in chosen) or not all(
                 any(self.matches(c, spec) for c in chosen) for spec in wanted):
             self.illegal(None, "wrong_materials", f"{card.name} needs "
                          f"{len(wanted)} matching cards banished from the Graveyard")

@@ -251,6 +251,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
         Life Points."""
         return [player]
 
+    def may_use_from_area(self, card: CardInstance, player: str) -> bool:
+        """May `player` use this card in a hand, Graveyard or banished pile as a cost or a
+        summon's requirement? Their own cards only (a format may say why)."""
+        return card.owner == player
+
     def may_use_from_field(self, card: CardInstance, player: str) -> bool:
         """May `player` use this card on the field as a cost, Tribute or material?"""
         return card.controller == player

@@ -992,7 +992,7 @@ def cost_cards(duel: Duel, player: str, arg: YamlValue, selections: dict[str, st
     cards = [duel.card(i) for i in scripted_cost_cards(selections, key, count)]
     for card in cards:
         usable = duel.may_use_from_field(card, player) if card.on_field else \
-            card.owner == player
+            duel.may_use_from_area(card, player)
         if duel.cost_zone(card, player) not in zones or not usable or \
                 not duel.matches(card, spec):
             duel.illegal("costs", "cannot_pay_cost", f"{card.id} cannot pay this {key} cost "

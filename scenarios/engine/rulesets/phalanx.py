@@ -127,7 +127,10 @@ class PhalanxDuel(Duel):
              "A cost or requirement cannot be met with cards from a teammate's hand, Deck, Fusion "
              "Deck, Graveyard or banished cards.",
              {"teammate-hand-usable": "a teammate's hand may pay costs, like a teammate's cards "
-                                      "on the field"}),
+                                      "on the field",
+              "teammate-graveyard-usable": "a teammate's Graveyard and banished cards may pay "
+                                           "costs and summoning requirements, like a "
+                                           "teammate's cards on the field"}),
         Rule("teammates-cards", "tag-team-phalanx/players-and-their-cards#rule-13-no-playing-teammate-cards",
              "A player cannot summon or activate a card from a teammate's hand, Deck, Fusion "
              "Deck, Graveyard or banished cards as their own.",
@@ -464,6 +467,18 @@ class PhalanxDuel(Duel):
             return False
         self.note_rule("teammate-costs")
         return not self.is_opponent(card.controller, player)
+
+    def may_use_from_area(self, card: CardInstance, player: str) -> bool:
+        """A teammate's hand, Graveyard and banished cards pay no cost and meet no summoning
+        requirement of the player's (Rule 12)."""
+        if card.owner == player or self.is_opponent(card.owner, player):
+            return super().may_use_from_area(card, player)
+        if card.zone == "hand" and self.misreads("teammate-areas", "teammate-hand-usable"):
+            return True
+        if card.zone != "hand" and self.misreads("teammate-areas", "teammate-graveyard-usable"):
+            return True
+        self.note_rule("teammate-areas")
+        return False
 
     def may_use_as_material(self, card: CardInstance, player: str) -> bool:
         if card.controller == player:
