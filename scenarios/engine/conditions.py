@@ -60,7 +60,7 @@ def holds(duel: Duel, name: str, arg: YamlValue, card: CardInstance, player: str
     if name == "lp_at_least":
         return duel.players[player].lp >= arg
     if name == "turn":
-        return duel.turn_is_for(player) == (arg == "own")
+        return duel.is_your_turn(player) == (arg == "own")
     if name == "control":
         # "you control": the monsters on the player's side as the format counts it
         return any(other.face_up and duel.side_of(other, player) == "own" and

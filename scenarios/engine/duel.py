@@ -301,6 +301,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
         """Is the current turn one that counts as `player`'s own for their cards' effects?"""
         return self.turn_player == player
 
+    def is_your_turn(self, player: str) -> bool:
+        """Does a card's "during your turn" (the condition `turn: own`) hold for `player`?"""
+        return self.turn_is_for(player)
+
     def may_use_as_material(self, card: CardInstance, player: str) -> bool:
         """May `player` use this monster on the field as Fusion Material?"""
         return self.may_use_from_field(card, player)

@@ -153,6 +153,15 @@ class PhalanxDuel(Duel):
                                       "opponent's, a teammate's cards on the shared field too",
               "one-opponent": "\"your opponent\" is one player of the opposing team, the next "
                               "in turn order, whose cards alone count"}),
+        Rule("your-turn-conditions",
+             "tag-team-phalanx/card-effects-in-team-play#rule-19-your-turn-conditions",
+             "A card that works \"during your turn\" works in the teammate's turns too.",
+             {"controller-turns-only": "it works only in its controller's own turns"}),
+        Rule("team-counts", "tag-team-phalanx/teams-and-turns#rule-1-each-player-effects",
+             "An amount counted for each player from the cards they controlled counts the "
+             "cards of all the players of that team, which takes it in its shared score.",
+             {"named-player-only": "it counts only the cards of the one player of the team the "
+                                   "effect names"}),
         Rule("teammate-monster-effects",
              "tag-team-phalanx/players-and-their-cards#rule-14-what-control-covers",
              "A player cannot activate the effect of a teammate's monster that only its "
@@ -535,9 +544,9 @@ class PhalanxDuel(Duel):
         """Whose cards an amount counted for `player` counts ("500 for each monster they
         controlled"): the whole team's, since its players take damage and gain Life Points as
         one score (Rule 1)."""
-        if self.lp_spread() is not None:
+        if self.lp_spread() is not None or self.misreads("team-counts", "named-player-only"):
             return [player]
-        self.note_rule("shared-life-points")
+        self.note_rule("team-counts")
         return self.teammates(player)
 
     def is_teammates(self, card: CardInstance, player: str) -> bool:
@@ -1008,6 +1017,13 @@ class PhalanxDuel(Duel):
             self.note_rule("every-turn-phase-effects")
             return True
         return super().standby_applies(card, whose)
+
+    def is_your_turn(self, player: str) -> bool:
+        """"During your turn" holds in a teammate's turn too (the site's reading of Rule 19)."""
+        if self.misreads("your-turn-conditions", "controller-turns-only"):
+            return self.turn_player == player
+        self.note_rule("your-turn-conditions")
+        return not self.is_opponent(self.turn_player, player)
 
     def turn_is_for(self, player: str) -> bool:
         if self.misreads("phase-effects", "controller-turns-only"):
