@@ -198,8 +198,9 @@ def amount(duel: Duel, ctx: EffectContext, spec: YamlValue, player: str | None =
         # the cards an earlier step of this effect destroyed (destroy_all), sent from the top
         # of a Deck (mill) or changed to face-down (flip_face_down: all)
         if spec.get("side") == "their":
+            theirs = duel.their_players(str(player))
             return sum(1 for gone in ctx.remembered.get("destroyed_cards", [])
-                       if gone["controller"] == player) * spec["each"]
+                       if gone["controller"] in theirs) * spec["each"]
         return ctx.remembered.get(spec["per"], 0) * spec["each"]
     if isinstance(spec, dict) and "per" in spec:
         per = spec["per"]
@@ -207,7 +208,8 @@ def amount(duel: Duel, ctx: EffectContext, spec: YamlValue, player: str | None =
             if player is None:
                 raise ScriptError(f"amount {spec!r} counts for each player, and this step "
                                   "reaches no player")
-            return duel.count({**per, "side": "own"}, player) * spec["each"]
+            return sum(duel.count({**per, "side": "own"}, p)
+                       for p in duel.their_players(player)) * spec["each"]
         return duel.count(per, ctx.controller) * spec["each"]
     raise ScriptError(f"cannot read amount {spec!r}")
 
@@ -990,7 +992,7 @@ def cost_cards(duel: Duel, player: str, arg: YamlValue, selections: dict[str, st
     cards = [duel.card(i) for i in scripted_cost_cards(selections, key, count)]
     for card in cards:
         usable = duel.may_use_from_field(card, player) if card.on_field else \
-            card.owner == player
+            duel.may_use_from_area(card, player)
         if duel.cost_zone(card, player) not in zones or not usable or \
                 not duel.matches(card, spec):
             duel.illegal("costs", "cannot_pay_cost", f"{card.id} cannot pay this {key} cost "
