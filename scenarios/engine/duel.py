@@ -237,7 +237,9 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
         """Whose side `card` is on, seen from `player`, as a card text counts it: "own" ("you
         control"), "opponent" ("your opponent controls"), or None when it is neither (a
         format's teammate)."""
-        return "own" if card.controller in self.own_side(player, card.zone) else "opponent"
+        if card.controller in self.own_side(player, card.zone):
+            return "own"
+        return "opponent" if self.is_opponent(card.controller, player) else None
 
     def owner_side(self, card: CardInstance, player: str) -> str | None:
         """Whose card `card` is by ownership, seen from `player`: "own" ("you own"), "opponent"
