@@ -288,8 +288,9 @@ def draw(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 def destroy(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         if card.on_field:
-            if arg == "target":
+            if arg == "target":  # what a later step reads once the card has left the field
                 ctx.remembered["target.atk"] = duel.effective_atk(card)
+                ctx.remembered["target.controller"] = card.controller
             duel.destroy(card, ctx.card_id)
 
 
@@ -721,7 +722,9 @@ def destruction_damage(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
         if card.on_field:  # not destroyed (it cannot be, or it was not): no Destruction Damage
             continue
         atk = ctx.remembered.get("target.atk", duel.effective_atk(card))
-        duel.apply_destruction_damage(card.controller, atk, ctx.card_id)
+        # the player who controlled it as it was destroyed, not its owner it went back to
+        controller = ctx.remembered.get("target.controller", card.controller)
+        duel.apply_destruction_damage(str(controller), atk, ctx.card_id)
 
 
 @primitive("replace_terrain")

@@ -1,0 +1,41 @@
+"""Engine fixes found while filling the Kingdom Duels capability cells: each on a small table."""
+import textwrap
+
+from scenarios.engine import parse_scenario
+
+from .conftest import run
+
+
+def replayed(rule, body):
+    """Replay a Kingdom Duels scenario written inline (setup and steps), checked against nothing."""
+    text = textwrap.dedent(f"""\
+        slug: engine-fix
+        format: kingdom-duels
+        rule: {rule}
+        title: An engine fix
+        narrative: A table.
+        expect: {{}}
+        """) + textwrap.dedent(body)
+    return run(parse_scenario(text, "engine-fix.yaml"))
+
+
+BOLT_ON_A_BORROWED_SOLDIER = """\
+    setup:
+      turn: {number: 5, player: A, phase: main1}
+      players:
+        A: {deck: 5, hand: [{id: bolt, card: Kingdom Bolt}]}
+        B:
+          deck: 5
+          monsters: [{id: soldier, card: Kingdom Soldier, position: attack, owner: A}]
+    steps:
+      - {player: A, activate: bolt, target: soldier}
+      - {player: B, pass: true}
+      - {player: A, pass: true}
+    """
+
+
+def test_destruction_damage_goes_to_the_player_who_controlled_the_destroyed_monster():
+    done = replayed("kingdom-duels/terminology#destruction-damage-amount",
+                    BOLT_ON_A_BORROWED_SOLDIER)
+    assert done.outcome["lp"] == {"A": 2000, "B": 1300}  # B controlled it, though A owns it
+    assert "soldier" in done.outcome["zones"]["A"]["graveyard"]
