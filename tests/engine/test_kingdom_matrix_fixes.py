@@ -39,3 +39,39 @@ def test_destruction_damage_goes_to_the_player_who_controlled_the_destroyed_mons
                     BOLT_ON_A_BORROWED_SOLDIER)
     assert done.outcome["lp"] == {"A": 2000, "B": 1300}  # B controlled it, though A owns it
     assert "soldier" in done.outcome["zones"]["A"]["graveyard"]
+
+
+WARDEN_ON_A_NORMAL_SUMMON = """\
+    cards:
+      - name: Probe Warden
+        kind: monster
+        subtype: effect
+        level: 4
+        atk: 1000
+        def: 1000
+        effects:
+        - trigger: summoned
+          watch: {kind: monster, side: opponent}
+          mandatory: true
+          resolve:
+          - destroy: that_monster
+          - destruction_damage: that_monster
+    setup:
+      turn: {number: 5, player: A, phase: main1}
+      players:
+        A: {deck: 5, hand: [{id: soldier, card: Kingdom Soldier}]}
+        B: {deck: 5, monsters: [{id: warden, card: Probe Warden, position: attack}]}
+    steps:
+      - {player: A, summon: soldier}
+      - {player: A, pass: true}
+      - {player: B, pass: true}
+      - {player: A, pass: true}
+      - {player: B, pass: true}
+    """
+
+
+def test_destruction_damage_reads_the_monster_a_trigger_destroyed():
+    done = replayed("kingdom-duels/terminology#destruction-damage-amount",
+                    WARDEN_ON_A_NORMAL_SUMMON)
+    assert done.outcome["lp"]["A"] == 1300  # half of the destroyed Soldier's 1400 ATK
+    assert "soldier" in done.outcome["zones"]["A"]["graveyard"]
