@@ -487,8 +487,16 @@ class ChainRules(DuelPart):
                                           card.card.kind in ("spell", "trap"))
 
     def unaffected_by(self, card: CardInstance, source_id: str) -> bool:
-        """Is `card` unaffected by the effect of the card `source_id` as it resolves? Format
-        rules may say so (a Kingdom Duels Hierarchy); it may still have been targeted."""
+        """Is `card` unaffected by the effect of the card `source_id` as it resolves? Its own
+        text may say so (a monster flagged `unaffected:spell` or `unaffected:trap`), and format
+        rules (a Kingdom Duels Hierarchy); it may still have been targeted."""
+        for kind in ("spell", "trap"):
+            if f"unaffected:{kind}" in card.card.flags and \
+                    self.is_card_of_kind(self.card(source_id), kind):
+                self.emit("effect", f"{card.id} is unaffected by {kind.capitalize()} effects, "
+                          f"such as that of {source_id}", card=card.id, by=source_id,
+                          effect_kind=kind, what="unaffected")
+                return True
         return False
 
     def can_be_targeted(self, target: CardInstance, source: CardInstance,

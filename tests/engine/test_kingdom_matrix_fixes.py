@@ -75,3 +75,26 @@ def test_destruction_damage_reads_the_monster_a_trigger_destroyed():
                     WARDEN_ON_A_NORMAL_SUMMON)
     assert done.outcome["lp"]["A"] == 1300  # half of the destroyed Soldier's 1400 ATK
     assert "soldier" in done.outcome["zones"]["A"]["graveyard"]
+
+
+BOLT_ON_A_SPELLPROOF_MONSTER = """\
+    cards:
+      - {name: Probe Golem, kind: monster, subtype: effect, level: 4, atk: 1200, def: 1000,
+         flags: ["unaffected:spell"]}
+    setup:
+      turn: {number: 5, player: A, phase: main1}
+      players:
+        A: {deck: 5, hand: [{id: bolt, card: Kingdom Bolt}]}
+        B: {deck: 5, monsters: [{id: golem, card: Probe Golem, position: attack}]}
+    steps:
+      - {player: A, activate: bolt, target: golem}
+      - {player: B, pass: true}
+      - {player: A, pass: true}
+    """
+
+
+def test_a_monster_unaffected_by_spells_ignores_a_spell_outside_deck_masters():
+    done = replayed("kingdom-duels/terminology#destruction-damage-amount",
+                    BOLT_ON_A_SPELLPROOF_MONSTER)
+    assert "golem" in done.outcome["zones"]["B"]["monsters"]
+    assert done.outcome["lp"]["B"] == 2000  # not destroyed: no Destruction Damage either
