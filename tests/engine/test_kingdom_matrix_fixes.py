@@ -98,3 +98,30 @@ def test_a_monster_unaffected_by_spells_ignores_a_spell_outside_deck_masters():
                     BOLT_ON_A_SPELLPROOF_MONSTER)
     assert "golem" in done.outcome["zones"]["B"]["monsters"]
     assert done.outcome["lp"]["B"] == 2000  # not destroyed: no Destruction Damage either
+
+
+BANISHED_BY_AN_EFFECT = """\
+    cards:
+      - name: Probe Exile
+        kind: spell
+        subtype: normal
+        activation:
+          target: {card: monster, side: opponent}
+          resolve: [{banish: target}]
+    setup:
+      turn: {number: 5, player: A, phase: main1}
+      players:
+        A: {deck: 5, hand: [{id: exile, card: Probe Exile}]}
+        B: {deck: 5, monsters: [{id: soldier, card: Kingdom Soldier, position: attack}]}
+    steps:
+      - {player: A, activate: exile, target: soldier}
+      - {player: B, pass: true}
+      - {player: A, pass: true}
+    """
+
+
+def test_a_card_banished_in_kingdom_duels_is_eroded():
+    done = replayed("kingdom-duels/terminology#erode-replaces-banish", BANISHED_BY_AN_EFFECT)
+    assert done.outcome["zones"]["B"]["eroded"] == ["soldier"]
+    assert done.outcome["zones"]["B"].get("banished", []) == []
+    assert "kingdom-duels/terminology#erode-replaces-banish" in done.rules
