@@ -487,18 +487,19 @@ class ChainRules(DuelPart):
                                           card.card.kind in ("spell", "trap"))
 
     def unaffected_by(self, card: CardInstance, source_id: str) -> bool:
-        """Is `card` unaffected by the effect of the card `source_id` as it resolves? A card
-        flagged `unaffected:spell` (`unaffected:trap`) ignores Spell (Trap) effects, and format
-        rules may say more (a Kingdom Duels Hierarchy); it may still have been targeted."""
+        """Is `card` unaffected by the effect of the card `source_id` as it resolves? Its own
+        text may say so (a monster flagged `unaffected:spell` or `unaffected:trap`), and format
+        rules (a Kingdom Duels Hierarchy); it may still have been targeted."""
         if not any(flag.startswith("unaffected:") for flag in card.card.flags):
             return False
         source = self.cards.get(source_id)
-        kind = source.card.kind if source is not None else None
-        if kind in ("spell", "trap") and f"unaffected:{kind}" in card.card.flags:
-            self.emit("effect", f"{card.id} is unaffected by {kind.capitalize()} effects, such as "
-                      f"that of {source_id}", card=card.id, by=source_id, effect_kind=kind,
-                      what="unaffected")
-            return True
+        for kind in ("spell", "trap"):
+            if f"unaffected:{kind}" in card.card.flags and source is not None and \
+                    self.is_card_of_kind(source, kind):
+                self.emit("effect", f"{card.id} is unaffected by {kind.capitalize()} effects, "
+                          f"such as that of {source_id}", card=card.id, by=source_id,
+                          effect_kind=kind, what="unaffected")
+                return True
         return False
 
     def can_be_targeted(self, target: CardInstance, source: CardInstance,

@@ -290,8 +290,10 @@ def draw(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 def destroy(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         if card.on_field:
-            if arg == "target":
-                ctx.remembered["target.atk"] = duel.effective_atk(card)
+            if arg in ("target", "that_monster", "attacker"):
+                # what a later step reads once the card has left the field
+                ctx.remembered[f"{arg}.atk"] = duel.effective_atk(card)
+                ctx.remembered[f"{arg}.controller"] = card.controller
             duel.destroy(card, ctx.card_id)
 
 
@@ -713,8 +715,9 @@ def negate_previous(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 
 @primitive("destruction_damage")
 def destruction_damage(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
-    """`destruction_damage: target`, or `destroyed`: for each card an earlier `destroy_all` step
-    of this effect destroyed, in turn, by its last ATK, to the player who controlled it."""
+    """`destruction_damage: target` (or `that_monster`, `attacker`: the card an earlier `destroy`
+    step of the effect destroyed), or `destroyed`: for each card an earlier `destroy_all` step
+    of this effect destroyed, in turn; by its last ATK, to the player who controlled it."""
     if arg == "destroyed":
         for gone in ctx.remembered.get("destroyed_cards", []):
             duel.apply_destruction_damage(gone["controller"], gone["atk"], ctx.card_id)
@@ -722,8 +725,10 @@ def destruction_damage(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         if card.on_field:  # not destroyed (it cannot be, or it was not): no Destruction Damage
             continue
-        atk = ctx.remembered.get("target.atk", duel.effective_atk(card))
-        duel.apply_destruction_damage(card.controller, atk, ctx.card_id)
+        atk = ctx.remembered.get(f"{arg}.atk", duel.effective_atk(card))
+        # the player who controlled it as it was destroyed, not its owner it went back to
+        controller = ctx.remembered.get(f"{arg}.controller", card.controller)
+        duel.apply_destruction_damage(str(controller), atk, ctx.card_id)
 
 
 @primitive("replace_terrain")
