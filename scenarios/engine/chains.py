@@ -486,9 +486,24 @@ class ChainRules(DuelPart):
         return kind == card.card.kind or (kind == "spell_trap" and
                                           card.card.kind in ("spell", "trap"))
 
+    def effect_kind(self, source_id: str) -> str | None:
+        """'spell' or 'trap' when the effect of the card `source_id` is a Spell or Trap effect,
+        else None (a format may count more as one: a Deck Master's Spell or Trap Ability)."""
+        kind = self.card(source_id).card.kind
+        return kind if kind in ("spell", "trap") else None
+
     def unaffected_by(self, card: CardInstance, source_id: str) -> bool:
-        """Is `card` unaffected by the effect of the card `source_id` as it resolves? Format
-        rules may say so (a Kingdom Duels Hierarchy); it may still have been targeted."""
+        """Is `card` unaffected by the effect of the card `source_id` as it resolves? A card
+        printed "unaffected by Spell (Trap) effects" carries the flag `unaffected:spell`
+        (`unaffected:trap`), in every format; format rules may add more (a Kingdom Duels
+        Hierarchy). It may still have been targeted."""
+        if any(flag.startswith("unaffected:") for flag in card.card.flags):
+            kind = self.effect_kind(source_id)
+            if kind is not None and f"unaffected:{kind}" in card.card.flags:
+                self.emit("effect", f"{card.id} is unaffected by {kind.capitalize()} effects, "
+                          f"such as that of {source_id}", card=card.id, by=source_id,
+                          effect_kind=kind, what="unaffected")
+                return True
         return False
 
     def can_be_targeted(self, target: CardInstance, source: CardInstance,
