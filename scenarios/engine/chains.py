@@ -558,6 +558,8 @@ class ChainRules(DuelPart):
             for card_id in value:
                 self.move(self.card(str(card_id)), COST_DESTINATIONS[kind],
                           reason=f"{COST_WORDS[kind]} as the cost of {card.id}")
+            if value:
+                self.note_rule(rule)  # a card paid as a cost goes now, as LP paid do
 
     def may_discard(self, card: CardInstance, player: str) -> bool:
         """May `player` discard this card in hand for a cost? Their own cards (a format may
