@@ -129,6 +129,14 @@ def check_program(program: YamlValue, where: str = "resolve") -> str | None:
             problem = check_program(arg, f"{where} step {number}.permanently")
             if problem:
                 return problem
+        if name == "destroy_all":
+            # `monsters`, or the cards a text describes, written as the filter itself
+            problem = None if arg == "monsters" else \
+                filter_problem(arg, WHOSE_KEYS + ("card",)) if isinstance(arg, dict) else \
+                f"takes monsters or a filter such as {{card: spell, side: opponent}}, not {arg!r}"
+            if problem:
+                return f"{where} step {number}: destroy_all {problem}"
+            continue
         if isinstance(arg, dict) and "filter" in arg:
             problem = filter_problem(arg["filter"])
             if problem:
