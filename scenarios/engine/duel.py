@@ -26,6 +26,7 @@ from .restrictions import shields_from_destruction
 from .rules import Mutation, rulebook
 from .stat_effects import StatEffects
 from .state import ON_FIELD, Event, PlayerState
+from .tracked_params import ReadTracking
 from .turns import TurnRules
 from .watching import announce_summon, trigger_wakes
 from .vocabulary import (CORE_CARD_FIELDS, CORE_PLAYER_FIELDS, CORE_REASON_CODES,
@@ -95,8 +96,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
                  params: Mapping[str, YamlValue] | None = None,
                  mutation: str | Mutation | None = None, seed: int = 0) -> None:
         self.catalog = catalog
-        self.params = dict(params or {})
-        self.check_params(self.params, given=params)
+        # Every read is tracked from here on; a duel made inside another (a Kingdom Duels
+        # sub-duel) shares the outer duel's tracking, so its reads count for the replay too.
+        self.params = params if isinstance(params, ReadTracking) else \
+            ReadTracking(params or {})
+        self.check_params(dict(self.params), given=params)  # checking reads nothing
         self.mutation = Mutation.parse(mutation) if isinstance(mutation, str) else mutation
         if self.mutation and (self.mutation.rule not in self.RULES or self.mutation.name
                               not in self.RULES[self.mutation.rule].mutations):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from .errors import IllegalAction, ScenarioError, ScriptError
 from .outcome import Difference, compare, observe
 from .scenario import build_duel
+from .tracked_params import ReadTracking
 from .vocabulary.steps import StepStatus
 from .yamltypes import YamlMapping, YamlValue
 
@@ -93,8 +94,7 @@ def replay(scenario: Scenario, duel_class: type[Duel], catalog: Catalog,
     refused changes nothing), as a judge holding a wrong reading would carry on to the end.
     """
     duel = duel_class(catalog, params=params, mutation=mutation, seed=scenario.seed)
-    reads = ReadTracking(duel.params)
-    duel.params = reads
+    reads = duel.params  # tracking since the duel was made: its own set-up reads count too
     try:
         return _replay(scenario, duel, reads, record_states, keep_going)
     except ScriptError as error:
@@ -204,29 +204,3 @@ def interlude(duel: Duel, what: list[str], mark_events: int, mark_rules: int,
     return Interlude(what, [e.as_dict() for e in duel.events[mark_events:]],
                      list(dict.fromkeys(duel.rules_used[mark_rules:])),
                      duel.snapshot() if record_states else None)
-
-
-class ReadTracking(dict[str, YamlValue]):
-    """Rule parameters that remember which of them were read.
-
-    The engine is deterministic and reads its numbers only from here, so a
-    replay that never read a parameter has the same outcome whatever its value:
-    that is what makes a scenario depend on a parameter.
-    """
-
-    def __init__(self, params: Mapping[str, YamlValue]) -> None:
-        super().__init__(params)
-        self.read: set[str] = set()
-
-    def __getitem__(self, name: str) -> YamlValue:
-        self.read.add(name)
-        return super().__getitem__(name)
-
-    def get(self, name: str, default: YamlValue = None) -> YamlValue:
-        self.read.add(name)
-        return super().get(name, default)
-
-    def __contains__(self, name: object) -> bool:
-        if isinstance(name, str):  # the engine looks a parameter up by its name
-            self.read.add(name)
-        return super().__contains__(name)

@@ -2,6 +2,7 @@
 ones, and each declared parameter changes some scenario's outcome when it changes."""
 import copy
 import re
+from functools import lru_cache
 
 import pytest
 
@@ -46,12 +47,25 @@ def scenarios_of(format_slug):
 
 def outcome(scenario, params):
     """What a judge would see: the verdict and its differences, or the error."""
+    return judged(scenario, params)[0]
+
+
+def judged(scenario, params):
+    """(outcome, the parameters the replay read: empty for an invalid scenario)."""
     try:
         result = replay(scenario, ruleset_for(scenario.format), default_catalog(), params=params,
                         record_states=False)
     except ScenarioError as error:
-        return "invalid", str(error)
-    return result.status, tuple(str(d) for d in result.differences)
+        return ("invalid", str(error)), frozenset()
+    return (result.status, tuple(str(d) for d in result.differences)), \
+        frozenset(result.params_read)
+
+
+@lru_cache(maxsize=None)
+def bundled_judged(fmt):
+    """Each of the format's scenarios with its outcome and reads under the bundled parameters,
+    worked out once for every parameter's test."""
+    return [(scenario, *judged(scenario, parameters(fmt))) for scenario in scenarios_of(fmt)]
 
 
 def declared():
@@ -228,10 +242,15 @@ def test_changing_a_parameter_changes_some_outcome(fmt, name):
     spec = declarations(ruleset_for(fmt))[name]
     assert spec.problem(changed_value) is None, "the other value must be valid"
     changed = {**base, name: changed_value}
-    moved = [s.slug for s in scenarios_of(fmt) if outcome(s, base) != outcome(s, changed)]
-    if f"{fmt}/{name}" in UNOBSERVABLE:
+    if f"{fmt}/{name}" in UNOBSERVABLE:  # every scenario is replayed: none may move
+        moved = [s.slug for s, seen, _ in bundled_judged(fmt) if outcome(s, changed) != seen]
         assert not moved, f"{name} changes {moved}: take it out of UNOBSERVABLE"
     else:
+        # Only a replay that read the number can move with it (the engine reads its numbers
+        # only through the parameters a replay tracks: replay.ReadTracking); the first of
+        # those that moves is enough.
+        moved = next((s.slug for s, seen, read in bundled_judged(fmt)
+                      if name in read and outcome(s, changed) != seen), None)
         assert moved, f"no {fmt} scenario's outcome depends on {name}"
 
 
@@ -331,3 +350,14 @@ def test_describe_fills_the_template():
     assert "{{ deck_master_summon_weight }}" in rule.summary
     assert "counts 2 toward" in rule.describe(parameters("thought-ruler-highlander"))
     assert "counts 3 toward" in rule.describe({"deck_master_summon_weight": 3})
+
+
+def test_a_parameter_read_while_the_duel_is_made_counts_as_read():
+    """Deck Masters reads its Ability types table as the duel is made, before the first step:
+    a scenario decided by that table depends on it (its replay once read nothing at all, so
+    an edit of the table would not have re-verified it)."""
+    [scenario] = [s for s in scenarios_of("deck-masters")
+                  if s.slug == "ignition-ability-must-be-chain-link-1"]
+    result = replay(scenario, ruleset_for("deck-masters"), default_catalog(),
+                    params=parameters("deck-masters"), record_states=False)
+    assert "ability_types" in result.params_read

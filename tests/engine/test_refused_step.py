@@ -11,7 +11,6 @@ from scenarios.engine import parse_scenario, ruleset_for
 from scenarios.engine.cards import default_catalog
 from scenarios.engine.checkpoint import Checkpoint, Generator
 from scenarios.engine.errors import IllegalAction
-from scenarios.engine.replay import ReadTracking
 from scenarios.engine.rulesets import RULESETS
 from scenarios.engine.scenario import build_duel
 
@@ -37,10 +36,9 @@ OPEN_SUMMON_SCENARIOS = {
 
 
 def built(scenario):
-    """A fresh duel set up as the scenario says, its parameters read-tracked as a replay's."""
+    """A fresh duel set up as the scenario says (its parameters read-tracked, as every duel's)."""
     duel = ruleset_for(scenario.format)(default_catalog(), params=parameters(scenario.format),
                                         seed=scenario.seed)
-    duel.params = ReadTracking(duel.params)
     build_duel(scenario, duel)
     return duel
 
