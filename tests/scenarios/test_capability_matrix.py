@@ -4,8 +4,8 @@ still missing are listed (NOT_YET) and must really be empty, so covering one mak
 ask for its removal. Detection: scenarios/verification/capabilities.py (from the YAML keys)."""
 import pytest
 
-from scenarios.verification.capabilities import CAPABILITIES, FORMATS, facts_of, matrix
 from scenarios.verification import capabilities as detectors
+from scenarios.verification.capabilities import CAPABILITIES, FORMATS, facts_of, matrix
 
 CORE, DM, TRH, TTP, KD = FORMATS
 NO_DECK_MASTERS = "the format has no Deck Masters"
