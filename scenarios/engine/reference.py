@@ -150,11 +150,12 @@ def kingdom_terms() -> list[YamlMapping]:
 
     found: list[YamlMapping] = []
     for (kind, subtype), terms in SUMMON_WITH.items():
-        found += [{"field": "summon_with", "card": f"{subtype} {kind}", "key": key,
+        found += [{"field": "summon_with", "card": f"{subtype.title()} {kind.title()}", "key": key,
                    "holds": holds, "required": key in SUMMON_WITH_REQUIRED[(kind, subtype)]}
                   for key, (_, holds) in terms.items()]
     for subtype, terms in RULE_TERMS.items():
-        found += [{"field": "rule", "card": f"{subtype} Rule Card", "key": key, "holds": holds,
+        found += [{"field": "rule", "card": f"{subtype.replace('-', ' ').title()} Rule Card",
+                   "key": key, "holds": holds,
                    "required": key in RULE_TERMS_REQUIRED.get(subtype, ())}
                   for key, (_, holds) in terms.items()]
     return found

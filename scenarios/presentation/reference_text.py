@@ -136,7 +136,7 @@ def write_kingdom_terms(out, terms):
     for term in terms:
         needed = " (required)" if term["required"] else ""
         out.item(f"{term['field']}: {term['key']}{needed}",
-                 f"For a {term['card']}: {term['holds']}.")
+                 f"{term['card']}: {term['holds']}.")
 
 
 def write_priority(out, tables):
