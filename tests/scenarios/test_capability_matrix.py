@@ -293,6 +293,13 @@ def test_a_catalog_card_named_in_the_setup_brings_its_effects():
     assert detectors.item11_own_card_reuses_a_catalog_name(redefined)
 
 
+def test_a_deck_master_named_in_the_setup_brings_its_catalog_ability():
+    facts = scenario(setup={"players": {"A": {"deck_master": {"id": "dm", "card": "Kuriboh"}}}})
+    assert any(c.get("deck_master") == "Kuriboh" and c.get("type") == "Ignition"
+               for c in facts.cards)
+    assert not detectors.item15_deck_master_starts_on_the_field(facts)
+
+
 def test_teams_of_three_need_three_players_on_one_team():
     three = scenario(setup={"players": {p: {"team": "X"} for p in "ABC"}})
     two = scenario(setup={"players": {"A": {"team": "X"}, "B": {"team": "X"},
