@@ -37,6 +37,9 @@ sys.path.insert(0, str(ROOT))
 from rulings.knowledge.articlefile import folder_parameters  # noqa: E402  (pure Python, no Django)
 from scenarios.engine import load_scenario, parse_scenario, replay, ruleset_for  # noqa: E402
 from scenarios.engine.cards import default_catalog  # noqa: E402
+from scenarios.engine.errors import IllegalAction  # noqa: E402
+from scenarios.engine.outcome import observe  # noqa: E402
+from scenarios.engine.scenario import build_duel  # noqa: E402
 from scenarios.engine.rulesets import RULESETS  # noqa: E402
 from tests.hostile.long_scenario import PATTERNS, long_scenario_source  # noqa: E402
 
@@ -118,11 +121,47 @@ def long_scenarios():
                            f"long-{pattern}.yaml", RULESETS) for pattern in PATTERNS]
 
 
+def breakdown(bundled):
+    """Seconds per replayed step spent in each part of a replay, the parts timed apart on the
+    same duels: building the duel from its setup, playing the steps, drawing the table after
+    each, settling and observing the outcome. Not the headline (a replay also records events and
+    rules per step): it says where a step's time goes, and what the steps alone cost."""
+    parts = dict.fromkeys(("setup", "steps", "tables", "outcome"), 0.0)
+    clock, steps = time.process_time, 0
+    for scenario in bundled.scenarios:
+        started = clock()
+        duel = ruleset_for(scenario.format)(bundled.catalog, params=bundled.params[scenario.format],
+                                            seed=scenario.seed)
+        build_duel(scenario, duel)
+        parts["setup"] += clock() - started
+        for action in scenario.steps:
+            started = clock()
+            try:
+                duel.before_step(action)
+                duel.play(action)
+            except IllegalAction:
+                pass
+            parts["steps"] += clock() - started
+            started = clock()
+            duel.snapshot()
+            parts["tables"] += clock() - started
+            steps += 1
+        started = clock()
+        duel.settle()
+        observe(duel, None, steps)
+        parts["outcome"] += clock() - started
+    return {part: seconds / steps for part, seconds in parts.items()}
+
+
 def side_by_side(bundled, longest, rounds, games):
     """Each figure's per-round values, the engine's and python-chess's timed in turn."""
     san, uci = GAME_SAN, game_uci()
-    figures = {name: [] for name in ("states", "plain", "long", "san", "uci", "fen")}
+    figures = {name: [] for name in ("states", "plain", "long", "san", "uci", "fen",
+                                     "setup", "steps", "tables", "outcome", "san2")}
     for _ in range(rounds):
+        for part, seconds in breakdown(bundled).items():
+            figures[part].append(seconds)
+        figures["san2"].append(chess_per_ply(replay_game_san, san, games))
         figures["states"].append(bundled.per_step(True))
         figures["san"].append(chess_per_ply(replay_game_san, san, games))
         figures["plain"].append(bundled.per_step(False))
@@ -198,6 +237,13 @@ def main():
           f"{ratio(figures['states'], figures['uci']):.2f}x")
     print(f"ratio, engine step (tables) / chess ply (SAN, position written): "
           f"{ratio(figures['states'], figures['fen']):.2f}x")
+    print("where an engine step's time goes (the parts timed apart, per replayed step):")
+    for part, words in (("setup", "building the duel from its setup"),
+                        ("steps", "playing the steps themselves"),
+                        ("tables", "drawing the table after each step"),
+                        ("outcome", "settling and observing the outcome")):
+        print(f"  {words:38s} {us(figures[part])}  "
+              f"({ratio(figures[part], figures['san2']):.2f}x a chess ply)")
     print()
     old_figures(bundled, args.repeat, args.show)
 

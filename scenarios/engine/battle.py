@@ -98,14 +98,17 @@ class BattleRules(DuelPart):
         condition = card.card.summon_condition or {}
         if condition.get("cannot_normal_summon"):
             self.illegal(None, "cannot_normal_summon", f"{card.name} cannot be Normal Summoned/Set")
+        if not condition:
+            return
+        # "you control" is the player's side as the format counts it (side_of)
+        yours = [c for c in self.cards_on_field("monster") if self.side_of(c, player) == "own"]
         if "control" in condition and not any(
-                self.matches(c, condition["control"]) and c.face_up
-                for c in self.cards_on_field("monster", controller=player)):
+                self.matches(c, condition["control"]) and c.face_up for c in yours):
             self.illegal(None, "summon_condition", f"{card.name}'s summoning condition is not met")
         if "not_while_you_control" in condition and any(
                 self.matches(c, {k: v for k, v in condition["not_while_you_control"].items()
                                  if k != "side"})
-                for c in self.cards_on_field("monster", controller=player)):
+                for c in yours):
             self.illegal(None, "cannot_normal_summon", f"{card.name} cannot be Normal Summoned "
                          "or Set while its player controls such a monster")
 
@@ -245,7 +248,8 @@ class BattleRules(DuelPart):
         wanted = procedure.get("banish_from_graveyard", [])
         chosen = [self.card(i) for i in action.materials]
         if len(chosen) != len(wanted) or any(
-                c.zone != "graveyard" or c.owner != player for c in chosen) or not all(
+                c.zone != "graveyard" or not self.may_use_from_area(c, player)
+                for c in chosen) or not all(
                 any(self.matches(c, spec) for c in chosen) for spec in wanted):
             self.illegal(None, "wrong_materials", f"{card.name} needs "
                          f"{len(wanted)} matching cards banished from the Graveyard")

@@ -135,14 +135,12 @@ def whose_fits(duel: Duel, card: CardInstance, spec: YamlMapping, player: str) -
     side a format's team shares (a Boss Duel) is the player's own too."""
     side = spec.get("side", "any")
     if side != "any":
-        own = card.controller in duel.own_side(player, card.zone)
-        if own != (side == "own"):
+        if duel.side_of(card, player) != side:
             return False
-        if own and card.controller != player and duel.SHARED_SIDE_RULE:
+        if side == "own" and card.controller != player and duel.SHARED_SIDE_RULE:
             duel.note_rule(duel.SHARED_SIDE_RULE)  # a teammate's card on a shared side
     owner = spec.get("owner", "any")
-    if owner != "any" and (card.owner == player or not duel.is_opponent(card.owner, player)) \
-            != (owner == "own"):
+    if owner != "any" and duel.owner_side(card, player) != owner:
         return False
     return True
 

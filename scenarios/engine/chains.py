@@ -486,9 +486,25 @@ class ChainRules(DuelPart):
         return kind == card.card.kind or (kind == "spell_trap" and
                                           card.card.kind in ("spell", "trap"))
 
+    def effect_kind(self, source_id: str) -> str | None:
+        """'spell' or 'trap' when the effect of the card `source_id` is a Spell or Trap effect,
+        else None (a format may count more as one: a Deck Master's Spell or Trap Ability)."""
+        source = self.cards.get(source_id)
+        kind = source.card.kind if source is not None else None
+        return kind if kind in ("spell", "trap") else None
+
     def unaffected_by(self, card: CardInstance, source_id: str) -> bool:
-        """Is `card` unaffected by the effect of the card `source_id` as it resolves? Format
-        rules may say so (a Kingdom Duels Hierarchy); it may still have been targeted."""
+        """Is `card` unaffected by the effect of the card `source_id` as it resolves? A card
+        printed "unaffected by Spell (Trap) effects" carries the flag `unaffected:spell`
+        (`unaffected:trap`), in every format; format rules may add more (a Kingdom Duels
+        Hierarchy). It may still have been targeted."""
+        if any(flag.startswith("unaffected:") for flag in card.card.flags):
+            kind = self.effect_kind(source_id)
+            if kind is not None and f"unaffected:{kind}" in card.card.flags:
+                self.emit("effect", f"{card.id} is unaffected by {kind.capitalize()} effects, "
+                          f"such as that of {source_id}", card=card.id, by=source_id,
+                          effect_kind=kind, what="unaffected")
+                return True
         return False
 
     def can_be_targeted(self, target: CardInstance, source: CardInstance,
@@ -543,6 +559,8 @@ class ChainRules(DuelPart):
             for card_id in value:
                 self.move(self.card(str(card_id)), COST_DESTINATIONS[kind],
                           reason=f"{COST_WORDS[kind]} as the cost of {card.id}")
+            if value:
+                self.note_rule(rule)  # a card paid as a cost goes now, as LP paid do
 
     def may_discard(self, card: CardInstance, player: str) -> bool:
         """May `player` discard this card in hand for a cost? Their own cards (a format may

@@ -60,10 +60,11 @@ def holds(duel: Duel, name: str, arg: YamlValue, card: CardInstance, player: str
     if name == "lp_at_least":
         return duel.players[player].lp >= arg
     if name == "turn":
-        return duel.turn_is_for(player) == (arg == "own")
+        return duel.is_your_turn(player) == (arg == "own")
     if name == "control":
-        return any(other.face_up and duel.matches(other, arg)
-                   for other in duel.cards_on_field("monster", player))
+        # "you control": the monsters on the player's side as the format counts it
+        return any(other.face_up and duel.side_of(other, player) == "own" and
+                   duel.matches(other, arg) for other in duel.cards_on_field("monster"))
     if name == "summoned":
         how = card.summoned_how
         if how is None or card.zone != "monsters":

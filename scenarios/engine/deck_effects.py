@@ -126,6 +126,7 @@ ARGUMENT_PROBLEMS = {
     "flip_face_down": lambda arg: None if arg in ("target", "self", "all") or (
         isinstance(arg, dict) and arg.get("side", "any") in ("any", "own", "opponent")) else
         f"takes target, all or {{side: any|own|opponent, ...}}, not {arg!r}",
-    "destruction_damage": lambda arg: None if arg in ("target", "self", "destroyed") else
-        f"takes target, self or destroyed, not {arg!r}",
+    "destruction_damage": lambda arg: None if arg in (
+        "target", "self", "destroyed", "that_monster", "attacker") else
+        f"takes target, self, that_monster, attacker or destroyed, not {arg!r}",
 }

@@ -233,6 +233,31 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
         the player alone, unless a format's team shares that zone (a Boss Duel team)."""
         return [player]
 
+    def side_of(self, card: CardInstance, player: str) -> str | None:
+        """Whose side `card` is on, seen from `player`, as a card text counts it: "own" ("you
+        control"), "opponent" ("your opponent controls"), or None when it is neither (a
+        format's teammate)."""
+        if card.controller in self.own_side(player, card.zone):
+            return "own"
+        return "opponent" if self.is_opponent(card.controller, player) else None
+
+    def owner_side(self, card: CardInstance, player: str) -> str | None:
+        """Whose card `card` is by ownership, seen from `player`: "own" ("you own"), "opponent"
+        ("your opponent owns"), or None when it is neither (a format's teammate)."""
+        return "own" if card.owner == player or not self.is_opponent(card.owner, player) \
+            else "opponent"
+
+    def their_players(self, player: str) -> list[str]:
+        """The players whose cards a count made for `player` takes in ("each player takes 500
+        for each monster they controlled"): the player, unless a format's team shares its
+        Life Points."""
+        return [player]
+
+    def may_use_from_area(self, card: CardInstance, player: str) -> bool:
+        """May `player` use this card in a hand, Graveyard or banished pile as a cost or a
+        summon's requirement? Their own cards only (a format may say why)."""
+        return card.owner == player
+
     def may_use_from_field(self, card: CardInstance, player: str) -> bool:
         """May `player` use this card on the field as a cost, Tribute or material?"""
         return card.controller == player
@@ -277,6 +302,10 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
     def turn_is_for(self, player: str) -> bool:
         """Is the current turn one that counts as `player`'s own for their cards' effects?"""
         return self.turn_player == player
+
+    def is_your_turn(self, player: str) -> bool:
+        """Does a card's "during your turn" (the condition `turn: own`) hold for `player`?"""
+        return self.turn_is_for(player)
 
     def may_use_as_material(self, card: CardInstance, player: str) -> bool:
         """May `player` use this monster on the field as Fusion Material?"""

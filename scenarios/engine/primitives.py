@@ -129,6 +129,14 @@ def check_program(program: YamlValue, where: str = "resolve") -> str | None:
             problem = check_program(arg, f"{where} step {number}.permanently")
             if problem:
                 return problem
+        if name == "destroy_all":
+            # `monsters`, or the cards a text describes, written as the filter itself
+            problem = None if arg == "monsters" else \
+                filter_problem(arg, WHOSE_KEYS + ("card",)) if isinstance(arg, dict) else \
+                f"takes monsters or a filter such as {{card: spell, side: opponent}}, not {arg!r}"
+            if problem:
+                return f"{where} step {number}: destroy_all {problem}"
+            continue
         if isinstance(arg, dict) and "filter" in arg:
             problem = filter_problem(arg["filter"])
             if problem:
@@ -198,8 +206,9 @@ def amount(duel: Duel, ctx: EffectContext, spec: YamlValue, player: str | None =
         # the cards an earlier step of this effect destroyed (destroy_all), sent from the top
         # of a Deck (mill) or changed to face-down (flip_face_down: all)
         if spec.get("side") == "their":
+            theirs = duel.their_players(str(player))
             return sum(1 for gone in ctx.remembered.get("destroyed_cards", [])
-                       if gone["controller"] == player) * spec["each"]
+                       if gone["controller"] in theirs) * spec["each"]
         return ctx.remembered.get(spec["per"], 0) * spec["each"]
     if isinstance(spec, dict) and "per" in spec:
         per = spec["per"]
@@ -207,7 +216,8 @@ def amount(duel: Duel, ctx: EffectContext, spec: YamlValue, player: str | None =
             if player is None:
                 raise ScriptError(f"amount {spec!r} counts for each player, and this step "
                                   "reaches no player")
-            return duel.count({**per, "side": "own"}, player) * spec["each"]
+            return sum(duel.count({**per, "side": "own"}, p)
+                       for p in duel.their_players(player)) * spec["each"]
         return duel.count(per, ctx.controller) * spec["each"]
     raise ScriptError(f"cannot read amount {spec!r}")
 
@@ -288,8 +298,10 @@ def draw(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 def destroy(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         if card.on_field:
-            if arg == "target":
-                ctx.remembered["target.atk"] = duel.effective_atk(card)
+            if arg in ("target", "that_monster", "attacker"):
+                # what a later step reads once the card has left the field
+                ctx.remembered[f"{arg}.atk"] = duel.effective_atk(card)
+                ctx.remembered[f"{arg}.controller"] = card.controller
             duel.destroy(card, ctx.card_id)
 
 
@@ -711,8 +723,9 @@ def negate_previous(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
 
 @primitive("destruction_damage")
 def destruction_damage(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
-    """`destruction_damage: target`, or `destroyed`: for each card an earlier `destroy_all` step
-    of this effect destroyed, in turn, by its last ATK, to the player who controlled it."""
+    """`destruction_damage: target` (or `that_monster`, `attacker`: the card an earlier `destroy`
+    step of the effect destroyed), or `destroyed`: for each card an earlier `destroy_all` step
+    of this effect destroyed, in turn; by its last ATK, to the player who controlled it."""
     if arg == "destroyed":
         for gone in ctx.remembered.get("destroyed_cards", []):
             duel.apply_destruction_damage(gone["controller"], gone["atk"], ctx.card_id)
@@ -720,8 +733,10 @@ def destruction_damage(duel: Duel, ctx: EffectContext, arg: YamlValue) -> None:
     for card in cards_in(duel, ctx, arg):
         if card.on_field:  # not destroyed (it cannot be, or it was not): no Destruction Damage
             continue
-        atk = ctx.remembered.get("target.atk", duel.effective_atk(card))
-        duel.apply_destruction_damage(card.controller, atk, ctx.card_id)
+        atk = ctx.remembered.get(f"{arg}.atk", duel.effective_atk(card))
+        # the player who controlled it as it was destroyed, not its owner it went back to
+        controller = ctx.remembered.get(f"{arg}.controller", card.controller)
+        duel.apply_destruction_damage(str(controller), atk, ctx.card_id)
 
 
 @primitive("replace_terrain")
@@ -990,7 +1005,7 @@ def cost_cards(duel: Duel, player: str, arg: YamlValue, selections: dict[str, st
     cards = [duel.card(i) for i in scripted_cost_cards(selections, key, count)]
     for card in cards:
         usable = duel.may_use_from_field(card, player) if card.on_field else \
-            card.owner == player
+            duel.may_use_from_area(card, player)
         if duel.cost_zone(card, player) not in zones or not usable or \
                 not duel.matches(card, spec):
             duel.illegal("costs", "cannot_pay_cost", f"{card.id} cannot pay this {key} cost "

@@ -124,7 +124,9 @@ def active(duel: Duel, name: str) -> Iterator[tuple[CardInstance, YamlMapping]]:
         source = duel.cards[card_id]
         if not (source.on_field and source.face_up):
             continue
-        if source.card.is_monster and not duel.has_effects(source):
+        # A monster whose effects are erased (a Deck Master) restricts nothing: the format that
+        # erases them notes the rule that does.
+        if source.card.is_monster and not duel.continuous_effect_applies(source):
             continue
         for effect in source.card.effects_of("continuous"):
             spec = effect["continuous"]

@@ -78,7 +78,10 @@ def watching_cards(duel: Duel) -> list[str]:
     joins the duel)."""
     known = duel.__dict__.get("_watching")
     if known is None or known[0] != len(duel.cards):
-        ids = [card_id for card_id, card in duel.cards.items() if watches_others(card.card)]
+        # Read through dict's own view: only each card's (shared, never changed) definition
+        # is looked at, so a checkpoint open over the step need not save every card for it.
+        ids = [card_id for card_id, card in dict.items(duel.cards)
+               if watches_others(card.card)]
         known = duel.__dict__["_watching"] = (len(duel.cards), ids)
     return known[1]
 

@@ -236,7 +236,7 @@ def test_destruction_damage_for_each_destroyed_card_goes_to_its_controller():
     ({"mill": {"who": "everyone", "count": 1}}, "who is self, opponent or both"),
     ({"send_from_deck": {"count": 0}}, "count is a whole number"),
     ({"flip_face_down": "everything"}, "takes target, all"),
-    ({"destruction_damage": "all"}, "takes target, self or destroyed"),
+    ({"destruction_damage": "all"}, "takes target, self, that_monster, attacker or destroyed"),
 ])
 def test_a_malformed_deck_or_mass_effect_is_reported_when_the_card_loads(step, words):
     assert words in (check_card_spec({"resolve": [step]}) or "")

@@ -242,3 +242,42 @@ def test_not_while_you_control_with_an_unknown_filter_key_is_refused_at_its_card
         parse_scenario(text, "lone.yaml", formats={"core"})
     assert caught.value.field == "cards[0].summon_condition"
     assert "unknown filter 'colour'" in caught.value.message
+
+
+DECK_MASTER_SOURCE = textwrap.dedent("""\
+    slug: erased-restriction-probe
+    format: deck-masters
+    rule: deck-masters/on-the-field#effect-erased-while-deck-master
+    title: A Deck Master's printed restriction
+    narrative: A Deck Master's text says it cannot attack.
+    cards:
+      - name: Probe Wall
+        kind: monster
+        subtype: effect
+        level: 4
+        atk: 1000
+        def: 1000
+        effects:
+        - continuous: {cannot_attack: {}}
+    setup:
+      turn: {number: 3, player: A, phase: battle}
+      players:
+        A: {lp: 8000, deck: 5, deck_master: {id: wall, card: Probe Wall, position: attack},
+            monsters: [{id: copy, card: Probe Wall, position: attack}]}
+        B: {lp: 8000, deck: 5, deck_master: {id: b-dm, card: Summoned Skull}}
+    steps:
+      - {player: A, attack: copy, target: direct}
+      - {player: A, attack: wall, target: direct}
+    expect: {turn: 3}
+    """)
+
+
+def test_a_deck_masters_erased_restriction_forbids_nothing_and_cites_the_erasing_rule():
+    from scenarios.engine.rulesets.deck_masters import DeckMastersDuel
+
+    from .conftest import parameters
+    result = replay(parse_scenario(DECK_MASTER_SOURCE, "probe.yaml", formats={"deck-masters"}),
+                    DeckMastersDuel, default_catalog(), params=parameters("deck-masters"),
+                    keep_going=True)
+    assert refusals(result) == ["cannot_attack", None]
+    assert "deck-masters/on-the-field#effect-erased-while-deck-master" in result.rules

@@ -28,8 +28,9 @@ The rules it applies (each a named hook with its article anchor and a wrong read
 - Other cards in a Deck Master Position: it is only a holding area (`position-holding-area`),
   and they are not Deck Masters (`held-not-deck-master`).
 
-Card terms read here: a monster flagged `unaffected:spell` (or `unaffected:trap`) is unaffected
-by Spell (Trap) effects; a Continuous Ability's `while: on_field` (or `in_position`) is its
+Card terms read here: a Spell or Trap Ability's effect counts as a Spell or Trap effect, so a
+monster flagged `unaffected:spell` (or `unaffected:trap`, read by the core for every format) is
+unaffected by it; a Continuous Ability's `while: on_field` (or `in_position`) is its
 condition (`while: paid`: for the turn its cost was paid in, by a `use_ability` step that
 starts no Chain); the primitive `place_in_position: target` puts a card in a Deck Master
 Position.
@@ -400,8 +401,8 @@ class DeckMasterAbilityRules(DuelBase):
                 self.move(deck_master, "graveyard", reason=f"a resolved Normal {kind.capitalize()}")
 
     def effect_kind(self, source_id: str) -> str | None:
-        """'spell' or 'trap' when the effect now applying is a Spell or Trap effect, or None;
-        a Spell or Trap Ability's effect counts as one (noting the rule)."""
+        """A Spell or Trap Ability's effect counts as a Spell or Trap effect (noting the rule),
+        so a monster flagged `unaffected:spell` / `unaffected:trap` ignores it too."""
         link = self._resolving_link
         if link is not None and link.card_id == source_id and link.ability_type is not None:
             kind = CARD_LIKE.get(link.ability_type)
@@ -409,19 +410,7 @@ class DeckMasterAbilityRules(DuelBase):
                 return None
             self.note_rule("ability-effects-spell-trap")
             return kind
-        source = self.card(source_id)
-        return source.card.kind if source.card.kind in ("spell", "trap") else None
-
-    def unaffected_by(self, card: CardInstance, source_id: str) -> bool:
-        """A monster flagged `unaffected:spell` / `unaffected:trap` ignores those effects."""
-        if any(flag.startswith("unaffected:") for flag in card.card.flags):
-            kind = self.effect_kind(source_id)
-            if kind is not None and f"unaffected:{kind}" in card.card.flags:
-                self.emit("effect", f"{card.id} is unaffected by {kind.capitalize()} effects, "
-                          f"such as that of {source_id}", card=card.id, by=source_id,
-                          effect_kind=kind, what="unaffected")
-                return True
-        return super().unaffected_by(card, source_id)
+        return super().effect_kind(source_id)
 
     # --- Continuous Abilities and replacements ----------------------------------------------------
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..duel import Duel
 from ..errors import ScriptError
 from ..parameters import Param, Row, Table, Whole
+from ..restrictions import restricting
 from ..rules import Rule, rulebook
 from ..vocabulary import reasons, step_options
 from ..wording import counted
@@ -840,7 +841,9 @@ class HighlanderDuel(Duel):
                 self.illegal("nightfall-spell-trap", "invalid_nightfall_card",
                              f"{card.id} is not a monster")
             self.note_rule("nightfall-spell-trap")
-        if "cannot_be_targeted" in card.card.flags:
+        if "cannot_be_targeted" in card.card.flags or \
+                restricting(self, "cannot_be_targeted", card) is not None:
+            # printed ("cannot be targeted") or given by a face-up card's continuous effect
             if self.misreads("nightfall-no-target", "targets"):
                 self.illegal("nightfall-no-target", "invalid_nightfall_card",
                              f"{card.id} cannot be targeted")

@@ -261,6 +261,11 @@ class KingdomDuel(Duel):
         Rule("kd-erode", "kingdom-duels/terminology#erode-definition",
              "An eroded card is removed to no zone at all: not field, Deck, Graveyard or hand.",
              {"erode-is-graveyard": "an eroded card goes to the Graveyard"}),
+        Rule("kd-erode-banish", "kingdom-duels/terminology#erode-replaces-banish",
+             "Eroding takes the place of banishing: a card an effect or a cost would banish is "
+             "eroded.",
+             {"banished-zone": "the card is banished, face-up in a banished pile as in the "
+                               "official game"}),
         Rule("kd-destruction-damage", "kingdom-duels/terminology#destruction-damage-cap",
              "Destruction Damage is {{ destruction_damage_fraction }} of the destroyed monster's "
              "ATK, at most {{ destruction_damage_cap_per_turn }} a turn.",
@@ -540,6 +545,9 @@ class KingdomDuel(Duel):
 
     def move(self, card: CardInstance, zone: str, controller: str | None = None,
              face_up: bool = True, position: str | None = None, reason: str = "") -> None:
+        if zone == "banished" and not self.misreads("kd-erode-banish", "banished-zone"):
+            self.note_rule("kd-erode-banish")  # this game has no banishing: the card is eroded
+            zone = "eroded"
         entering = zone == "monsters" and card.zone != "monsters"
         self.equips.before_move(card)
         from_deck, owner = card.zone == "deck", card.owner

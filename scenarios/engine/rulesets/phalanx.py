@@ -127,7 +127,10 @@ class PhalanxDuel(Duel):
              "A cost or requirement cannot be met with cards from a teammate's hand, Deck, Fusion "
              "Deck, Graveyard or banished cards.",
              {"teammate-hand-usable": "a teammate's hand may pay costs, like a teammate's cards "
-                                      "on the field"}),
+                                      "on the field",
+              "teammate-graveyard-usable": "a teammate's Graveyard and banished cards may pay "
+                                           "costs and summoning requirements, like a "
+                                           "teammate's cards on the field"}),
         Rule("teammates-cards", "tag-team-phalanx/players-and-their-cards#rule-13-no-playing-teammate-cards",
              "A player cannot summon or activate a card from a teammate's hand, Deck, Fusion "
              "Deck, Graveyard or banished cards as their own.",
@@ -142,6 +145,23 @@ class PhalanxDuel(Duel):
               "for-the-teammate": "a player may attack with or change the position of a "
                                   "teammate's monster for the teammate, whose monster it stays, "
                                   "but only in the teammate's own turn"}),
+        Rule("opposing-team",
+             "tag-team-phalanx/players-and-their-cards#rule-14-whose-cards-in-card-text",
+             "In a card's text, \"your opponent controls\" means the cards of every player of "
+             "the opposing team, and a teammate's cards are not the opponent's.",
+             {"teammate-as-opponent": "every card the player does not control counts as the "
+                                      "opponent's, a teammate's cards on the shared field too",
+              "one-opponent": "\"your opponent\" is one player of the opposing team, the next "
+                              "in turn order, whose cards alone count"}),
+        Rule("your-turn-conditions",
+             "tag-team-phalanx/card-effects-in-team-play#rule-19-your-turn-conditions",
+             "A card that works \"during your turn\" works in the teammate's turns too.",
+             {"controller-turns-only": "it works only in its controller's own turns"}),
+        Rule("team-counts", "tag-team-phalanx/teams-and-turns#rule-1-each-player-effects",
+             "An amount counted for each player from the cards they controlled counts the "
+             "cards of all the players of that team, which takes it in its shared score.",
+             {"named-player-only": "it counts only the cards of the one player of the team the "
+                                   "effect names"}),
         Rule("teammate-monster-effects",
              "tag-team-phalanx/players-and-their-cards#rule-14-what-control-covers",
              "A player cannot activate the effect of a teammate's monster that only its "
@@ -457,6 +477,18 @@ class PhalanxDuel(Duel):
         self.note_rule("teammate-costs")
         return not self.is_opponent(card.controller, player)
 
+    def may_use_from_area(self, card: CardInstance, player: str) -> bool:
+        """A teammate's hand, Graveyard and banished cards pay no cost and meet no summoning
+        requirement of the player's (Rule 12)."""
+        if card.owner == player or self.is_opponent(card.owner, player):
+            return super().may_use_from_area(card, player)
+        if card.zone == "hand" and self.misreads("teammate-areas", "teammate-hand-usable"):
+            return True
+        if card.zone != "hand" and self.misreads("teammate-areas", "teammate-graveyard-usable"):
+            return True
+        self.note_rule("teammate-areas")
+        return False
+
     def may_use_as_material(self, card: CardInstance, player: str) -> bool:
         if card.controller == player:
             return True
@@ -475,6 +507,47 @@ class PhalanxDuel(Duel):
             else:
                 self.note_rule("fusion-control")
         super().fusion_summoned(fusion, materials)
+
+    def side_of(self, card: CardInstance, player: str) -> str | None:
+        """"You control" is the player's own cards (Rule 14: not a teammate's), "your opponent
+        controls" the cards of every player of the opposing team; a teammate's cards on the
+        shared field are neither."""
+        if card.controller == player:
+            return "own"
+        if self.is_opponent(card.controller, player):
+            if card.controller != self.opponent(player):  # the second opponent's card
+                if self.misreads("opposing-team", "one-opponent"):
+                    return None
+                self.note_rule("opposing-team")
+            return "opponent"
+        if self.misreads("teammate-control", "shared-control"):
+            return "own"
+        if self.misreads("opposing-team", "teammate-as-opponent"):
+            return "opponent"
+        self.note_rule("teammate-control")  # a teammate's monster is not one "you control"
+        self.note_rule("opposing-team")  # nor one "your opponent controls"
+        return None
+
+    def owner_side(self, card: CardInstance, player: str) -> str | None:
+        """"You own" is the player's own cards, "your opponent owns" an opposing player's; a
+        card a teammate owns is neither (Rule 11 keeps every player's cards apart)."""
+        if card.owner == player:
+            return "own"
+        if self.is_opponent(card.owner, player):
+            return "opponent"
+        if self.misreads("opposing-team", "teammate-as-opponent"):
+            return "opponent"
+        self.note_rule("opposing-team")
+        return None
+
+    def their_players(self, player: str) -> list[str]:
+        """Whose cards an amount counted for `player` counts ("500 for each monster they
+        controlled"): the whole team's, since its players take damage and gain Life Points as
+        one score (Rule 1)."""
+        if self.lp_spread() is not None or self.misreads("team-counts", "named-player-only"):
+            return [player]
+        self.note_rule("team-counts")
+        return self.teammates(player)
 
     def is_teammates(self, card: CardInstance, player: str) -> bool:
         """Is this card a teammate's (not the player's own, not an opponent's)?"""
@@ -944,6 +1017,13 @@ class PhalanxDuel(Duel):
             self.note_rule("every-turn-phase-effects")
             return True
         return super().standby_applies(card, whose)
+
+    def is_your_turn(self, player: str) -> bool:
+        """"During your turn" holds in a teammate's turn too (the site's reading of Rule 19)."""
+        if self.misreads("your-turn-conditions", "controller-turns-only"):
+            return self.turn_player == player
+        self.note_rule("your-turn-conditions")
+        return not self.is_opponent(self.turn_player, player)
 
     def turn_is_for(self, player: str) -> bool:
         if self.misreads("phase-effects", "controller-turns-only"):

@@ -268,8 +268,8 @@ FLAGS = WordKind("flags", "Flags", "`flags:` of a card (a list of words)", (
          "Type."),
     Word("strike_on:", "`strike_on:Terrain`, Kingdom Duels: the Terrains the monster's STRIKE "
          "may hit.", example="flags: [\"strike_on:Forest\"]"),
-    Word("unaffected:", "`unaffected:spell` or `unaffected:trap`, Deck Masters: the monster is "
-         "unaffected by Spell (or Trap) effects, Abilities of that kind included.",
+    Word("unaffected:", "`unaffected:spell` or `unaffected:trap`: the monster is unaffected by "
+         "Spell (or Trap) effects (in Deck Masters, Abilities of that kind included).",
          example="flags: [\"unaffected:spell\"]"),
 ))
 
