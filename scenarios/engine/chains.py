@@ -215,6 +215,13 @@ class ChainRules(DuelPart):
             return program.get("speed", 2)
         if "speed" in program:
             return program["speed"]
+        if not is_card_activation and card.card.kind == "trap" and not card.card.is_monster:
+            # The effect of a face-up Trap Card (a Continuous Trap's) has the card's own Spell
+            # Speed 2, not the Spell Speed 1 of a Spell's or an Ignition Effect.
+            if self.misreads("spell-speed-2", "continuous-trap-speed-1"):
+                return 1
+            self.note_rule("spell-speed-2")
+            return 2
         if is_card_activation:
             speed = CARD_SPEEDS.get((card.card.kind, card.card.subtype), 1)
             if speed == 3 and self.misreads("counter-trap-speed", "speed-2"):

@@ -330,3 +330,54 @@ def test_destroying_every_card_that_fits_a_filter_reaches_both_sides():
         """)
     assert done.duel.card("mine").zone == "graveyard"
     assert done.duel.card("theirs").zone == "graveyard"
+
+
+def levy_answers_a_revival(mutation=None):
+    """B's face-up Continuous Trap has an optional effect that answers A's Special Summon."""
+    text = textwrap.dedent("""\
+        slug: engine-fix
+        format: core
+        rule: core/chains#spell-speed-2
+        title: An engine fix
+        narrative: A table.
+        expect: {}
+        cards:
+          - name: Recall Levy
+            kind: trap
+            subtype: continuous
+            text: "Each time your opponent Special Summons a monster: you can return it to the hand."
+            effects:
+            - trigger: summoned
+              watch: {kind: monster, side: opponent}
+              how: special
+              resolve:
+              - return_to_hand: that_monster
+        setup:
+          turn: {number: 4, player: A, phase: main1}
+          players:
+            A:
+              lp: 8000
+              deck: 5
+              hand: [{id: reborn, card: Monster Reborn}]
+              graveyard: [{id: snake, card: Venom Snake}]
+            B:
+              lp: 8000
+              deck: 5
+              spell_trap: [{id: levy, card: Recall Levy, face: up}]
+        steps:
+          - {player: A, activate: reborn, target: snake}
+          - {player: B, pass: true}
+          - {player: A, pass: true}
+          - {player: B, activate: levy}
+        """)
+    return run(parse_scenario(text, "engine-fix.yaml"), mutation=mutation)
+
+
+def test_the_effect_of_a_face_up_continuous_trap_is_spell_speed_2():
+    """A Trap Card's effect has the card's Spell Speed 2 (it was given the Spell Speed 1 of a
+    Spell's or an Ignition Effect); the wrong reading that Continuous Traps are Spell Speed 1
+    gives it 1 again."""
+    link = levy_answers_a_revival().steps[-1].state["chain"][-1]
+    assert (link["card"], link["speed"]) == ("levy", 2)
+    misread = levy_answers_a_revival("spell-speed-2:continuous-trap-speed-1")
+    assert misread.steps[-1].state["chain"][-1]["speed"] == 1

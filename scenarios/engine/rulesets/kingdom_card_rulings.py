@@ -172,16 +172,20 @@ class CardRulings(Component):
     # --- optional effects: hard once per turn ---------------------------------------------------
 
     def optional_effect(self, card: CardInstance) -> bool:
-        """Is this the activation of a face-up monster's optional effect (hard once per turn;
-        a Normal Monster may have one)? Refuses a second one in the turn."""
-        # "Every optional effect that needs to be activated by the player": from the field, or
-        # from the hand or Graveyard where the effect says so (effect_zones.py).
-        optional = card.card.kind == "monster" and (
+        """Is this the activation of an optional effect (hard once per turn; a Normal Monster
+        may have one)? Refuses a second one of the card in the turn."""
+        # "Every optional effect that needs to be activated by the player": a monster's Ignition
+        # or Quick Effect, from the field, or from the hand or Graveyard where the effect says
+        # so (effect_zones.py), and any card's optional trigger waiting for its player.
+        monster_effect = card.card.kind == "monster" and (
             card.on_field and card.face_up and
             any("ignition" in e or "quick" in e for e in card.card.effects) or
             any(card.zone in activation_zones(e) for e in card.card.effects
                 if "ignition" in e or "quick" in e))
-        if optional and card.card.subtype == "normal":
+        optional = monster_effect or any(
+            waiting["card"] == card.id and not waiting["effect"].get("mandatory")
+            for waiting in self.duel.optional_triggers)
+        if monster_effect and card.card.subtype == "normal":
             if self.misreads("kd-normal-effects", "no-effects"):
                 self.illegal("kd-normal-effects", "condition_not_met",
                              f"{card.id} is a Normal Monster, with no effect to activate")
