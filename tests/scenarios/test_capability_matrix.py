@@ -60,8 +60,6 @@ NOT_YET = {
     ("item04_filter_by_level_at_least", KD): "a `level_min:` filter",
     ("item04_filter_by_position", DM): "a `position:` filter",
     ("item04_filter_by_position", KD): "a `position:` filter",
-    ("item06_procedure_tributes_the_opponents_monsters", KD):
-        "a summon procedure Tributing the opponent's monsters",
     ("item15_teams_of_three", KD): "a Boss Duel whose crowd is three players",
 }
 # NOT_YET-END
