@@ -38,6 +38,8 @@ TABLES = (
           {"players": {name: {"lp": 8000, "deck": 5} for name in ("A", "B")}}),
     Table("Tag Team Phalanx: two teams of two", "tag-team-phalanx",
           {"players": _players({"A": "X", "B": "X", "C": "Y", "D": "Y"})}),
+    Table("Tag Team Phalanx: two teams of three", "tag-team-phalanx",
+          {"players": _players({"A": "X", "B": "X", "C": "X", "D": "Y", "E": "Y", "F": "Y"})}),
     Table("Kingdom Duels Tag Duel: two teams of two", "kingdom-duels",
           {"mode": "tag", "players": _players({"A": "X", "B": "X", "C": "Y", "D": "Y"})}),
     Table("Kingdom Duels Boss Duel: one Boss against a team of two", "kingdom-duels",

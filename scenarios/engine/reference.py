@@ -142,6 +142,25 @@ def format_reference(slug: str, ruleset: type[Duel]) -> YamlMapping:
     }
 
 
+def kingdom_terms() -> list[YamlMapping]:
+    """[{field, card, key, holds, required}]: the Kingdom Duels terms a card's `summon_with`
+    (by kind and subtype) and `rule` (by Rule Card subtype) take, from the checks the catalog
+    loader applies to them (card_terms.py)."""
+    from .card_terms import RULE_TERMS, RULE_TERMS_REQUIRED, SUMMON_WITH, SUMMON_WITH_REQUIRED
+
+    found: list[YamlMapping] = []
+    for (kind, subtype), terms in SUMMON_WITH.items():
+        found += [{"field": "summon_with", "card": f"{subtype.title()} {kind.title()}", "key": key,
+                   "holds": holds, "required": key in SUMMON_WITH_REQUIRED[(kind, subtype)]}
+                  for key, (_, holds) in terms.items()]
+    for subtype, terms in RULE_TERMS.items():
+        found += [{"field": "rule", "card": f"{subtype.replace('-', ' ').title()} Rule Card",
+                   "key": key, "holds": holds,
+                   "required": key in RULE_TERMS_REQUIRED.get(subtype, ())}
+                  for key, (_, holds) in terms.items()]
+    return found
+
+
 def scenario_card_reference() -> YamlMapping:
     """What a card of a scenario's `cards:` (or of the catalog) may say."""
     from .cards import ATTRIBUTES, CARD_KEYS, KINDS, MAX_CARD_NAME, MAX_SCENARIO_CARDS
@@ -151,7 +170,19 @@ def scenario_card_reference() -> YamlMapping:
             "kinds": {kind: sorted(subtypes) for kind, subtypes in sorted(KINDS.items())},
             "attributes": sorted(ATTRIBUTES),
             "primitives": sorted(PRIMITIVES), "costs": sorted(COSTS),
+            "kingdom_terms": kingdom_terms(),
             "max_cards": MAX_SCENARIO_CARDS, "max_name_length": MAX_CARD_NAME}
+
+
+def overlapping_codes() -> list[YamlMapping]:
+    """[{title, steps, codes: [{code, meaning, when}]}]: close reason codes a judge may take for
+    one another, and when the engine names each (vocabulary/overlaps.py)."""
+    from .vocabulary.overlaps import OVERLAPS
+
+    return [{"title": overlap.title, "steps": list(overlap.steps),
+             "codes": [{"code": code.value, "meaning": code.meaning, "when": when}
+                       for code, when in overlap.when]}
+            for overlap in OVERLAPS]
 
 
 # --- the card language, with an example from the catalog for each word ------------------------
@@ -172,6 +203,35 @@ def flow(value: YamlValue) -> str:
 Use = tuple[str, str, str]
 
 
+def _amount_uses(amount: YamlValue, shown: str) -> Iterator[Use]:
+    """The amount forms (`target.atk`, `{per: destroyed, each: N}`...) an amount uses."""
+    if isinstance(amount, str):
+        yield "amounts", amount, shown
+    if not isinstance(amount, dict):
+        return
+    for key in amount:
+        yield "amounts", str(key), shown
+    per = amount.get("per")
+    if isinstance(per, str):
+        yield "amounts", per, shown
+    for key in per if isinstance(per, dict) else ():
+        if key in ("zone", "side"):
+            yield "amounts", str(key), shown
+
+
+def _argument_uses(name: str, arg: YamlValue, shown: str) -> Iterator[Use]:
+    """The card references and amounts a primitive's argument uses."""
+    from .primitives import CARD_REFERENCES
+
+    card = arg.get("card") if isinstance(arg, dict) else arg
+    if isinstance(card, str) and card in CARD_REFERENCES:
+        yield "references", card, shown
+    if isinstance(arg, dict) and "amount" in arg:
+        yield from _amount_uses(arg["amount"], shown)
+    elif name == "gain_lp" or (isinstance(arg, dict) and isinstance(arg.get("count"), dict)):
+        yield from _amount_uses(arg["count"] if name != "gain_lp" else arg, shown)
+
+
 def _program_uses(program: YamlValue) -> Iterator[Use]:
     """The effect primitives and filters a `resolve:` program (or a choice of programs) uses."""
     if isinstance(program, dict):
@@ -183,6 +243,7 @@ def _program_uses(program: YamlValue) -> Iterator[Use]:
             continue
         (name, arg), = step.items()
         yield "primitives", str(name), "- " + flow(step)
+        yield from _argument_uses(str(name), arg, "- " + flow(step))
         if name == "permanently":
             yield from _program_uses(arg)
         if isinstance(arg, dict) and isinstance(arg.get("filter"), dict):
@@ -215,11 +276,35 @@ def _activation_uses(spec: YamlMapping, kind: str = "activation") -> Iterator[Us
     if isinstance(spec.get("continuous"), dict):
         for key, value in spec["continuous"].items():
             yield "continuous", str(key), "continuous: " + flow({key: value})
+        to = spec["continuous"].get("to")
+        if isinstance(to, str):
+            yield "references", to, "continuous: " + flow(spec["continuous"])
     yield from _program_uses(spec.get("resolve", []))
+
+
+# A card entry's fields, as CardDef keeps them: (field as written, attribute).
+CARD_FIELD_ATTRIBUTES = (("name", "name"), ("kind", "kind"), ("subtype", "subtype"),
+                         ("attribute", "attribute"), ("race", "race"), ("level", "level"),
+                         ("atk", "atk"), ("def", "defense"), ("text", "text"), ("note", "note"),
+                         ("activation", "activation"), ("effects", "effects"),
+                         ("flags", "flags"), ("materials", "materials"), ("scale", "scale"),
+                         ("summon_condition", "summon_condition"), ("procedure", "procedure"),
+                         ("hierarchy", "hierarchy"), ("rule", "rule"),
+                         ("summon_with", "summon_with"), ("also", "also"),
+                         ("abilities", "abilities"))
+
+
+def _field_uses(card: CardDef) -> Iterator[Use]:
+    """The fields a card entry writes (those left at their default are not written)."""
+    for field, attribute in CARD_FIELD_ATTRIBUTES:
+        value = getattr(card, attribute)
+        if value not in (None, "", (), frozenset(), 0) or (value == 0 and field in ("atk", "def")):
+            yield "card-fields", field, f"{field}: {flow(value)}"
 
 
 def card_uses(card: CardDef) -> Iterator[Use]:
     """Every word of the card language a card's data uses, each with a snippet showing it."""
+    yield from _field_uses(card)
     if card.activation:
         yield from _activation_uses(card.activation)
     for effect in card.effects:
@@ -298,6 +383,7 @@ def _reference() -> YamlMapping:
             "fields": field_list(),
             "scenario_cards": scenario_card_reference(),
             "effect_vocabulary": effect_vocabulary(),
+            "overlapping_codes": overlapping_codes(),
             "core_mechanics": CORE_MECHANICS,
             "formats": [format_reference(slug, ruleset) for slug, ruleset in RULESETS.items()]}
 

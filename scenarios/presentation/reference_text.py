@@ -3,9 +3,11 @@ wrapped to the terminal's width, or markdown.
 
 It says what the reference pages say, from the same data (scenarios/engine/reference.py, the
 priority tables the engine plays out, and the rule summaries): the fields of a scenario file,
-`illegal:` and how refusals overlap, the card language with an example per word, who passes
-priority in what order, and each format's steps (options, the codes that can refuse them, in
-the order the engine checks them), fields, expectations and reason codes.
+`illegal:` and how refusals overlap (which close codes apply when), the card language with an
+example per word (a card entry's own fields, the cards named by their role, the amount forms,
+the Kingdom Duels card terms), who passes priority in what order, and each format's steps
+(options, the codes that can refuse them, in the order the engine checks them), fields,
+expectations and reason codes.
 """
 import textwrap
 
@@ -92,6 +94,23 @@ def write_files(out, data):
                      field["description"] + allowed)
     out.heading(2, "Expecting a refusal")
     out.para(ILLEGAL_WORDS)
+    write_overlaps(out, data["overlapping_codes"])
+
+
+def write_overlaps(out, overlaps, codes=None):
+    """The codes that overlap, group by group, and when each applies (only the groups with two
+    or more of `codes`, when given: a format's own)."""
+    shown = [o for o in overlaps
+             if codes is None or sum(c["code"] in codes for c in o["codes"]) >= 2]
+    if not shown:
+        return
+    out.heading(3, "Codes that overlap")
+    out.para("Close codes a judge may take for one another, and when the engine names each.")
+    for overlap in shown:
+        out.para(f"{overlap['title']} (steps: {', '.join(overlap['steps'])}):")
+        for entry in overlap["codes"]:
+            if codes is None or entry["code"] in codes:
+                out.item(entry["code"], entry["when"])
 
 
 def write_card_language(out, data):
@@ -107,6 +126,17 @@ def write_card_language(out, data):
             if example:
                 shown = example["text"] + (f"   ({example['card']})" if example["card"] else "")
             out.item(word["word"], word["means"], shown)
+    write_kingdom_terms(out, data["scenario_cards"]["kingdom_terms"])
+
+
+def write_kingdom_terms(out, terms):
+    out.heading(3, "Kingdom Duels card terms")
+    out.para("The keys of a Kingdom Duels card's `summon_with:` and `rule:`, by the card they "
+             "belong to; the catalog loader refuses any other.")
+    for term in terms:
+        needed = " (required)" if term["required"] else ""
+        out.item(f"{term['field']}: {term['key']}{needed}",
+                 f"{term['card']}: {term['holds']}.")
 
 
 def write_priority(out, tables):
@@ -124,7 +154,7 @@ def write_priority(out, tables):
             out.item(f"On {turn['turn_player']}'s turn", " → ".join(turn["passes"]))
 
 
-def write_format(out, fmt, tables):
+def write_format(out, fmt, tables, overlaps=None):
     name = fmt["name"] if fmt["name"] == fmt["slug"] else f"{fmt['name']} ({fmt['slug']})"
     out.heading(2, f"Format: {name}")
     out.heading(3, "Steps")
@@ -144,6 +174,8 @@ def write_format(out, fmt, tables):
     out.heading(3, "Reason codes")
     for code in fmt["reason_codes"]:
         out.item(code["code"], code["meaning"][:1].upper() + code["meaning"][1:] + ".")
+    if overlaps is not None:
+        write_overlaps(out, overlaps, {code["code"] for code in fmt["reason_codes"]})
     own = [table for table in tables if table["format"] == fmt["slug"]]
     if own:
         write_priority(out, own)
@@ -170,5 +202,5 @@ def reference_text(data, tables, format_slug=None, markdown=False, width=88):
         out.para(f"The part of the scenario reference for `format: {format_slug}`; without "
                  "--format, the whole reference (scenario fields, the card language).")
         out.para(ILLEGAL_WORDS)
-        write_format(out, formats[0], tables)
+        write_format(out, formats[0], tables, data["overlapping_codes"])
     return out.text()

@@ -142,6 +142,9 @@ class ReferenceSerializer(serializers.Serializer):
         child=serializers.DictField(), help_text="the card language: each kind of word (trigger "
         "events, conditions, continuous effects, costs, filters, flags...), each word with its "
         "meaning and an example")
+    overlapping_codes = serializers.ListField(
+        child=serializers.DictField(), help_text="close reason codes a judge may take for one "
+        "another, group by group, each with when the engine names it")
     priority = serializers.ListField(child=serializers.DictField(), help_text="who passes "
                                      "priority in what order, per mode, on each player's turn")
     url = serializers.CharField(help_text="the reference page")

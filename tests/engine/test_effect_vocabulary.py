@@ -114,3 +114,41 @@ def test_a_written_example_is_only_for_a_word_no_catalog_card_uses():
         for word in kind.words:
             if word.example:
                 assert shown[kind.key][word.word]["cards"] == 0, (kind.key, word.word)
+
+
+def test_the_card_fields_listed_are_those_a_card_entry_may_write():
+    from scenarios.engine.cards import CARD_KEYS
+    from scenarios.engine.reference import CARD_FIELD_ATTRIBUTES
+    from scenarios.engine.vocabulary.effects import CARD_FIELDS
+
+    assert words(CARD_FIELDS) == CARD_KEYS == {field for field, _ in CARD_FIELD_ATTRIBUTES}
+
+
+def test_the_card_references_listed_are_those_the_engine_resolves():
+    from scenarios.engine.primitives import CARD_REFERENCES
+    from scenarios.engine.vocabulary.effects import REFERENCES
+
+    assert words(REFERENCES) == set(CARD_REFERENCES)
+
+
+def test_every_amount_form_the_engine_compares_is_listed():
+    from scenarios.engine.vocabulary.effects import AMOUNTS
+
+    compared = compared_with("amount", "spec")
+    assert {"target.atk", "half_lp", "doubling"} <= compared <= words(AMOUNTS)
+    assert {"per", "each", "side", "destroyed", "milled", "flipped"} <= words(AMOUNTS)
+
+
+def test_a_catalog_card_s_references_and_amounts_are_found_with_their_snippet():
+    uses = catalog_uses()
+    assert any("return_to_hand: attacker" in snippet
+               for _, snippet in uses[("references", "attacker")])
+    assert any("per: destroyed" in snippet for _, snippet in uses[("amounts", "per")])
+    assert any(snippet.startswith("materials: ") for _, snippet in uses[("card-fields",
+                                                                         "materials")])
+
+
+def test_conditions_are_documented_in_a_stat_change_s_while_too():
+    assert "`while:`" in CONDITIONS.where
+    shown = {kind["kind"]: {w["word"]: w for w in kind["words"]} for kind in effect_vocabulary()}
+    assert "conditions" in shown["continuous"]["while"]["means"]

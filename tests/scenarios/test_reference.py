@@ -223,3 +223,15 @@ def test_the_reference_s_new_parts_read_as_a_judge_writes(client, bundled_rules)
                   re.search(r'<section id="priority">.*?</section>', page, re.S).group(0)]
     found = [problem for part in parts for problem in problems(part)]
     assert found == [], "\n".join(f"{what}: {context}" for what, context in found)
+
+
+def test_the_index_says_which_overlapping_codes_apply_when_and_the_kingdom_card_terms(client, db):
+    html = client.get("/scenarios/reference/").content.decode()
+    refusals = re.search(r'<section id="refusals">.*?</section>', html, re.S).group(0)
+    for group in reference()["overlapping_codes"]:
+        assert escape(group["title"]) in refusals
+        for entry in group["codes"]:
+            assert f"<dt><code>{entry['code']}</code></dt>" in refusals
+    cards = re.search(r'<section id="scenario-cards">.*?</section>', html, re.S).group(0)
+    assert "<code>summon_with: ritual_spell</code> (required)" in cards
+    assert "<code>rule: keyword</code>" in cards

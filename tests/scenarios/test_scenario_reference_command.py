@@ -53,3 +53,30 @@ def test_an_unknown_format_is_refused_by_name(db):
         printed("--format", "no-such-format")
     assert "unknown format 'no-such-format'" in str(error.value)
     assert "kingdom-duels" in str(error.value)
+
+
+def test_the_reference_documents_card_fields_references_amounts_and_kingdom_terms(db):
+    text = printed("--width", "100")
+    for heading in ("A card entry's own fields", "Cards named by their role", "Amounts",
+                    "Kingdom Duels card terms", "Codes that overlap"):
+        assert f"\n{heading}\n" in text, heading
+    for term in ("  materials: ", "  procedure: ", "  summon_condition: ", "  summon_with: ",
+                 "  that_monster: ", "  equipped: ", "  attacker: ", "  side: ",
+                 "  summon_with: ritual_spell (required): ", "  rule: terrains (required): "):
+        assert f"\n{term}" in text, term
+    assert "and while: of a continuous" in text  # conditions are read in a stat change too
+
+
+def test_overlapping_codes_say_when_each_applies_and_follow_the_format(db):
+    whole = printed("--width", "100")
+    assert "\n  deck_master_tribute: The player's own Deck Master" in whole
+    assert "\n  back_line_cannot_attack: " in whole
+    masters = printed("--format", "deck-masters", "--width", "100")
+    assert "Codes that overlap" in masters and "  opponents_deck_master: " in masters
+    assert "back_line_cannot_attack: The attacker" not in masters  # not a Deck Masters code
+
+
+def test_tag_team_phalanx_teams_of_three_have_their_priority_order(db):
+    text = printed("--format", "tag-team-phalanx", "--width", "100")
+    assert "Tag Team Phalanx: two teams of three" in text
+    assert "On A's turn: A → D → B → E → C → F" in text

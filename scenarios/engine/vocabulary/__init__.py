@@ -4,7 +4,9 @@
 - `board`: phases, zones and battle positions;
 - `events`: the kinds of event a replay records, each with its payload;
 - `steps`: what became of a scripted step (StepStatus);
-- `formats`: what each format lets a scenario say (verbs, their options, fields, reason codes).
+- `formats`: what each format lets a scenario say (verbs, their options, fields, reason codes);
+- `effects`: the card language, word by word;
+- `overlaps`: reason codes that overlap, and when each applies.
 """
 from .board import FIELD_ZONES, Phase, Position, Zone
 from .formats import (COMMON_STEP_OPTIONS, CORE_CARD_FIELDS, CORE_PLAYER_FIELDS,

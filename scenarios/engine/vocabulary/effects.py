@@ -117,7 +117,8 @@ TRIGGERS = WordKind("triggers", "Trigger events", "`trigger:` in an effect (or a
 ))
 
 CONDITIONS = WordKind("conditions", "Conditions", "`when:` in an activation (a list; all must "
-                      "hold)", (
+                      "hold), and `while:` of a continuous `stats:` change (it applies only "
+                      "while they hold)", (
     Word("summon_attempt", "An opponent is summoning a monster and the summon has not "
          "succeeded yet (the window to negate a summon).", example="when: [summon_attempt]"),
     Word("normal_summon_attempt", "As `summon_attempt`, for a Normal or Tribute Summon only."),
@@ -180,9 +181,11 @@ CONTINUOUS = WordKind("continuous", "Continuous effects", "`continuous:` in an e
          "`declared`, the Type its controller declared)."),
     Word("set_race_own", "Deck Masters: every monster the Deck Master's player controls has "
          "the Type named."),
-    Word("while", "Deck Masters: beside another continuous word, where the Deck Master must be "
-         "for it to apply (`on_field`: face-up in a Monster Zone; `in_position`: in its Deck "
-         "Master Position)."),
+    Word("while", "Beside `stats`: the conditions (see conditions) that must hold for the "
+         "change to apply; it applies only while they do (`while: [{lp_at_most: 3000}]`). In a "
+         "Deck Master's Continuous Ability, beside another continuous word: where the Deck "
+         "Master must be for it to apply (`on_field`: face-up in a Monster Zone; "
+         "`in_position`: in its Deck Master Position)."),
     Word("equip_atk", "Kingdom Duels: the ATK the equipped monster gains."),
     Word("zone_sealed", "Kingdom Duels: an equip on a zone: no monster lying in that zone can "
          "be Special Summoned while the equip is face-up."),
@@ -428,8 +431,99 @@ PRIMITIVES = WordKind("primitives", "Effect primitives", "the steps of `resolve:
          "Position."),
 ))
 
-WORD_KINDS = (EFFECT_KINDS, ACTIVATION, TRIGGERS, CONDITIONS, CONTINUOUS, COSTS, FILTERS, FLAGS,
-              ABILITIES, PRIMITIVES)
+CARD_FIELDS = WordKind("card-fields", "A card entry's own fields", "an entry of the catalog, "
+                       "or of a scenario's own `cards:`", (
+    Word("name", "The card's name; a scenario's own card with a catalog card's name replaces "
+         "that card in the scenario, and the board marks it as the scenario's version."),
+    Word("kind", "The card kind: `monster`, `spell`, `trap`, or `rule` (a Kingdom Duels Rule "
+         "Card)."),
+    Word("subtype", "The printed subtype within its kind (normal, effect, fusion, ritual, "
+         "quick-play, counter...)."),
+    Word("attribute", "A monster's printed Attribute (DARK, LIGHT...)."),
+    Word("race", "A monster's printed Type (Beast, Dragon...)."),
+    Word("level", "A monster's printed Level."),
+    Word("atk", "A monster's printed ATK."),
+    Word("def", "A monster's printed DEF."),
+    Word("text", "The card's text as the site shows it; the engine reads only the other "
+         "fields."),
+    Word("note", "What the engine leaves out of the card's text, for editors (not card text)."),
+    Word("activation", "How a Spell or Trap is activated and what it does (see activating a "
+         "card)."),
+    Word("effects", "The card's effects, a list (see kinds of effect)."),
+    Word("flags", "A list of flags (see flags)."),
+    Word("materials", "A Fusion Monster's Fusion Materials: a list of names and filters "
+         "(`{race: Beast, count: 2}`: two Beast-Type monsters), chosen by the step's "
+         "`materials:`."),
+    Word("scale", "A Pendulum Monster's Pendulum Scale."),
+    Word("summon_condition", "What its Normal Summon or Set needs: `cannot_normal_summon: "
+         "true` (never: refused `cannot_normal_summon`), `control: <filter>` (only while its "
+         "player controls a face-up monster that fits: refused `summon_condition`), or "
+         "`not_while_you_control: <filter>` (not while they control a monster that fits: "
+         "refused `cannot_normal_summon`)."),
+    Word("procedure", "How it Special Summons itself with a `special_summon` step: "
+         "`banish_from_graveyard: [filters]` (the step's `materials:`) and/or `tribute: "
+         "{count: N, side: own | opponent | any, ...filter}` (the step's `tributes:`; "
+         "`side: opponent` when its text Tributes the opponent's monsters)."),
+    Word("hierarchy", "Kingdom Duels: a Divine card's Hierarchy (every other card counts as "
+         "0); a card of higher Hierarchy is unaffected by the effects of a lower one."),
+    Word("rule", "Kingdom Duels: a Rule Card's terms, by its subtype (see Kingdom Duels card "
+         "terms below)."),
+    Word("summon_with", "Kingdom Duels: what an Extra Deck monster (or a Ritual Spell) needs "
+         "to be summoned (see Kingdom Duels card terms below)."),
+    Word("also", "Kingdom Duels: the other card kinds a dual-type card also is, a list "
+         "(`spell`, or `trap:continuous` with its subtype)."),
+    Word("abilities", "A scenario's own Deck Master writes its Deck Master Abilities itself, "
+         "a list (see Deck Master Abilities).",
+         example="abilities: [{type: Ignition, once_per_turn: true, resolve: [{draw: 1}]}]"),
+))
+
+REFERENCES = WordKind("references", "Cards named by their role", "the card a primitive acts "
+                      "on (`destroy: that_monster`, `{card: attacker}`) or a continuous "
+                      "change's `to:`", (
+    Word("self", "The card whose effect this is."),
+    Word("target", "The card (or cards) the effect targeted when it was activated."),
+    Word("attacker", "\"The attacking monster\": the one the effect's event names, else the "
+         "monster attacking now."),
+    Word("that_monster", "\"That monster\": the monster the trigger's event is about (the one "
+         "destroyed, summoned, flipped or attacking).",
+         example="trigger: destroyed\nwatch: {kind: monster, side: opponent}\n"
+                 "resolve: [{banish: that_monster}]"),
+    Word("equipped", "\"The equipped monster\": the monster this Equip Card is equipped to.",
+         example="continuous: {stats: {atk: 700}, to: equipped}"),
+))
+
+AMOUNTS = WordKind("amounts", "Amounts", "`amount:` of `damage`, `gain_lp` or `change_atk`, "
+                   "and a counted `count:` (a number, or one of these)", (
+    Word("target.atk", "The ATK of the effect's target, read as the effect resolves."),
+    Word("half_lp", "Half the controller's LP, rounded down.",
+         example="- {damage: {to: opponent, amount: half_lp}}"),
+    Word("doubling", "300 the first time, then twice the card's last amount each time.",
+         example="- {damage: {to: both, amount: doubling}}"),
+    Word("per", "`{per: <what>, each: N}`: N for each card counted: `destroyed`, `milled` or "
+         "`flipped` (what an earlier step of the same effect destroyed, sent from the top "
+         "of a Deck, or changed to face-down), `effect_monsters_on_field`, or a count "
+         "`{zone: monsters, side: own | opponent | any | their, filter: {...}}`."),
+    Word("each", "Beside `per`: how much each counted card is worth."),
+    Word("side", "`their` (beside `per: destroyed`, or in a `per:` count): counted for each "
+         "player the step reaches, from that player's own cards (\"each player takes 500 for "
+         "each monster they controlled\").",
+         example="damage: {to: both, amount: {per: destroyed, side: their, each: 500}}"),
+    Word("destroyed", "Beside `per`: the cards an earlier `destroy_all` of the effect "
+         "destroyed."),
+    Word("milled", "Beside `per`: the cards an earlier `mill` of the effect sent to the "
+         "Graveyard.", example="- {damage: {to: opponent, amount: {per: milled, each: 300}}}"),
+    Word("flipped", "Beside `per`: the monsters an earlier `flip_face_down: all` of the effect "
+         "changed to face-down.",
+         example="amount: {per: flipped, each: 300}"),
+    Word("effect_monsters_on_field", "Beside `per`: the face-up Effect Monsters on the "
+         "field."),
+    Word("zone", "In a `per:` count: the zone counted (`monsters`, `graveyard`, `hand`...), "
+         "with `side` and `filter`.",
+         example="amount: {per: {zone: monsters, side: their}, each: 300}"),
+))
+
+WORD_KINDS = (CARD_FIELDS, EFFECT_KINDS, ACTIVATION, TRIGGERS, CONDITIONS, CONTINUOUS, COSTS,
+              FILTERS, FLAGS, ABILITIES, PRIMITIVES, REFERENCES, AMOUNTS)
 
 
 def word_for(kind: WordKind, written: str) -> Word | None:
