@@ -26,7 +26,10 @@ FORMATS = ("core", "deck-masters", "thought-ruler-highlander", "tag-team-phalanx
            "kingdom-duels")
 # Where a filter is written: `target: {race: Beast}`, `filter:`, `watch:`, a stat change's
 # `to:`, `control:` in a condition, a summon condition's `not_while_you_control:`.
-FILTER_PLACES = ("target", "filter", "watch", "to", "control", "not_while_you_control")
+# Where a card writes a filter: what it targets, watches, changes or counts, the cards a
+# continuous restriction covers (`cards:`), and what a sweep destroys (`destroy_all:`).
+FILTER_PLACES = ("target", "filter", "watch", "to", "control", "not_while_you_control", "cards",
+                 "destroy_all")
 
 
 @dataclass(frozen=True)

@@ -55,11 +55,6 @@ NOT_YET = {
     ("item03_quick_effect_from_the_graveyard", TTP): "a Quick Effect activated from the Graveyard",
     ("item03_ignition_effect_from_the_hand", CORE): "an Ignition effect activated from the hand",
     ("item03_ignition_effect_from_the_hand", KD): "an Ignition effect activated from the hand",
-    ("item04_filter_by_exact_level", TTP): "a `level:` (exactly N) filter",
-    ("item04_filter_by_level_at_least", TTP): "a `level_min:` filter",
-    ("item04_filter_by_level_at_least", KD): "a `level_min:` filter",
-    ("item04_filter_by_position", DM): "a `position:` filter",
-    ("item04_filter_by_position", KD): "a `position:` filter",
     ("item15_teams_of_three", KD): "a Boss Duel whose crowd is three players",
 }
 # NOT_YET-END
