@@ -237,6 +237,8 @@ def test_the_new_deck_master_does_not_see_the_tribute_summon_that_made_it_one():
     ("trigger: destroyed\nwatch: {side: mine}", "abilities[0].watch",
      "filter side is one of own, opponent, any"),
     ("watch: {kind: monster}", "abilities[0].watch", "watch belongs beside a trigger"),
+    ("trigger: {turn: 5}", "abilities[0].trigger",
+     "an Ability's trigger is the name of one event"),  # found by the hostile-file fuzzing
 ])
 def test_a_badly_written_ability_trigger_is_refused_naming_its_field(trigger, field, message):
     with pytest.raises(ScenarioError) as caught:

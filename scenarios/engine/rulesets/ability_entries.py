@@ -110,6 +110,9 @@ def trigger_entry_problem(entry: YamlMapping) -> tuple[str, str] | None:
         stray = next((key for key in WATCH_KEYS if key in entry), None)
         return None if stray is None else (stray, f"{stray} belongs beside a trigger")
     event = entry["trigger"]
+    if not isinstance(event, str):
+        return "trigger", f"an Ability's trigger is the name of one event (one of " \
+                          f"{', '.join(ability_triggers())}), not {type(event).__name__}"
     if event in NOT_FOR_ABILITIES:
         return "trigger", f"an Ability cannot trigger on {event}: {NOT_FOR_ABILITIES[event]}"
     if event not in ability_triggers():
