@@ -49,13 +49,10 @@ NOT_YET = {
     ("item03_quick_effect_from_the_hand", DM): "a Quick Effect activated from the hand",
     ("item03_quick_effect_from_the_hand", TRH): "a Quick Effect activated from the hand",
     ("item03_quick_effect_from_the_hand", TTP): "a Quick Effect activated from the hand",
-    ("item03_quick_effect_from_the_graveyard", CORE): "a Quick Effect activated from the Graveyard",
     ("item03_quick_effect_from_the_graveyard", DM): "a Quick Effect activated from the Graveyard",
     ("item03_quick_effect_from_the_graveyard", TRH): "a Quick Effect activated from the Graveyard",
     ("item03_quick_effect_from_the_graveyard", TTP): "a Quick Effect activated from the Graveyard",
-    ("item03_ignition_effect_from_the_hand", CORE): "an Ignition effect activated from the hand",
     ("item03_ignition_effect_from_the_hand", KD): "an Ignition effect activated from the hand",
-    ("item15_teams_of_three", KD): "a Boss Duel whose crowd is three players",
 }
 # NOT_YET-END
 
