@@ -46,11 +46,8 @@ NOT_YET = {
     ("item02_cannot_be_destroyed_by_battle", TRH): "`cannot_be_destroyed: {by: battle}`",
     ("item03_quick_effect_from_the_hand", DM): "a Quick Effect activated from the hand",
     ("item03_quick_effect_from_the_hand", TRH): "a Quick Effect activated from the hand",
-    ("item03_quick_effect_from_the_graveyard", CORE): "a Quick Effect activated from the Graveyard",
     ("item03_quick_effect_from_the_graveyard", DM): "a Quick Effect activated from the Graveyard",
     ("item03_quick_effect_from_the_graveyard", TRH): "a Quick Effect activated from the Graveyard",
-    ("item03_ignition_effect_from_the_hand", CORE): "an Ignition effect activated from the hand",
-    ("item15_teams_of_three", KD): "a Boss Duel whose crowd is three players",
 }
 # NOT_YET-END
 
