@@ -39,19 +39,10 @@ CANNOT_APPLY = {
 
 # NOT_YET-BEGIN (generated from /work/main's scenarios/data; shrink it as scenarios land)
 NOT_YET = {
-    ("item02_cannot_be_normal_summoned_while_you_control", DM):
-        "`not_while_you_control` summon condition",
-    ("item02_cannot_be_normal_summoned_while_you_control", TRH):
-        "`not_while_you_control` summon condition",
-    ("item02_cannot_be_destroyed_by_battle", TRH): "`cannot_be_destroyed: {by: battle}`",
     ("item02_cannot_be_destroyed_by_battle", TTP): "`cannot_be_destroyed: {by: battle}`",
     ("item02_cannot_be_destroyed_by_battle", KD): "`cannot_be_destroyed: {by: battle}`",
-    ("item03_quick_effect_from_the_hand", DM): "a Quick Effect activated from the hand",
-    ("item03_quick_effect_from_the_hand", TRH): "a Quick Effect activated from the hand",
     ("item03_quick_effect_from_the_hand", TTP): "a Quick Effect activated from the hand",
     ("item03_quick_effect_from_the_graveyard", CORE): "a Quick Effect activated from the Graveyard",
-    ("item03_quick_effect_from_the_graveyard", DM): "a Quick Effect activated from the Graveyard",
-    ("item03_quick_effect_from_the_graveyard", TRH): "a Quick Effect activated from the Graveyard",
     ("item03_quick_effect_from_the_graveyard", TTP): "a Quick Effect activated from the Graveyard",
     ("item03_ignition_effect_from_the_hand", CORE): "an Ignition effect activated from the hand",
     ("item03_ignition_effect_from_the_hand", KD): "an Ignition effect activated from the hand",
