@@ -100,8 +100,7 @@ class BattleRules(DuelPart):
             self.illegal(None, "cannot_normal_summon", f"{card.name} cannot be Normal Summoned/Set")
         if not condition:
             return
-        # "you control" is the player's side as the format counts it (side_of)
-        yours = [c for c in self.cards_on_field("monster") if self.side_of(c, player) == "own"]
+        yours = self.monsters_a_condition_counts(player)
         if "control" in condition and not any(
                 self.matches(c, condition["control"]) and c.face_up for c in yours):
             self.illegal(None, "summon_condition", f"{card.name}'s summoning condition is not met")
@@ -111,6 +110,11 @@ class BattleRules(DuelPart):
                 for c in yours):
             self.illegal(None, "cannot_normal_summon", f"{card.name} cannot be Normal Summoned "
                          "or Set while its player controls such a monster")
+
+    def monsters_a_condition_counts(self, player: str) -> list[CardInstance]:
+        """The monsters a summoning condition counts as `player`'s: "you control" is the
+        player's side as the format counts it (side_of); a format may hold a card apart."""
+        return [c for c in self.cards_on_field("monster") if self.side_of(c, player) == "own"]
 
     def do_summon(self, action: Action) -> None:
         player, card = action.actor, self.card(action.card_id)

@@ -453,6 +453,11 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
         attack keeps or loses it), or None outside an attack."""
         return self.attack.attacker if self.attack is not None else None
 
+    def restricts_off_the_field(self, card: CardInstance) -> bool:
+        """Does a card off the field apply its restrictions all the same? Never in the core; a
+        format's wrong reading may say so (a Highlander Deck Master waiting in its zone)."""
+        return False
+
     def continuous_effect_applies(self, card: CardInstance) -> bool:
         """Does a monster's own continuous effect apply now? A format whose rules erase it
         notes the rule that does (a Deck Master's)."""

@@ -122,7 +122,7 @@ def active(duel: Duel, name: str) -> Iterator[tuple[CardInstance, YamlMapping]]:
     face-up on the field, and a monster source still has its effects."""
     for card_id in restricting_cards(duel):
         source = duel.cards[card_id]
-        if not (source.on_field and source.face_up):
+        if not (source.on_field and source.face_up) and not duel.restricts_off_the_field(source):
             continue
         # A monster whose effects are erased (a Deck Master) restricts nothing: the format that
         # erases them notes the rule that does.

@@ -100,6 +100,12 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, AbilityTriggerRules, Duel):
              "A card in a Deck Master Position cannot be affected or targeted by card effects; "
              "only Abilities that say so reach it.",
              {"position-reachable": "effects that reach the field also reach the Position"}),
+        Rule("dm-outside-the-game", "deck-masters/deck-master-position#outside-the-game",
+             "A Deck Master waiting in its Position stands outside the game: it is not a monster "
+             "its player controls, so a summoning condition that asks about their monsters does "
+             "not count it.",
+             {"controlled-monster": "the Deck Master Position is part of its player's field, so "
+                                    "the Deck Master waiting there is a monster they control"}),
         Rule("ability-chain-link", "deck-masters/abilities#ignition-chain-link",
              "An Ignition Ability must always be Chain Link 1.",
              {"any-link": "an Ignition Ability may be chained like a Quick Effect"}),
@@ -384,6 +390,18 @@ class DeckMastersDuel(more.DeckMasterAbilityRules, AbilityTriggerRules, Duel):
 
     def is_deck_master(self, card: CardInstance) -> bool:
         return self.deck_masters.get(card.owner) == card.id
+
+    def monsters_a_condition_counts(self, player: str) -> list[CardInstance]:
+        """A Deck Master waiting in its Position is outside the game: a summoning condition
+        such as "cannot be Normal Summoned while you control a monster" does not see it."""
+        found = super().monsters_a_condition_counts(player)
+        waiting = [self.card(i) for i in self.zone_of(player, "deck_master")
+                   if self.card(i).card.is_monster]
+        if waiting:
+            if self.misreads("dm-outside-the-game", "controlled-monster"):
+                return found + waiting
+            self.note_rule("dm-outside-the-game")
+        return found
 
     def has_effects(self, card: CardInstance) -> bool:
         if self.is_deck_master(card) and card.zone == "monsters" and \

@@ -597,6 +597,15 @@ class HighlanderDuel(Duel):
             self.note_rule("emz-no-effects")
         return super().setting_forbidden()
 
+    def restricts_off_the_field(self, card: CardInstance) -> bool:
+        """A Deck Master waiting in the Extra Monster Zone applies none of its effects: one
+        that keeps monsters from being destroyed by battle protects nothing from there."""
+        if self.is_deck_master(card) and card.zone == "extra_monster_zone":
+            if self.misreads("emz-no-effects", "effects-apply"):
+                return True
+            self.note_rule("emz-no-effects")
+        return super().restricts_off_the_field(card)
+
     def activation_for(self, card: CardInstance, player: str) -> tuple[YamlMapping, bool]:
         if self.is_deck_master(card) and card.zone == "extra_monster_zone":
             effects = [effect[key] for effect in card.card.effects
