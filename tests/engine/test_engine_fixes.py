@@ -239,40 +239,19 @@ def test_a_non_divine_cards_effect_still_applies_to_a_divine_card():
     assert "kingdom-duels/divine-cards#non-divine-hierarchy" in done.rules
 
 
-def target_teammates_monster(mode):
+def target_teammates_monster(mode, side="own"):
+    """C aims "Target 1 monster you control" (`side: own`) or "... your opponent controls"
+    (`side: opponent`) at teammate B's monster; A, the other team, has a monster too."""
+    whose = {"own": "you control", "opponent": "your opponent controls"}[side]
     return replayed("kingdom-duels", "kingdom-duels/multiplayer#boss-collective-control", f"""\
         cards:
           - name: Kingdom Last Rites
             kind: spell
             subtype: normal
             attribute: DARK
-            text: "Target 1 monster you control; destroy it."
+            text: "Target 1 monster {whose}; destroy it."
             activation:
-              target: {{card: monster, side: own}}
-              resolve: [{{destroy: target}}]
-        setup:
-          mode: {mode}
-          turn: {{number: 4, player: C, phase: main1}}
-          players:
-            A: {{team: X, deck: 5}}
-            B: {{team: Y, deck: 5, monsters: [{{id: wolf, card: Kingdom Wolf, position: attack}}]}}
-            C: {{team: Y, deck: 5, hand: [{{id: rites, card: Kingdom Last Rites}}]}}{tag_partner(mode)}
-        steps:
-          - {{player: C, activate: rites, target: wolf}}
-        """)
-
-
-def target_partners_monster_as_an_opponents(mode):
-    """A card that targets "1 monster your opponent controls", aimed at a teammate's monster."""
-    return replayed("kingdom-duels", "kingdom-duels/multiplayer#boss-collective-control", f"""\
-        cards:
-          - name: Kingdom Ambush
-            kind: spell
-            subtype: normal
-            attribute: DARK
-            text: "Target 1 monster your opponent controls; destroy it."
-            activation:
-              target: {{card: monster, side: opponent}}
+              target: {{card: monster, side: {side}}}
               resolve: [{{destroy: target}}]
         setup:
           mode: {mode}
@@ -280,16 +259,16 @@ def target_partners_monster_as_an_opponents(mode):
           players:
             A: {{team: X, deck: 5, monsters: [{{id: foe, card: Kingdom Wolf, position: attack}}]}}
             B: {{team: Y, deck: 5, monsters: [{{id: wolf, card: Kingdom Wolf, position: attack}}]}}
-            C: {{team: Y, deck: 5, hand: [{{id: ambush, card: Kingdom Ambush}}]}}{tag_partner(mode)}
+            C: {{team: Y, deck: 5, hand: [{{id: rites, card: Kingdom Last Rites}}]}}{tag_partner(mode)}
         steps:
-          - {{player: C, activate: ambush, target: wolf}}
+          - {{player: C, activate: rites, target: wolf}}
         """)
 
 
 def test_a_tag_partners_monster_is_not_one_your_opponent_controls():
     """In a team mode a teammate is neither "you" nor "your opponent": "a monster your
     opponent controls" cannot be the partner's (it once counted every card not yours)."""
-    assert target_partners_monster_as_an_opponents("tag").steps[-1].reason == "invalid_target"
+    assert target_teammates_monster("tag", "opponent").steps[-1].reason == "invalid_target"
 
 
 def test_a_boss_team_players_monster_you_control_includes_a_teammates():
