@@ -548,6 +548,9 @@ class ChainRules(DuelPart):
                 if card.zone != Zone.HAND:
                     self.illegal("costs", "cannot_pay_cost", f"{card.id} is not in the hand to "
                                  "be discarded")
+            elif kind == "banish_self":  # "banish this card": from wherever it is activated
+                if card.zone == "banished":
+                    self.illegal("costs", "cannot_pay_cost", f"{card.id} is already banished")
             elif kind != "lp" and card.id in value:
                 self.illegal("costs", "cannot_pay_cost", f"{card.id} cannot pay its own cost")
         for kind, value in payments:
@@ -562,6 +565,10 @@ class ChainRules(DuelPart):
                 continue
             if kind == "discard_self":
                 self.move(card, "graveyard", reason="discarded for its own cost")
+                continue
+            if kind == "banish_self":
+                self.move(card, COST_DESTINATIONS["banish"], reason="banished for its own cost")
+                self.note_rule(rule)
                 continue
             for card_id in value:
                 self.move(self.card(str(card_id)), COST_DESTINATIONS[kind],

@@ -1047,7 +1047,10 @@ def discard(duel: Duel, player: str, arg: YamlValue, selections: dict[str, str])
 @cost("banish")
 def banish_cost(duel: Duel, player: str, arg: YamlValue, selections: dict[str, str]) -> Payment:
     """`{from: graveyard, count: N, filter: ...}`: banish cards (from the hand, the Graveyard
-    or the field) chosen with `select: {banish: ...}`."""
+    or the field) chosen with `select: {banish: ...}`; `banish: self` banishes the card whose
+    effect is activated, from where it is ("banish this card from your Graveyard; ...")."""
+    if arg == "self":
+        return ("banish_self", "")
     cards = cost_cards(duel, player, arg, selections, "banish", "graveyard")
     return ("banish", [card.id for card in cards])
 
@@ -1078,7 +1081,7 @@ def cost_problem(name: str, arg: YamlValue) -> str | None:
         return None if fine else f"takes a number of LP or half, not {arg!r}"
     if isinstance(arg, int) and not isinstance(arg, bool):
         return None if arg > 0 else f"takes a count of at least 1, not {arg}"
-    if name == "discard" and isinstance(arg, str):
+    if name in ("discard", "banish") and isinstance(arg, str):
         return None if arg == "self" else f"is `self` (this card) or a count, not {arg!r}"
     if arg is None:
         return None

@@ -77,6 +77,19 @@ CARDS = textwrap.dedent("""\
       subtype: normal
       activation:
         resolve: [{destroy_all: {card: monster, owner: own}}]
+    - name: Probe Grave Ward
+      kind: monster
+      subtype: effect
+      attribute: DARK
+      race: Zombie
+      level: 3
+      atk: 800
+      def: 1200
+      effects:
+        - ignition:
+            cost: [{banish: self}]
+            resolve: [{gain_lp: 500}]
+          from: graveyard
     - name: Probe Golem
       kind: monster
       subtype: effect
@@ -367,3 +380,23 @@ def test_a_procedure_tributing_its_players_own_monsters_may_take_a_phalanx_teamm
                     params=parameters("tag-team-phalanx"), keep_going=True)
     assert refusals(result) == ["wrong_tributes", None]
     assert zone(result, "mate") == "graveyard" and zone(result, "golem") == "monsters"
+
+
+def test_a_graveyard_effect_can_banish_its_own_card_as_its_cost():
+    """"Banish this card from your Graveyard; gain 500 LP": the card pays its own cost from
+    where it is, and once banished it has nothing left to activate."""
+    result = replayed("graveyard: [{id: ward, card: Probe Grave Ward}]", "monsters: []",
+                      ["{player: A, activate: ward}", *RESOLVE, "{player: A, activate: ward}"])
+    assert refusals(result)[:3] == [None, None, None]
+    assert refusals(result)[3] is not None  # banished: no effect to activate there
+    assert zone(result, "ward") == "banished"
+    assert result.duel.players["A"].lp == 8500
+
+
+def test_banish_self_is_the_only_word_a_banish_cost_takes():
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(scenario_text("monsters: []", "monsters: []", ["{player: A, pass: true}"],
+                                     cards=CARDS.replace("[{banish: self}]",
+                                                         "[{banish: itself}]")),
+                       "probe.yaml", formats={"core"})
+    assert "is `self` (this card) or a count, not 'itself'" in caught.value.message

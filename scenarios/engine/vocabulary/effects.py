@@ -200,7 +200,8 @@ COSTS = WordKind("costs", "Costs", "`cost:` in an activation (a list of costs)",
          "count, or `{count: N, filter: ...}`."),
     Word("banish", "Banish cards chosen with `select: {banish: <id>}` (a list for `count: N`) "
          "from where `from:` says: the Graveyard (the default), the hand, the field, or a list "
-         "of places; each must fit `filter:`.",
+         "of places; each must fit `filter:`. `banish: self` banishes the card whose effect is "
+         "activated, from where it is (\"banish this card from your Graveyard\").",
          example="cost: [{banish: {from: graveyard, filter: {race: Dragon}}}]"),
     Word("send_to_graveyard", "Send cards the player may use on the field (or from `from:`) to "
          "the Graveyard, chosen with `select: {send_to_graveyard: <id>}`, fitting `filter:`.",
