@@ -1097,7 +1097,7 @@ def cost_problem(name: str, arg: YamlValue) -> str | None:
     places = arg.get("from", [])
     for place in [places] if isinstance(places, str) else places if isinstance(places, list) \
             else [places]:
-        if place not in COST_ZONES:
+        if not isinstance(place, str) or place not in COST_ZONES:
             return f"from is one of {', '.join(COST_ZONES)} (or a list of them), not {place!r}"
     if "filter" in arg:
         problem = filter_problem(arg["filter"])

@@ -400,3 +400,15 @@ def test_banish_self_is_the_only_word_a_banish_cost_takes():
                                                          "[{banish: itself}]")),
                        "probe.yaml", formats={"core"})
     assert "is `self` (this card) or a count, not 'itself'" in caught.value.message
+
+
+@pytest.mark.parametrize("place", ["{turn: 3}", "[graveyard, {zone: hand}]", "library"])
+def test_a_cost_from_a_place_that_is_not_a_zone_name_is_refused_naming_it(place):
+    """`from:` takes zone names; a mapping there was a TypeError (found by the hostile-file
+    fuzzing), now a clear error on the card."""
+    cards = CARDS.replace("[{banish: {from: graveyard, count: 2, filter: {race: Beast}}}]",
+                          f"[{{banish: {{from: {place}, count: 2}}}}]")
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(scenario_text("monsters: []", "monsters: []", ["{player: A, pass: true}"],
+                                     cards=cards), "probe.yaml", formats={"core"})
+    assert "from is one of" in caught.value.message
