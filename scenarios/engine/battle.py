@@ -198,8 +198,7 @@ class BattleRules(DuelPart):
         self.priority, self.passes = self.priority_after_summon(attempt["player"]), 0
         cards = [self.card(i) for i in attempt["cards"] if self.card(i).zone == "monsters"]
         self.just_summoned = [c.id for c in cards]
-        self.summoned(cards, attempt["player"], attempt["how"])
-        announce_summon(whole_duel(self), cards, attempt["player"], attempt["how"])
+        self.summon_succeeded(cards, attempt["player"], attempt["how"])
         if attempt["how"] == "flip":
             for card in cards:
                 self.flip_face_up(card)  # flipped face-up by its summon: its FLIP effect starts
@@ -215,6 +214,13 @@ class BattleRules(DuelPart):
                 return summoner
             self.note_rule("summon-priority")
         return self.turn_player
+
+    def summon_succeeded(self, cards: list[CardInstance], player: str, how: str) -> None:
+        """Monsters were summoned successfully, by any path: the format counts them
+        (`summoned`), then the cards watching summons hear of it (one event for monsters
+        summoned together)."""
+        self.summoned(cards, player, how)
+        announce_summon(whole_duel(self), cards, player, how)
 
     def summoned(self, cards: list[CardInstance], player: str, how: str) -> None:
         """Hook: monsters were summoned successfully (a format may count them)."""

@@ -28,7 +28,7 @@ from .stat_effects import StatEffects
 from .state import ON_FIELD, Event, PlayerState
 from .tracked_params import ReadTracking
 from .turns import TurnRules
-from .watching import announce_summon, trigger_wakes
+from .watching import trigger_wakes
 from .vocabulary import (CORE_CARD_FIELDS, CORE_PLAYER_FIELDS, CORE_REASON_CODES,
                          CORE_SETUP_FIELDS, CORE_STEP_OPTIONS, CORE_VERBS)
 from .wording import counted
@@ -606,8 +606,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
         self.just_summoned.append(card.id)
         self.emit("summon", f"{card.id} is special summoned in {position} position",
                   card=card.id, how="special", player=player, position=position, face_up=face_up)
-        self.summoned([card], player, "special")
-        announce_summon(self, [card], player, "special")
+        self.summon_succeeded([card], player, "special")
         return True
 
     def special_summon_together(self, cards: list[CardInstance], player: str, position: str,
@@ -628,8 +627,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
         self.emit("summon", f"{', '.join(ids)} are special summoned at the same time in "
                   f"{position} position", how="special", player=player, position=position,
                   face_up=face_up, by=cause, cards=ids)
-        self.summoned(cards, player, "special")
-        announce_summon(self, cards, player, "special")
+        self.summon_succeeded(cards, player, "special")
         return True
 
     def summon_tokens(self, player: str, token_name: str, count: int, cause: str) -> None:
@@ -648,8 +646,7 @@ class Duel(ChainRules, BattleRules, TurnRules, EndingRules, DecliningRules, Matc
         self.emit("summon", f"{cause} Special Summons {counted(len(tokens), token_name)}",
                   how="token", player=player, by=cause,
                   token=token_name, cards=[t.id for t in tokens])
-        self.summoned(tokens, player, "token")
-        announce_summon(self, tokens, player, "token")
+        self.summon_succeeded(tokens, player, "token")
 
     def stays_face_up(self, card: CardInstance) -> bool:
         """Does a format's rule keep this monster from being turned face-down by an effect that
